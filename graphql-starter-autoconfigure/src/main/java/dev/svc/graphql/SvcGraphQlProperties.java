@@ -1,0 +1,207 @@
+package dev.svc.graphql;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of the GraphQL module, bound from the {@code graphql.*} namespace. Relaxed binding
+ * applies, so {@code GraphQL.Enabled}, {@code graphql.enabled} and {@code GRAPHQL_ENABLED} all set
+ * the same switch.
+ */
+@ConfigurationProperties("graphql")
+public class SvcGraphQlProperties {
+
+	/**
+	 * Whether the GraphQL query endpoint is served. When false no GraphQL bean is created and the
+	 * endpoint path answers 404.
+	 */
+	private boolean enabled;
+
+	/**
+	 * Whether the in-browser query IDE (the playground) is served. When false its path answers 404.
+	 */
+	private boolean playgroundEnabled;
+
+	/**
+	 * Path of the GraphQL query endpoint.
+	 */
+	private String path = "/graphql";
+
+	/**
+	 * Whether error messages carry the exception chain and stack trace (the "debug build" mode).
+	 * Never enable it in production: it tells clients about the server's internals.
+	 */
+	private boolean exposeExceptionDetails;
+
+	/**
+	 * Locations of the host's GraphQL schema files (SDL). Each handler's field is declared in one of
+	 * them, typically as {@code extend type Query { ... }}.
+	 */
+	private List<String> schemaLocations = List.of("classpath*:graphql/**/*.graphqls");
+
+	/**
+	 * Whether clients may introspect the schema (needed by the playground's autocompletion).
+	 */
+	private boolean introspectionEnabled = true;
+
+	private final Playground playground = new Playground();
+
+	private final Limits limits = new Limits();
+
+	private final Audit audit = new Audit();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public boolean isPlaygroundEnabled() {
+		return this.playgroundEnabled;
+	}
+
+	public void setPlaygroundEnabled(boolean playgroundEnabled) {
+		this.playgroundEnabled = playgroundEnabled;
+	}
+
+	public String getPath() {
+		return this.path;
+	}
+
+	public void setPath(String path) {
+		this.path = path;
+	}
+
+	public boolean isExposeExceptionDetails() {
+		return this.exposeExceptionDetails;
+	}
+
+	public void setExposeExceptionDetails(boolean exposeExceptionDetails) {
+		this.exposeExceptionDetails = exposeExceptionDetails;
+	}
+
+	public List<String> getSchemaLocations() {
+		return this.schemaLocations;
+	}
+
+	public void setSchemaLocations(List<String> schemaLocations) {
+		this.schemaLocations = schemaLocations;
+	}
+
+	public boolean isIntrospectionEnabled() {
+		return this.introspectionEnabled;
+	}
+
+	public void setIntrospectionEnabled(boolean introspectionEnabled) {
+		this.introspectionEnabled = introspectionEnabled;
+	}
+
+	public Playground getPlayground() {
+		return this.playground;
+	}
+
+	public Limits getLimits() {
+		return this.limits;
+	}
+
+	public Audit getAudit() {
+		return this.audit;
+	}
+
+	public static final class Playground {
+
+		/**
+		 * Path of the playground page.
+		 */
+		private String path = "/ui/playground";
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+	}
+
+	public static final class Limits {
+
+		/**
+		 * Longest query document accepted, in characters. Longer documents are rejected before
+		 * parsing.
+		 */
+		private int maxQueryLength = 32_768;
+
+		/**
+		 * Deepest field nesting a query may have.
+		 */
+		private int maxQueryDepth = 15;
+
+		public int getMaxQueryLength() {
+			return this.maxQueryLength;
+		}
+
+		public void setMaxQueryLength(int maxQueryLength) {
+			this.maxQueryLength = maxQueryLength;
+		}
+
+		public int getMaxQueryDepth() {
+			return this.maxQueryDepth;
+		}
+
+		public void setMaxQueryDepth(int maxQueryDepth) {
+			this.maxQueryDepth = maxQueryDepth;
+		}
+
+	}
+
+	public static final class Audit {
+
+		/**
+		 * Whether executed queries and sign-ins are written to the audit log. Needs a DataSource.
+		 */
+		private boolean enabled;
+
+		/**
+		 * How many audit records may wait for the background writer. When the queue is full the
+		 * caller writes its record itself, so nothing is dropped.
+		 */
+		private int queueCapacity = 10_000;
+
+		/**
+		 * Longest time a written record waits before it is flushed to the database.
+		 */
+		private Duration flushInterval = Duration.ofMillis(500);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getQueueCapacity() {
+			return this.queueCapacity;
+		}
+
+		public void setQueueCapacity(int queueCapacity) {
+			this.queueCapacity = queueCapacity;
+		}
+
+		public Duration getFlushInterval() {
+			return this.flushInterval;
+		}
+
+		public void setFlushInterval(Duration flushInterval) {
+			this.flushInterval = flushInterval;
+		}
+
+	}
+
+}

@@ -1,0 +1,64 @@
+package dev.svc.graphql.container;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.security.PermissionChecker;
+import dev.svc.graphql.security.PermissionDefinitions;
+import dev.svc.graphql.security.SvcAuthorizationException;
+import graphql.schema.DataFetcher;
+import graphql.schema.DataFetchingEnvironment;
+
+/**
+ * Runs one root field: checks the required permission against the caller, then hands the query
+ * context to the field's handler.
+ */
+final class HandlerDataFetcher implements DataFetcher<Object> {
+
+	private static final UserContext ANONYMOUS_HOST = UserContext.anonymous(null);
+
+	private final HandlerRegistration registration;
+
+	private final PermissionChecker permissionChecker;
+
+	private final String notGrantedMessage;
+
+	HandlerDataFetcher(HandlerRegistration registration, PermissionChecker permissionChecker,
+			PermissionDefinitions permissions) {
+		this.registration = registration;
+		this.permissionChecker = permissionChecker;
+		this.notGrantedMessage = "Required permissions are not granted. At least one of these permissions must be granted: "
+				+ registration.requiredPermissions()
+					.stream()
+					.map(permissions::displayNameOf)
+					.collect(Collectors.joining(", "));
+	}
+
+	@Override
+	public Object get(DataFetchingEnvironment environment) {
+		UserContext user = environment.getGraphQlContext().getOrDefault(UserContext.class, ANONYMOUS_HOST);
+		authorize(user);
+		QueryContext context = new QueryContext(user, environment.getArguments(), environment.getSelectionSet(),
+				environment.getVariables());
+		return this.registration.handler().resolve(context);
+	}
+
+	private void authorize(UserContext user) {
+		List<String> required = this.registration.requiredPermissions();
+		if (required.isEmpty()) {
+			return;
+		}
+		if (!user.isAuthenticated()) {
+			throw new SvcAuthorizationException("Current user did not login to the application!");
+		}
+		for (String permission : required) {
+			if (this.permissionChecker.isGranted(user, permission)) {
+				return;
+			}
+		}
+		throw new SvcAuthorizationException(this.notGrantedMessage);
+	}
+
+}

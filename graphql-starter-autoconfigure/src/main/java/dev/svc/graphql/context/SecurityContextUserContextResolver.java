@@ -1,0 +1,39 @@
+package dev.svc.graphql.context;
+
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.springframework.graphql.server.WebGraphQlRequest;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
+
+/**
+ * Reads the caller from Spring Security: an authenticated {@link SignedInUser} principal is a
+ * signed-in user; anything else is anonymous, in the tenant the request's header names.
+ */
+final class SecurityContextUserContextResolver implements UserContextResolver {
+
+	private final Function<SignedInUser, Set<String>> grantedPermissions;
+
+	SecurityContextUserContextResolver(Function<SignedInUser, Set<String>> grantedPermissions) {
+		this.grantedPermissions = grantedPermissions;
+	}
+
+	@Override
+	public UserContext resolve(WebGraphQlRequest request) {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (authentication != null && authentication.isAuthenticated()
+				&& authentication.getPrincipal() instanceof SignedInUser user) {
+			Set<String> permissions = (this.grantedPermissions != null) ? this.grantedPermissions.apply(user)
+					: authentication.getAuthorities()
+						.stream()
+						.map(GrantedAuthority::getAuthority)
+						.collect(Collectors.toUnmodifiableSet());
+			return UserContext.signedIn(user, permissions);
+		}
+		return AnonymousUserContextResolver.INSTANCE.resolve(request);
+	}
+
+}

@@ -1,0 +1,48 @@
+package dev.svc.graphql.context;
+
+import java.util.Set;
+
+/**
+ * Who runs a query: a signed-in user with its granted permissions, or an anonymous caller. The
+ * tenant is the user's tenant; for anonymous callers the one the request names, {@code null} for
+ * the host.
+ *
+ * @param userId the user's id, {@code null} when anonymous
+ * @param userName the user's name, {@code null} when anonymous
+ * @param tenantId the tenant the query runs in, {@code null} for the host
+ * @param grantedPermissions the names of the permissions the user holds
+ */
+public record UserContext(Long userId, String userName, Integer tenantId, Set<String> grantedPermissions) {
+
+	public UserContext {
+		grantedPermissions = Set.copyOf(grantedPermissions);
+	}
+
+	/**
+	 * An anonymous caller in the given tenant.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @return the context
+	 */
+	public static UserContext anonymous(Integer tenantId) {
+		return new UserContext(null, null, tenantId, Set.of());
+	}
+
+	/**
+	 * A signed-in user.
+	 * @param user the user
+	 * @param grantedPermissions the names of its permissions
+	 * @return the context
+	 */
+	public static UserContext signedIn(SignedInUser user, Set<String> grantedPermissions) {
+		return new UserContext(user.userId(), user.userName(), user.tenantId(), grantedPermissions);
+	}
+
+	/**
+	 * Whether a user is signed in.
+	 * @return {@code true} unless anonymous
+	 */
+	public boolean isAuthenticated() {
+		return this.userId != null;
+	}
+
+}

@@ -1,0 +1,26 @@
+package dev.svc.graphql.error;
+
+/**
+ * The {@code extensions.code} of failures that do not come from a {@link UserFriendlyException}.
+ */
+public final class ErrorCode {
+
+	/** The query document could not be parsed. */
+	public static final String PARSE_FAILED = "GRAPHQL_PARSE_FAILED";
+
+	/** The query document does not fit the schema: unknown field, wrong argument type, ... */
+	public static final String VALIDATION_FAILED = "GRAPHQL_VALIDATION_FAILED";
+
+	/** An argument value the query cannot use. */
+	public static final String BAD_USER_INPUT = "BAD_USER_INPUT";
+
+	/** The request itself is unusable: not JSON, no query, too long. */
+	public static final String BAD_REQUEST = "BAD_REQUEST";
+
+	/** Anything unexpected; the detail is in the server log. */
+	public static final String INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR";
+
+	private ErrorCode() {
+	}
+
+}

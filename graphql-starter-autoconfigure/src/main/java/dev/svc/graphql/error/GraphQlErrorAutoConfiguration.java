@@ -1,0 +1,44 @@
+package dev.svc.graphql.error;
+
+import dev.svc.graphql.SvcGraphQlProperties;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.graphql.execution.DataFetcherExceptionResolver;
+import org.springframework.graphql.server.WebGraphQlInterceptor;
+
+/**
+ * The one place failures become error entries: field failures through the exception resolver,
+ * request failures through the interceptor.
+ */
+@AutoConfiguration
+@ConditionalOnClass(DataFetcherExceptionResolver.class)
+@ConditionalOnBooleanProperty("graphql.enabled")
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
+public final class GraphQlErrorAutoConfiguration {
+
+	/**
+	 * Runs after any resolver of the host's, which may claim its own exceptions first.
+	 */
+	@Bean
+	@Order(Ordered.LOWEST_PRECEDENCE)
+	DataFetcherExceptionResolver svcQueryExceptionResolver(SvcGraphQlProperties properties) {
+		return new QueryExceptionResolver(properties.isExposeExceptionDetails());
+	}
+
+	/**
+	 * Outermost interceptor, so that it sees the errors every other interceptor produces.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	@ConditionalOnClass(WebGraphQlInterceptor.class)
+	WebGraphQlInterceptor svcRequestErrorInterceptor() {
+		return new RequestErrorInterceptor();
+	}
+
+}

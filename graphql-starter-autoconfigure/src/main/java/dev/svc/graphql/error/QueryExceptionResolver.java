@@ -1,0 +1,69 @@
+package dev.svc.graphql.error;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+
+import graphql.GraphQLError;
+import graphql.GraphqlErrorBuilder;
+import graphql.schema.DataFetchingEnvironment;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.graphql.execution.DataFetcherExceptionResolverAdapter;
+
+/**
+ * Turns an exception thrown while resolving a field into an error entry: {@code Error trying to
+ * resolve <field>.} followed by the client-facing message of a {@link UserFriendlyException}, or by
+ * nothing for any other exception, which is logged instead. With exception details exposed the
+ * message also carries the exception chain and the stack trace.
+ */
+final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
+
+	private static final Log logger = LogFactory.getLog(QueryExceptionResolver.class);
+
+	private final boolean exposeExceptionDetails;
+
+	QueryExceptionResolver(boolean exposeExceptionDetails) {
+		this.exposeExceptionDetails = exposeExceptionDetails;
+		setThreadLocalContextAware(false);
+	}
+
+	@Override
+	protected GraphQLError resolveToSingleError(Throwable ex, DataFetchingEnvironment env) {
+		StringBuilder message = new StringBuilder("Error trying to resolve ").append(env.getField().getName())
+			.append('.');
+		String code;
+		if (ex instanceof UserFriendlyException userFriendly) {
+			code = userFriendly.getCode();
+			message.append(' ').append(userFriendly.getMessage());
+			if (logger.isDebugEnabled()) {
+				logger.debug("Query field " + env.getExecutionStepInfo().getPath() + " failed: " + ex.getMessage());
+			}
+		}
+		else {
+			code = ErrorCode.INTERNAL_SERVER_ERROR;
+			logger.error("Query field " + env.getExecutionStepInfo().getPath() + " failed", ex);
+		}
+		if (this.exposeExceptionDetails) {
+			appendDetails(message, ex);
+		}
+		return GraphqlErrorBuilder.newError(env)
+			.message(message.toString())
+			.extensions(Map.of("code", code))
+			.build();
+	}
+
+	private static void appendDetails(StringBuilder message, Throwable ex) {
+		for (Throwable current = ex; current != null; current = current.getCause()) {
+			message.append(" ---> ").append(current.getClass().getName()).append(": ").append(current.getMessage());
+			if (current.getCause() == current) {
+				break;
+			}
+		}
+		StringWriter trace = new StringWriter();
+		ex.printStackTrace(new PrintWriter(trace));
+		message.append(System.lineSeparator()).append(trace);
+	}
+
+}

@@ -1,0 +1,92 @@
+package dev.svc.graphql.identity;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Read access to the host's identity data. Every query method is scoped to one tenant
+ * ({@code null} for the host) and never returns rows of another. The module's default reads the
+ * {@code svc_*} tables over JDBC; declare a bean of this type to read another store.
+ */
+public interface IdentityStore {
+
+	/**
+	 * Roles of a tenant.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @param id only the role with this id, or {@code null}
+	 * @param name only the role with this name, or {@code null}
+	 * @return the roles, by id
+	 */
+	List<Role> findRoles(Integer tenantId, Integer id, String name);
+
+	/**
+	 * Organization units of a tenant.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @param id only the unit with this id, or {@code null}
+	 * @param code only the unit with this code, or {@code null}
+	 * @return the units, by code
+	 */
+	List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code);
+
+	/**
+	 * How many users of a tenant match a filter.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @param filter the filter
+	 * @return the count
+	 */
+	int countUsers(Integer tenantId, UserFilter filter);
+
+	/**
+	 * A page of the users of a tenant that match a filter, without roles and organization units.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @param filter the filter
+	 * @param sorting the order
+	 * @param skipCount how many matching users to skip
+	 * @param maxResultCount how many users to return at most
+	 * @return the users
+	 */
+	List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount, int maxResultCount);
+
+	/**
+	 * The roles of many users at once.
+	 * @param tenantId the tenant of the users, {@code null} for the host
+	 * @param userIds the users
+	 * @return the roles of each user that has any, by role id
+	 */
+	Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds);
+
+	/**
+	 * The organization units of many users at once.
+	 * @param tenantId the tenant of the users, {@code null} for the host
+	 * @param userIds the users
+	 * @return the units of each user that has any, by code
+	 */
+	Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId, Collection<Long> userIds);
+
+	/**
+	 * The effective permissions of a user: those granted to its roles, including the roles of its
+	 * organization units, plus those granted to the user, minus those prohibited to the user.
+	 * @param userId the user
+	 * @return the permission names
+	 */
+	Set<String> findGrantedPermissions(long userId);
+
+	/**
+	 * A tenant by the name users type to sign in to it.
+	 * @param tenancyName the name, case-insensitive
+	 * @return the tenant, if any
+	 */
+	Optional<Tenant> findTenantByName(String tenancyName);
+
+	/**
+	 * The sign-in data of a user of a tenant, found by user name or e-mail address.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @param userNameOrEmailAddress the user name or the e-mail address, case-insensitive
+	 * @return the credentials, if the user exists
+	 */
+	Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress);
+
+}

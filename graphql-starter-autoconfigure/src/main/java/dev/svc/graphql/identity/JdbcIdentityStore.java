@@ -1,0 +1,288 @@
+package dev.svc.graphql.identity;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The identity store over the {@code svc_*} tables. All of its SQL is in this class; every
+ * statement that reads tenant data carries the tenant condition.
+ */
+final class JdbcIdentityStore implements IdentityStore {
+
+	private static final String ROLE_COLUMNS = "r.id, r.name, r.display_name, r.is_static, r.is_default, r.creation_time, r.tenant_id";
+
+	private static final String OU_COLUMNS = "o.id, o.code, o.display_name, o.parent_id, o.tenant_id";
+
+	private static final String USER_COLUMNS = "u.id, u.user_name, u.name, u.surname, u.email_address, u.phone_number, "
+			+ "u.is_active, u.is_email_confirmed, u.creation_time, u.tenant_id";
+
+	private static final Map<UserSorting.Field, String> SORT_COLUMNS = new EnumMap<>(Map.of(UserSorting.Field.ID,
+			"u.id", UserSorting.Field.USER_NAME, "u.user_name", UserSorting.Field.NAME, "u.name",
+			UserSorting.Field.SURNAME, "u.surname", UserSorting.Field.EMAIL_ADDRESS, "u.email_address",
+			UserSorting.Field.CREATION_TIME, "u.creation_time", UserSorting.Field.IS_ACTIVE, "u.is_active"));
+
+	private static final String GRANTS_OF_USER = """
+			select g.name, g.is_granted, g.user_id
+			from svc_permission_grants g
+			where g.user_id = :userId
+			   or g.role_id in (select ur.role_id from svc_user_roles ur where ur.user_id = :userId)
+			   or g.role_id in (select our.role_id
+			                    from svc_organization_unit_roles our
+			                    join svc_user_organization_units uou on uou.organization_unit_id = our.organization_unit_id
+			                    where uou.user_id = :userId)
+			""";
+
+	private final JdbcClient jdbc;
+
+	private final Clock clock;
+
+	JdbcIdentityStore(JdbcClient jdbc, Clock clock) {
+		this.jdbc = jdbc;
+		this.clock = clock;
+	}
+
+	@Override
+	public List<Role> findRoles(Integer tenantId, Integer id, String name) {
+		Query query = new Query("select " + ROLE_COLUMNS + " from svc_roles r where " + tenantCondition("r", tenantId));
+		query.param("tenantId", tenantId);
+		query.andIf(id != null, "r.id = :id", "id", id);
+		query.andIf(name != null, "r.name = :name", "name", name);
+		return this.jdbc.sql(query.sql.append(" order by r.id").toString())
+			.params(query.params)
+			.query(JdbcIdentityStore::role)
+			.list();
+	}
+
+	@Override
+	public List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code) {
+		Query query = new Query("select " + OU_COLUMNS + " from svc_organization_units o where "
+				+ tenantCondition("o", tenantId));
+		query.param("tenantId", tenantId);
+		query.andIf(id != null, "o.id = :id", "id", id);
+		query.andIf(code != null, "o.code = :code", "code", code);
+		return this.jdbc.sql(query.sql.append(" order by o.code, o.id").toString())
+			.params(query.params)
+			.query(JdbcIdentityStore::organizationUnit)
+			.list();
+	}
+
+	@Override
+	public int countUsers(Integer tenantId, UserFilter filter) {
+		Query query = userQuery("select count(*) from svc_users u", tenantId, filter);
+		return this.jdbc.sql(query.sql.toString()).params(query.params).query(Integer.class).single();
+	}
+
+	@Override
+	public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
+			int maxResultCount) {
+		Query query = userQuery("select " + USER_COLUMNS + " from svc_users u", tenantId, filter);
+		query.sql.append(" order by ");
+		boolean sortedById = false;
+		for (UserSorting.Order order : sorting.orders()) {
+			query.sql.append(SORT_COLUMNS.get(order.field())).append(order.descending() ? " desc" : " asc").append(", ");
+			sortedById |= order.field() == UserSorting.Field.ID;
+		}
+		query.sql.setLength(query.sql.length() - 2);
+		if (!sortedById) {
+			query.sql.append(", u.id asc");
+		}
+		query.sql.append(" offset :skipCount rows fetch first :maxResultCount rows only");
+		query.param("skipCount", skipCount);
+		query.param("maxResultCount", maxResultCount);
+		return this.jdbc.sql(query.sql.toString()).params(query.params).query(JdbcIdentityStore::user).list();
+	}
+
+	@Override
+	public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds) {
+		Map<Long, List<Role>> rolesByUser = new HashMap<>();
+		if (userIds.isEmpty()) {
+			return rolesByUser;
+		}
+		this.jdbc.sql("select ur.user_id, " + ROLE_COLUMNS + " from svc_user_roles ur join svc_roles r on r.id = ur.role_id"
+				+ " where ur.user_id in (:userIds) and " + tenantCondition("r", tenantId) + " order by ur.user_id, r.id")
+			.param("userIds", userIds)
+			.params(tenantParam(tenantId))
+			.query((ResultSet rs) -> {
+				while (rs.next()) {
+					rolesByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>()).add(role(rs, 0));
+				}
+				return null;
+			});
+		return rolesByUser;
+	}
+
+	@Override
+	public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId, Collection<Long> userIds) {
+		Map<Long, List<OrganizationUnit>> unitsByUser = new HashMap<>();
+		if (userIds.isEmpty()) {
+			return unitsByUser;
+		}
+		this.jdbc.sql("select uou.user_id, " + OU_COLUMNS + " from svc_user_organization_units uou"
+				+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and "
+				+ tenantCondition("o", tenantId) + " order by uou.user_id, o.code, o.id")
+			.param("userIds", userIds)
+			.params(tenantParam(tenantId))
+			.query((ResultSet rs) -> {
+				while (rs.next()) {
+					unitsByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>())
+						.add(organizationUnit(rs, 0));
+				}
+				return null;
+			});
+		return unitsByUser;
+	}
+
+	@Override
+	public Set<String> findGrantedPermissions(long userId) {
+		Set<String> granted = new HashSet<>();
+		Set<String> grantedToUser = new HashSet<>();
+		Set<String> prohibitedToUser = new HashSet<>();
+		this.jdbc.sql(GRANTS_OF_USER).param("userId", userId).query((ResultSet rs) -> {
+			while (rs.next()) {
+				String name = rs.getString("name");
+				boolean isGranted = rs.getBoolean("is_granted");
+				rs.getLong("user_id");
+				boolean userLevel = !rs.wasNull();
+				if (userLevel) {
+					(isGranted ? grantedToUser : prohibitedToUser).add(name);
+				}
+				else if (isGranted) {
+					granted.add(name);
+				}
+			}
+			return null;
+		});
+		granted.addAll(grantedToUser);
+		granted.removeAll(prohibitedToUser);
+		return Set.copyOf(granted);
+	}
+
+	@Override
+	public Optional<Tenant> findTenantByName(String tenancyName) {
+		return this.jdbc
+			.sql("select id, tenancy_name, name, is_active from svc_tenants where upper(tenancy_name) = :tenancyName")
+			.param("tenancyName", tenancyName.toUpperCase(Locale.ROOT))
+			.query((rs, row) -> new Tenant(rs.getInt("id"), rs.getString("tenancy_name"), rs.getString("name"),
+					rs.getBoolean("is_active")))
+			.optional();
+	}
+
+	@Override
+	public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
+		return this.jdbc.sql("select u.id, u.tenant_id, u.user_name, u.password_hash, u.is_active, u.lockout_end_date,"
+				+ " u.should_change_password from svc_users u where " + tenantCondition("u", tenantId)
+				+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
+				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id fetch first 1 rows only")
+			.params(tenantParam(tenantId))
+			.param("login", userNameOrEmailAddress.toUpperCase(Locale.ROOT))
+			.query((rs, row) -> new UserCredentials(rs.getLong("id"), nullableInt(rs, "tenant_id"),
+					rs.getString("user_name"), rs.getString("password_hash"), rs.getBoolean("is_active"),
+					rs.getObject("lockout_end_date", OffsetDateTime.class), rs.getBoolean("should_change_password")))
+			.optional();
+	}
+
+	private Query userQuery(String select, Integer tenantId, UserFilter filter) {
+		Query query = new Query(select + " where " + tenantCondition("u", tenantId));
+		query.param("tenantId", tenantId);
+		query.andIf(filter.id() != null, "u.id = :id", "id", filter.id());
+		query.andIf(filter.name() != null, "u.name = :name", "name", filter.name());
+		query.andIf(filter.surname() != null, "u.surname = :surname", "surname", filter.surname());
+		query.andIf(filter.emailAddress() != null, "u.normalized_email_address = :emailAddress", "emailAddress",
+				(filter.emailAddress() != null) ? filter.emailAddress().toUpperCase(Locale.ROOT) : null);
+		query.andIf(filter.roleId() != null,
+				"exists (select 1 from svc_user_roles ur where ur.user_id = u.id and ur.role_id = :roleId)", "roleId",
+				filter.roleId());
+		query.andIf(filter.organizationUnitId() != null,
+				"exists (select 1 from svc_user_organization_units uou where uou.user_id = u.id"
+						+ " and uou.organization_unit_id = :organizationUnitId)",
+				"organizationUnitId", filter.organizationUnitId());
+		query.andIf(filter.onlyLockedUsers(), "u.lockout_end_date > :now", "now", OffsetDateTime.now(this.clock));
+		if (filter.filter() != null && !filter.filter().isBlank()) {
+			query.andIf(true, "(upper(u.name) like :filter escape '\\' or upper(u.surname) like :filter escape '\\'"
+					+ " or u.normalized_user_name like :filter escape '\\'"
+					+ " or u.normalized_email_address like :filter escape '\\')", "filter",
+					"%" + escapeLike(filter.filter().trim().toUpperCase(Locale.ROOT)) + "%");
+		}
+		return query;
+	}
+
+	private static String tenantCondition(String alias, Integer tenantId) {
+		return (tenantId != null) ? alias + ".tenant_id = :tenantId" : alias + ".tenant_id is null";
+	}
+
+	private static Map<String, Object> tenantParam(Integer tenantId) {
+		return (tenantId != null) ? Map.of("tenantId", tenantId) : Map.of();
+	}
+
+	private static String escapeLike(String text) {
+		return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+	}
+
+	private static Role role(ResultSet rs, int row) throws SQLException {
+		return new Role(rs.getInt("id"), rs.getString("name"), rs.getString("display_name"), rs.getBoolean("is_static"),
+				rs.getBoolean("is_default"), rs.getObject("creation_time", OffsetDateTime.class),
+				nullableInt(rs, "tenant_id"));
+	}
+
+	private static OrganizationUnit organizationUnit(ResultSet rs, int row) throws SQLException {
+		long parentId = rs.getLong("parent_id");
+		return new OrganizationUnit(rs.getLong("id"), rs.getString("code"), rs.getString("display_name"),
+				rs.wasNull() ? null : parentId, nullableInt(rs, "tenant_id"));
+	}
+
+	private static User user(ResultSet rs, int row) throws SQLException {
+		return new User(rs.getLong("id"), rs.getString("user_name"), rs.getString("name"), rs.getString("surname"),
+				rs.getString("email_address"), rs.getString("phone_number"), rs.getBoolean("is_active"),
+				rs.getBoolean("is_email_confirmed"), rs.getObject("creation_time", OffsetDateTime.class),
+				nullableInt(rs, "tenant_id"), List.of(), List.of());
+	}
+
+	private static Integer nullableInt(ResultSet rs, String column) throws SQLException {
+		int value = rs.getInt(column);
+		return rs.wasNull() ? null : value;
+	}
+
+	/**
+	 * A statement being assembled from optional conditions, and its named parameters.
+	 */
+	private static final class Query {
+
+		private final StringBuilder sql;
+
+		private final Map<String, Object> params = new LinkedHashMap<>();
+
+		Query(String sql) {
+			this.sql = new StringBuilder(sql);
+		}
+
+		void param(String name, Object value) {
+			if (value != null) {
+				this.params.put(name, value);
+			}
+		}
+
+		void andIf(boolean condition, String sqlCondition, String name, Object value) {
+			if (condition) {
+				this.sql.append(" and ").append(sqlCondition);
+				param(name, value);
+			}
+		}
+
+	}
+
+}

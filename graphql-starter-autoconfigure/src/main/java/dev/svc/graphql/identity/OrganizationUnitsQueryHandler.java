@@ -1,0 +1,33 @@
+package dev.svc.graphql.identity;
+
+import java.util.List;
+
+import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.handler.QueryHandler;
+import dev.svc.graphql.handler.RequiresPermission;
+import dev.svc.graphql.security.PermissionDefinition;
+
+/**
+ * {@code organizationUnits(id, code)}: the organization units of the caller's tenant.
+ */
+@RequiresPermission(PermissionDefinition.ORGANIZATION_UNITS)
+final class OrganizationUnitsQueryHandler implements QueryHandler<List<OrganizationUnit>> {
+
+	private final IdentityStore store;
+
+	OrganizationUnitsQueryHandler(IdentityStore store) {
+		this.store = store;
+	}
+
+	@Override
+	public String fieldName() {
+		return "organizationUnits";
+	}
+
+	@Override
+	public List<OrganizationUnit> resolve(QueryContext context) {
+		return this.store.findOrganizationUnits(context.user().tenantId(), context.argument("id", Long.class),
+				context.argument("code", String.class));
+	}
+
+}

@@ -1,0 +1,18 @@
+package dev.svc.graphql.identity;
+
+import java.time.OffsetDateTime;
+
+/**
+ * What signing a user in needs to know about it.
+ *
+ * @param userId the user's id
+ * @param tenantId its tenant, {@code null} for the host
+ * @param userName the sign-in name
+ * @param passwordHash the encoded password, with its {@code {id}} prefix
+ * @param isActive whether the user may sign in
+ * @param lockoutEndDate until when the user is locked out, {@code null} when not
+ * @param shouldChangePassword whether the user must change its password before it may sign in
+ */
+public record UserCredentials(long userId, Integer tenantId, String userName, String passwordHash, boolean isActive,
+		OffsetDateTime lockoutEndDate, boolean shouldChangePassword) {
+}

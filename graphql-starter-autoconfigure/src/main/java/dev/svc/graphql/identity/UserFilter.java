@@ -1,0 +1,17 @@
+package dev.svc.graphql.identity;
+
+/**
+ * Which users a {@code users} query matches. Every criterion is optional; {@code null} means "any".
+ *
+ * @param id the user's id
+ * @param name the given name, exactly
+ * @param surname the family name, exactly
+ * @param emailAddress the e-mail address, exactly (case-insensitive)
+ * @param roleId a role the user has
+ * @param organizationUnitId an organization unit the user belongs to
+ * @param onlyLockedUsers when true, only users locked out now
+ * @param filter a substring of the name, surname, user name or e-mail address (case-insensitive)
+ */
+public record UserFilter(Long id, String name, String surname, String emailAddress, Integer roleId,
+		Long organizationUnitId, boolean onlyLockedUsers, String filter) {
+}

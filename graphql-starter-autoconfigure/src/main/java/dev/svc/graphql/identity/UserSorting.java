@@ -1,0 +1,88 @@
+package dev.svc.graphql.identity;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import dev.svc.graphql.error.BadUserInputException;
+
+/**
+ * The order of a {@code users} page, parsed from a text such as {@code "surname desc, name"}. Only
+ * the fields of {@link Field} may be sorted on, so a sorting never reaches SQL as text.
+ *
+ * @param orders the sort keys, most significant first
+ */
+public record UserSorting(List<Order> orders) {
+
+	/** The default order: by name, then surname. */
+	public static final UserSorting DEFAULT = parse("name, surname");
+
+	/**
+	 * A field users can be sorted on, by its GraphQL name.
+	 */
+	public enum Field {
+
+		ID("id"), USER_NAME("userName"), NAME("name"), SURNAME("surname"), EMAIL_ADDRESS("emailAddress"),
+		CREATION_TIME("creationTime"), IS_ACTIVE("isActive");
+
+		private final String graphQlName;
+
+		Field(String graphQlName) {
+			this.graphQlName = graphQlName;
+		}
+
+		public String graphQlName() {
+			return this.graphQlName;
+		}
+
+	}
+
+	/**
+	 * One sort key.
+	 *
+	 * @param field the field
+	 * @param descending whether the order is descending
+	 */
+	public record Order(Field field, boolean descending) {
+	}
+
+	/**
+	 * Parses a sorting: keys separated by commas, each a field name optionally followed by
+	 * {@code asc} or {@code desc}; field names and directions are case-insensitive.
+	 * @param text the sorting
+	 * @return the parsed sorting
+	 * @throws BadUserInputException naming the allowed fields when the text is not one
+	 */
+	public static UserSorting parse(String text) {
+		List<Order> orders = new ArrayList<>();
+		for (String key : text.split(",")) {
+			String[] words = key.trim().split("\\s+");
+			if (words.length > 2 || words[0].isEmpty()) {
+				throw invalid("'" + key.trim() + "' is not a sort key");
+			}
+			Field field = Arrays.stream(Field.values())
+				.filter((candidate) -> candidate.graphQlName.equalsIgnoreCase(words[0]))
+				.findFirst()
+				.orElseThrow(() -> invalid("'" + words[0] + "' is not a field users can be sorted on"));
+			boolean descending = false;
+			if (words.length == 2) {
+				String direction = words[1].toLowerCase(Locale.ROOT);
+				if (!direction.equals("asc") && !direction.equals("desc")) {
+					throw invalid("'" + words[1] + "' is not a sort direction");
+				}
+				descending = direction.equals("desc");
+			}
+			orders.add(new Order(field, descending));
+		}
+		return new UserSorting(List.copyOf(orders));
+	}
+
+	private static BadUserInputException invalid(String problem) {
+		String allowed = Arrays.stream(Field.values()).map(Field::graphQlName).collect(Collectors.joining(", "));
+		return new BadUserInputException("Invalid sorting: " + problem
+				+ ". Allowed: comma-separated fields out of " + allowed + ", each optionally followed by asc or desc.");
+	}
+
+}

@@ -1,0 +1,76 @@
+package dev.svc.graphql.identity;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.error.BadUserInputException;
+import dev.svc.graphql.handler.QueryHandler;
+import dev.svc.graphql.handler.RequiresPermission;
+import dev.svc.graphql.security.PermissionDefinition;
+
+/**
+ * {@code users(...)}: a page of the users of the caller's tenant. Only the selected parts are
+ * loaded: the count, the page, and the roles and organization units of all the page's users in
+ * one statement each, so a page costs at most four statements whatever its size.
+ */
+@RequiresPermission(PermissionDefinition.USERS)
+final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
+
+	/** The largest page a client may ask for. */
+	static final int MAX_RESULT_COUNT = 1000;
+
+	private final IdentityStore store;
+
+	UsersQueryHandler(IdentityStore store) {
+		this.store = store;
+	}
+
+	@Override
+	public String fieldName() {
+		return "users";
+	}
+
+	@Override
+	public UserPagedResult resolve(QueryContext context) {
+		Integer tenantId = context.user().tenantId();
+		int skipCount = context.argument("skipCount", Integer.class, 0);
+		int maxResultCount = context.argument("maxResultCount", Integer.class, 10);
+		if (skipCount < 0) {
+			throw new BadUserInputException("skipCount must be 0 or more, got " + skipCount + ".");
+		}
+		if (maxResultCount < 0 || maxResultCount > MAX_RESULT_COUNT) {
+			throw new BadUserInputException("maxResultCount must be between 0 and " + MAX_RESULT_COUNT + ", got "
+					+ maxResultCount + ". Page through larger results with skipCount.");
+		}
+		String sortingText = context.argument("sorting", String.class);
+		UserSorting sorting = (sortingText == null || sortingText.isBlank()) ? UserSorting.DEFAULT
+				: UserSorting.parse(sortingText);
+		UserFilter filter = new UserFilter(context.argument("id", Long.class), context.argument("name", String.class),
+				context.argument("surname", String.class), context.argument("emailAddress", String.class),
+				context.argument("roleId", Integer.class), context.argument("organizationUnitId", Long.class),
+				Boolean.TRUE.equals(context.argument("onlyLockedUsers", Boolean.class)),
+				context.argument("filter", String.class));
+
+		int totalCount = context.isSelected("totalCount") ? this.store.countUsers(tenantId, filter) : 0;
+		if (!context.isSelected("items") || maxResultCount == 0) {
+			return new UserPagedResult(totalCount, List.of());
+		}
+		List<User> users = this.store.findUsers(tenantId, filter, sorting, skipCount, maxResultCount);
+		boolean withRoles = context.isSelected("items/roles");
+		boolean withUnits = context.isSelected("items/organizationUnits");
+		if (users.isEmpty() || !(withRoles || withUnits)) {
+			return new UserPagedResult(totalCount, users);
+		}
+		List<Long> userIds = users.stream().map(User::id).toList();
+		Map<Long, List<Role>> roles = withRoles ? this.store.findRolesOfUsers(tenantId, userIds) : Map.of();
+		Map<Long, List<OrganizationUnit>> units = withUnits
+				? this.store.findOrganizationUnitsOfUsers(tenantId, userIds) : Map.of();
+		List<User> completed = users.stream()
+			.map((user) -> user.with(roles.getOrDefault(user.id(), List.of()),
+					units.getOrDefault(user.id(), List.of())))
+			.toList();
+		return new UserPagedResult(totalCount, completed);
+	}
+
+}

@@ -1,0 +1,15 @@
+package dev.svc.graphql.security;
+
+import dev.svc.graphql.error.UserFriendlyException;
+
+/**
+ * A handler requires a permission that the caller does not hold, or the caller is not signed in.
+ * Its code is {@code SVC_AUTHORIZATION}.
+ */
+public class SvcAuthorizationException extends UserFriendlyException {
+
+	public SvcAuthorizationException(String message) {
+		super(message);
+	}
+
+}

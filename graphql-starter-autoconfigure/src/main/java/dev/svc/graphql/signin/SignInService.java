@@ -1,0 +1,19 @@
+package dev.svc.graphql.signin;
+
+/**
+ * Checks a user's credentials for every sign-in path of the host: the login form and the token
+ * endpoint alike.
+ */
+public interface SignInService {
+
+	/**
+	 * Signs a user in.
+	 * @param tenancyName the tenant's name, empty or {@code null} for the host
+	 * @param userNameOrEmailAddress the user name or e-mail address
+	 * @param password the password
+	 * @param clientIpAddress the caller's address, for the audit log; may be {@code null}
+	 * @return the outcome, with a message for the user when it failed
+	 */
+	SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password, String clientIpAddress);
+
+}

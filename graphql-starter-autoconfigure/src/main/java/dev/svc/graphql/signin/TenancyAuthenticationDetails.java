@@ -1,0 +1,31 @@
+package dev.svc.graphql.signin;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.security.web.authentication.WebAuthenticationDetails;
+
+/**
+ * The details of a login form post: the caller's address and the tenancy name the user typed
+ * (request parameter {@value #TENANCY_NAME_PARAMETER}, empty for the host).
+ */
+public final class TenancyAuthenticationDetails extends WebAuthenticationDetails {
+
+	/** The login form's field for the tenancy name. */
+	public static final String TENANCY_NAME_PARAMETER = "tenancyName";
+
+	private final String tenancyName;
+
+	public TenancyAuthenticationDetails(HttpServletRequest request) {
+		super(request);
+		this.tenancyName = request.getParameter(TENANCY_NAME_PARAMETER);
+	}
+
+	/**
+	 * The tenancy name of the form.
+	 * @return the name, {@code null} or empty for the host
+	 */
+	public String getTenancyName() {
+		return this.tenancyName;
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.svc.graphql.signin;
+
+import java.util.List;
+
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.DisabledException;
+import org.springframework.security.authentication.LockedException;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.AuthenticationException;
+
+/**
+ * Lets Spring Security's form login sign users in through the {@link SignInService}. Pair it with
+ * {@code formLogin().authenticationDetailsSource(TenancyAuthenticationDetails::new)} so the tenancy
+ * name of the form reaches it. The resulting principal is a
+ * {@link dev.svc.graphql.context.SignedInUser}.
+ */
+final class TenancyAuthenticationProvider implements AuthenticationProvider {
+
+	private final SignInService signInService;
+
+	TenancyAuthenticationProvider(SignInService signInService) {
+		this.signInService = signInService;
+	}
+
+	@Override
+	public Authentication authenticate(Authentication authentication) throws AuthenticationException {
+		String tenancyName = null;
+		String clientIp = null;
+		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details) {
+			tenancyName = details.getTenancyName();
+			clientIp = details.getRemoteAddress();
+		}
+		Object credentials = authentication.getCredentials();
+		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(),
+				(credentials != null) ? credentials.toString() : null, clientIp);
+		return switch (result.outcome()) {
+			case SUCCESS -> {
+				UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
+					.authenticated(result.user(), null, List.of());
+				signedIn.setDetails(authentication.getDetails());
+				yield signedIn;
+			}
+			case LOCKED_OUT -> throw new LockedException(result.message());
+			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.message());
+			default -> throw new BadCredentialsException(result.message());
+		};
+	}
+
+	@Override
+	public boolean supports(Class<?> authentication) {
+		return UsernamePasswordAuthenticationToken.class.isAssignableFrom(authentication);
+	}
+
+}

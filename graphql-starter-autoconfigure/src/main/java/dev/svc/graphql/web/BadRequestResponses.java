@@ -1,0 +1,55 @@
+package dev.svc.graphql.web;
+
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.servlet.function.HandlerFilterFunction;
+import org.springframework.web.servlet.function.ServerResponse;
+
+/**
+ * Answers a request the endpoint cannot read (not JSON, no query, wrong content type) with a
+ * GraphQL-shaped error that says what the endpoint accepts, instead of a bare status page.
+ */
+final class BadRequestResponses {
+
+	static final String ACCEPTED = "Send a POST with Content-Type application/json and a JSON object body: "
+			+ "{\"query\": \"...\", \"variables\": {...}, \"operationName\": \"...\"} where only query is required.";
+
+	private BadRequestResponses() {
+	}
+
+	static HandlerFilterFunction<ServerResponse, ServerResponse> filter() {
+		return (request, next) -> {
+			try {
+				return next.handle(request);
+			}
+			catch (HttpMessageNotReadableException ex) {
+				return error(HttpStatus.BAD_REQUEST, "The request body is not a valid GraphQL request. " + ACCEPTED);
+			}
+			catch (HttpMediaTypeNotSupportedException ex) {
+				return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+						"Content-Type " + ex.getContentType() + " is not supported. " + ACCEPTED);
+			}
+			catch (ResponseStatusException ex) {
+				HttpStatusCode status = ex.getStatusCode();
+				String reason = (ex.getReason() != null) ? ex.getReason() + ". " : "";
+				return error(status.is4xxClientError() ? status : HttpStatus.BAD_REQUEST, reason + ACCEPTED);
+			}
+		};
+	}
+
+	static ServerResponse error(HttpStatusCode status, String message) {
+		Map<String, Object> error = Map.of("message", message, "locations", List.of(), "path", List.of(),
+				"extensions", Map.of("code", "BAD_REQUEST"));
+		return ServerResponse.status(status)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("errors", List.of(error)));
+	}
+
+}
