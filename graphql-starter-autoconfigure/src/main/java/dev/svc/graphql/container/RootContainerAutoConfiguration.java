@@ -16,8 +16,8 @@ import graphql.GraphQL;
 import graphql.analysis.MaxQueryDepthInstrumentation;
 import graphql.execution.instrumentation.Instrumentation;
 import graphql.scalars.ExtendedScalars;
-import graphql.schema.GraphQLFieldDefinition;
-import graphql.schema.GraphQLSchema;
+import graphql.language.ObjectTypeDefinition;
+import graphql.schema.idl.TypeDefinitionRegistry;
 import graphql.schema.visibility.NoIntrospectionGraphqlFieldVisibility;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -70,6 +70,7 @@ public final class RootContainerAutoConfiguration {
 		instrumentation.add(new MaxQueryDepthInstrumentation(properties.getLimits().getMaxQueryDepth()));
 		GraphQlSource source = GraphQlSource.schemaResourceBuilder()
 			.schemaResources(schemaResources.toArray(Resource[]::new))
+			.configureTypeDefinitions((registry) -> verifyEveryFieldHasOneHandler(registry, container, properties))
 			.configureRuntimeWiring((wiring) -> {
 				wiring.scalar(ExtendedScalars.GraphQLLong).scalar(ExtendedScalars.DateTime);
 				if (!properties.isIntrospectionEnabled()) {
@@ -86,7 +87,7 @@ public final class RootContainerAutoConfiguration {
 			.exceptionResolvers(exceptionResolvers.orderedStream().toList())
 			.instrumentation(instrumentation)
 			.build();
-		verifyEveryFieldHasOneHandler(source.schema(), container, properties);
+		source.schema();
 		return source;
 	}
 
@@ -109,10 +110,14 @@ public final class RootContainerAutoConfiguration {
 		return resources;
 	}
 
-	private static void verifyEveryFieldHasOneHandler(GraphQLSchema schema, RootContainer container,
+	private static void verifyEveryFieldHasOneHandler(TypeDefinitionRegistry registry, RootContainer container,
 			SvcGraphQlProperties properties) {
 		Set<String> declared = new TreeSet<>();
-		schema.getQueryType().getFieldDefinitions().stream().map(GraphQLFieldDefinition::getName).forEach(declared::add);
+		registry.getType("Query", ObjectTypeDefinition.class)
+			.ifPresent((query) -> query.getFieldDefinitions().forEach((field) -> declared.add(field.getName())));
+		registry.objectTypeExtensions()
+			.getOrDefault("Query", List.of())
+			.forEach((extension) -> extension.getFieldDefinitions().forEach((field) -> declared.add(field.getName())));
 		Set<String> undeclared = new TreeSet<>(container.fieldNames());
 		undeclared.removeAll(declared);
 		if (!undeclared.isEmpty()) {

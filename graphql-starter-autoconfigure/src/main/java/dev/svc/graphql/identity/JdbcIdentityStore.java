@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -117,12 +118,8 @@ final class JdbcIdentityStore implements IdentityStore {
 				+ " where ur.user_id in (:userIds) and " + tenantCondition("r", tenantId) + " order by ur.user_id, r.id")
 			.param("userIds", userIds)
 			.params(tenantParam(tenantId))
-			.query((ResultSet rs) -> {
-				while (rs.next()) {
-					rolesByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>()).add(role(rs, 0));
-				}
-				return null;
-			});
+			.query((RowCallbackHandler) (rs) -> rolesByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>())
+				.add(role(rs, 0)));
 		return rolesByUser;
 	}
 
@@ -137,13 +134,8 @@ final class JdbcIdentityStore implements IdentityStore {
 				+ tenantCondition("o", tenantId) + " order by uou.user_id, o.code, o.id")
 			.param("userIds", userIds)
 			.params(tenantParam(tenantId))
-			.query((ResultSet rs) -> {
-				while (rs.next()) {
-					unitsByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>())
-						.add(organizationUnit(rs, 0));
-				}
-				return null;
-			});
+			.query((RowCallbackHandler) (rs) -> unitsByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>())
+				.add(organizationUnit(rs, 0)));
 		return unitsByUser;
 	}
 
@@ -152,20 +144,17 @@ final class JdbcIdentityStore implements IdentityStore {
 		Set<String> granted = new HashSet<>();
 		Set<String> grantedToUser = new HashSet<>();
 		Set<String> prohibitedToUser = new HashSet<>();
-		this.jdbc.sql(GRANTS_OF_USER).param("userId", userId).query((ResultSet rs) -> {
-			while (rs.next()) {
-				String name = rs.getString("name");
-				boolean isGranted = rs.getBoolean("is_granted");
-				rs.getLong("user_id");
-				boolean userLevel = !rs.wasNull();
-				if (userLevel) {
-					(isGranted ? grantedToUser : prohibitedToUser).add(name);
-				}
-				else if (isGranted) {
-					granted.add(name);
-				}
+		this.jdbc.sql(GRANTS_OF_USER).param("userId", userId).query((RowCallbackHandler) (rs) -> {
+			String name = rs.getString("name");
+			boolean isGranted = rs.getBoolean("is_granted");
+			rs.getLong("user_id");
+			boolean userLevel = !rs.wasNull();
+			if (userLevel) {
+				(isGranted ? grantedToUser : prohibitedToUser).add(name);
 			}
-			return null;
+			else if (isGranted) {
+				granted.add(name);
+			}
 		});
 		granted.addAll(grantedToUser);
 		granted.removeAll(prohibitedToUser);

@@ -1,0 +1,202 @@
+package dev.svc.graphql.container;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.error.GraphQlErrorAutoConfiguration;
+import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.security.PermissionChecker;
+import dev.svc.graphql.test.GraphQlTestRequests;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.graphql.ExecutionGraphQlResponse;
+import org.springframework.graphql.ExecutionGraphQlService;
+import org.springframework.graphql.ResponseError;
+import org.springframework.graphql.execution.GraphQlSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RootContainerAutoConfigurationTests {
+
+	private static final UserContext ANONYMOUS = UserContext.anonymous(null);
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
+				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class))
+		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
+		.withPropertyValues("graphql.schema-locations=classpath:graphql-test/greeting.graphqls");
+
+	@Test
+	void shouldCreateNoGraphQlBeanByDefault() {
+		this.contextRunner.run((context) -> assertThat(context).hasNotFailed()
+			.doesNotHaveBean(GraphQlSource.class)
+			.doesNotHaveBean(RootContainer.class)
+			.doesNotHaveBean(ExecutionGraphQlService.class)
+			.doesNotHaveBean(PermissionChecker.class));
+	}
+
+	@Test
+	void shouldCreateNoGraphQlBeanWhenDisabled() {
+		this.contextRunner.withPropertyValues("graphql.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(GraphQlSource.class));
+	}
+
+	@Test
+	void shouldAcceptTheSwitchInEveryRelaxedSpelling() {
+		for (String spelling : List.of("GraphQL.Enabled=true", "graphql.enabled=true")) {
+			this.contextRunner.withPropertyValues(spelling)
+				.run((context) -> assertThat(context).hasSingleBean(ExecutionGraphQlService.class));
+		}
+		this.contextRunner
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new SystemEnvironmentPropertySource("env", Map.of("GRAPHQL_ENABLED", "true"))))
+			.run((context) -> assertThat(context).hasSingleBean(ExecutionGraphQlService.class));
+	}
+
+	@Test
+	void shouldRouteEachFieldToItsHandler() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("failing", "greeting",
+					"secret");
+			ExecutionGraphQlResponse response = GraphQlTestRequests.execute(
+					context.getBean(ExecutionGraphQlService.class), "{ greeting(name: \"Ada\") }",
+					new UserContext(7L, "ada", null, Set.of()));
+			assertThat(response.getErrors()).isEmpty();
+			assertThat((String) response.field("greeting").getValue()).startsWith("Hello Ada from instance ")
+				.endsWith(" for ada");
+		});
+	}
+
+	@Test
+	void shouldCreateAPrototypeHandlerForEveryUse() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			ExecutionGraphQlService service = context.getBean(ExecutionGraphQlService.class);
+			String first = GraphQlTestRequests.execute(service, "{ greeting }", ANONYMOUS).field("greeting").getValue();
+			String second = GraphQlTestRequests.execute(service, "{ greeting }", ANONYMOUS).field("greeting").getValue();
+			assertThat(first).isNotEqualTo(second);
+		});
+	}
+
+	@Test
+	void shouldRefuseAnonymousCallersBeforeTheHandlerRuns() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			int callsBefore = TestHandlers.SECRET_CALLS.get();
+			ExecutionGraphQlResponse response = GraphQlTestRequests
+				.execute(context.getBean(ExecutionGraphQlService.class), "{ secret }", ANONYMOUS);
+			ResponseError error = response.getErrors().get(0);
+			assertThat(error.getMessage())
+				.isEqualTo("Error trying to resolve secret. Current user did not login to the application!");
+			assertThat(error.getExtensions()).containsEntry("code", "SVC_AUTHORIZATION");
+			assertThat(error.getParsedPath()).containsExactly("secret");
+			assertThat(TestHandlers.SECRET_CALLS.get()).isEqualTo(callsBefore);
+		});
+	}
+
+	@Test
+	void shouldRefuseSignedInUsersWithoutThePermission() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			ExecutionGraphQlResponse response = GraphQlTestRequests.execute(
+					context.getBean(ExecutionGraphQlService.class), "{ secret }",
+					new UserContext(7L, "ada", null, Set.of("Pages")));
+			ResponseError error = response.getErrors().get(0);
+			assertThat(error.getMessage()).isEqualTo("Error trying to resolve secret. Required permissions are not "
+					+ "granted. At least one of these permissions must be granted: Users, Test.Secret");
+			assertThat(error.getExtensions()).containsEntry("code", "SVC_AUTHORIZATION");
+		});
+	}
+
+	@Test
+	void shouldRunForUsersHoldingAnyOfThePermissions() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			ExecutionGraphQlResponse response = GraphQlTestRequests.execute(
+					context.getBean(ExecutionGraphQlService.class), "{ secret }",
+					new UserContext(7L, "ada", null, Set.of("Test.Secret")));
+			assertThat(response.getErrors()).isEmpty();
+			assertThat((String) response.field("secret").getValue()).isEqualTo("42");
+		});
+	}
+
+	@Test
+	void shouldAskTheHostsPermissionChecker() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.withBean(PermissionChecker.class, () -> (user, permission) -> true)
+			.run((context) -> {
+				ExecutionGraphQlResponse response = GraphQlTestRequests.execute(
+						context.getBean(ExecutionGraphQlService.class), "{ secret }",
+						new UserContext(7L, "ada", null, Set.of()));
+				assertThat(response.getErrors()).isEmpty();
+			});
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesGraphQlSource() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.withUserConfiguration(CustomSourceConfiguration.class)
+			.run((context) -> assertThat(context).getBean(GraphQlSource.class)
+				.isSameAs(context.getBean(CustomSourceConfiguration.class).source));
+	}
+
+	@Test
+	void shouldFailWhenTwoHandlersServeOneField() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.withBean("secondGreeting", TestHandlers.GreetingHandler.class)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("Query field 'greeting' is served by two handlers")
+				.hasMessageContaining("'greetingHandler'")
+				.hasMessageContaining("'secondGreeting'"));
+	}
+
+	@Test
+	void shouldFailWhenNoSchemaFileDeclaresAHandlersField() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/none.graphqls")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("Query handlers serve [failing, greeting, secret] but no schema file declares"));
+	}
+
+	@Test
+	void shouldFailWhenTheSchemaDeclaresAFieldNoHandlerServes() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
+					RootContainerAutoConfiguration.class))
+			.withBean(TestHandlers.SecretHandler.class)
+			.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("The schema declares query fields [failing, greeting] but no QueryHandler bean serves them"));
+	}
+
+	@Test
+	void shouldPassVariablesAndSelectionsToTheHandler() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			ExecutionGraphQlResponse response = GraphQlTestRequests.execute(
+					context.getBean(ExecutionGraphQlService.class), "query($who: String) { greeting(name: $who) }",
+					Map.of("who", "Grace"), ANONYMOUS);
+			assertThat((String) response.field("greeting").getValue()).startsWith("Hello Grace");
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomSourceConfiguration {
+
+		final GraphQlSource source = GraphQlSource.schemaResourceBuilder()
+			.schemaResources(new org.springframework.core.io.ByteArrayResource("type Query { a: String }".getBytes()))
+			.build();
+
+		@Bean
+		GraphQlSource customGraphQlSource() {
+			return this.source;
+		}
+
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.svc.graphql.container;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.error.UserFriendlyException;
+import dev.svc.graphql.handler.QueryHandler;
+import dev.svc.graphql.handler.RequiresPermission;
+
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Scope;
+
+/**
+ * Handlers for the fields of {@code graphql-test/greeting.graphqls}.
+ */
+public final class TestHandlers {
+
+	static final AtomicInteger GREETING_INSTANCES = new AtomicInteger();
+
+	static final AtomicInteger SECRET_CALLS = new AtomicInteger();
+
+	private TestHandlers() {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	public static class GreetingConfiguration {
+
+		@Bean
+		@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
+		GreetingHandler greetingHandler() {
+			return new GreetingHandler();
+		}
+
+		@Bean
+		SecretHandler secretHandler() {
+			return new SecretHandler();
+		}
+
+		@Bean
+		FailingHandler failingHandler() {
+			return new FailingHandler();
+		}
+
+	}
+
+	static final class GreetingHandler implements QueryHandler<String> {
+
+		private final int instance = GREETING_INSTANCES.incrementAndGet();
+
+		@Override
+		public String fieldName() {
+			return "greeting";
+		}
+
+		@Override
+		public String resolve(QueryContext context) {
+			String who = context.argument("name", String.class, "world");
+			String user = context.user().isAuthenticated() ? context.user().userName() : "anonymous";
+			return "Hello " + who + " from instance " + this.instance + " for " + user;
+		}
+
+	}
+
+	@RequiresPermission({ "Pages.Administration.Users", "Test.Secret" })
+	static final class SecretHandler implements QueryHandler<String> {
+
+		@Override
+		public String fieldName() {
+			return "secret";
+		}
+
+		@Override
+		public String resolve(QueryContext context) {
+			SECRET_CALLS.incrementAndGet();
+			return "42";
+		}
+
+	}
+
+	static final class FailingHandler implements QueryHandler<String> {
+
+		@Override
+		public String fieldName() {
+			return "failing";
+		}
+
+		@Override
+		public String resolve(QueryContext context) {
+			if (context.argument("kind", String.class).equals("friendly")) {
+				throw new TemperatureTooHighException("It is too hot, come back at 20 degrees or less.");
+			}
+			throw new IllegalStateException("kaput", new IllegalArgumentException("root cause"));
+		}
+
+	}
+
+	static final class TemperatureTooHighException extends UserFriendlyException {
+
+		TemperatureTooHighException(String message) {
+			super(message);
+		}
+
+	}
+
+}

@@ -1,0 +1,119 @@
+package dev.svc.graphql.identity;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The JDBC store against the module's migrations and demo data, on the database the build chose.
+ */
+@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
+		"graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" },
+		webEnvironment = SpringBootTest.WebEnvironment.NONE)
+class JdbcIdentityStoreTests {
+
+	private static final UserFilter ANY_USER = new UserFilter(null, null, null, null, null, null, false, null);
+
+	@Autowired
+	private IdentityStore store;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@Test
+	void shouldKeepEachTenantsRolesApart() {
+		assertThat(this.store.findRoles(null, null, null)).extracting(Role::id).containsExactly(1);
+		assertThat(this.store.findRoles(1, null, null)).extracting(Role::id).containsExactly(2, 3);
+		assertThat(this.store.findRoles(2, null, null)).extracting(Role::id).containsExactly(4);
+		assertThat(this.store.findRoles(1, 1, null)).isEmpty();
+		assertThat(this.store.findRoles(1, null, "User")).extracting(Role::id).containsExactly(3);
+	}
+
+	@Test
+	void shouldListOrganizationUnitsInTreeOrder() {
+		assertThat(this.store.findOrganizationUnits(1, null, null)).extracting(OrganizationUnit::displayName)
+			.containsExactly("OU1", "OU11", "OU111", "OU112", "OU12", "OU2", "OU21");
+		assertThat(this.store.findOrganizationUnits(null, null, null)).isEmpty();
+		assertThat(this.store.findOrganizationUnits(2, 1L, null)).isEmpty();
+		assertThat(this.store.findOrganizationUnits(1, null, "00001.00001")).singleElement()
+			.isEqualTo(new OrganizationUnit(2, "00001.00001", "OU11", 1L, 1));
+	}
+
+	@Test
+	void shouldFilterSortAndPageUsers() {
+		assertThat(this.store.countUsers(1, ANY_USER)).isEqualTo(2);
+		assertThat(this.store.findUsers(1, ANY_USER, UserSorting.parse("userName desc"), 0, 10)).extracting(User::userName)
+			.containsExactly("jdoe", "admin");
+		assertThat(this.store.findUsers(1, ANY_USER, UserSorting.DEFAULT, 1, 10)).extracting(User::userName)
+			.containsExactly("admin");
+		UserFilter doe = new UserFilter(null, null, null, null, null, null, false, "DOE@");
+		assertThat(this.store.findUsers(1, doe, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
+		UserFilter wildcard = new UserFilter(null, null, null, null, null, null, false, "%");
+		assertThat(this.store.countUsers(1, wildcard)).isZero();
+		UserFilter byRole = new UserFilter(null, null, null, null, 3, null, false, null);
+		assertThat(this.store.findUsers(1, byRole, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
+		UserFilter byUnit = new UserFilter(null, null, null, null, null, 7L, false, null);
+		assertThat(this.store.findUsers(1, byUnit, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
+		UserFilter byEmail = new UserFilter(null, null, null, "ADMIN@example.com", null, null, false, null);
+		assertThat(this.store.findUsers(null, byEmail, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(1L);
+		assertThat(this.store.findUsers(1, byEmail, UserSorting.DEFAULT, 0, 10)).isEmpty();
+	}
+
+	@Test
+	void shouldLoadRolesAndUnitsOfManyUsersWithinTheirTenant() {
+		Map<Long, List<Role>> roles = this.store.findRolesOfUsers(1, List.of(1L, 2L, 3L, 5L));
+		assertThat(roles).containsOnlyKeys(2L, 3L);
+		assertThat(roles.get(2L)).extracting(Role::name).containsExactly("Admin");
+		Map<Long, List<OrganizationUnit>> units = this.store.findOrganizationUnitsOfUsers(1, List.of(2L, 3L, 5L));
+		assertThat(units).containsOnlyKeys(2L, 3L);
+		assertThat(units.get(3L)).extracting(OrganizationUnit::code).containsExactly("00001.00001", "00002.00001");
+	}
+
+	@Test
+	void shouldComputeEffectivePermissions() {
+		assertThat(this.store.findGrantedPermissions(1)).containsExactlyInAnyOrder("Pages", "Pages.Administration",
+				"Pages.Administration.Roles", "Pages.Administration.Users", "Pages.Administration.OrganizationUnits",
+				"Pages.Administration.AuditLogs");
+		assertThat(this.store.findGrantedPermissions(4)).containsExactlyInAnyOrder("Pages",
+				"Pages.Administration.AuditLogs");
+		assertThat(this.store.findGrantedPermissions(3)).containsExactly("Pages");
+	}
+
+	@Test
+	void shouldGrantRolesOfOrganizationUnitsAndHonourUserProhibitions() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (51, 'Grants', 'Grants', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_roles (id, tenant_id, name, display_name, creation_time) values (51, 51, 'Viewer', 'Viewer', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_organization_units (id, tenant_id, code, display_name, creation_time) values (51, 51, '00001', 'Unit', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, creation_time)"
+				+ " values (51, 51, 'viewer', 'VIEWER', 'V', 'V', 'v@example.com', 'V@EXAMPLE.COM', 'x', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_user_organization_units (user_id, organization_unit_id) values (51, 51)").update();
+		this.jdbc.sql("insert into svc_organization_unit_roles (organization_unit_id, role_id) values (51, 51)").update();
+		this.jdbc.sql("insert into svc_permission_grants (tenant_id, name, is_granted, role_id) values (51, 'Pages', true, 51), (51, 'Pages.Administration.Users', true, 51)").update();
+		this.jdbc.sql("insert into svc_permission_grants (tenant_id, name, is_granted, user_id) values (51, 'Pages.Administration.Users', false, 51), (51, 'Pages.Administration.Roles', true, 51)").update();
+
+		assertThat(this.store.findGrantedPermissions(51)).containsExactlyInAnyOrder("Pages",
+				"Pages.Administration.Roles");
+	}
+
+	@Test
+	void shouldFindCredentialsByUserNameOrEmailWithinOneTenant() {
+		assertThat(this.store.findCredentials(null, "ADMIN")).get().extracting(UserCredentials::userId).isEqualTo(1L);
+		assertThat(this.store.findCredentials(1, "admin@defaulttenant.com")).get()
+			.extracting(UserCredentials::userId)
+			.isEqualTo(2L);
+		assertThat(this.store.findCredentials(null, "admin@defaulttenant.com")).isEmpty();
+		assertThat(this.store.findCredentials(2, "jdoe")).isEmpty();
+		assertThat(this.store.findTenantByName("default")).get().extracting(Tenant::id).isEqualTo(1);
+		assertThat(this.store.findTenantByName("nope")).isEmpty();
+	}
+
+}

@@ -1,0 +1,61 @@
+package dev.svc.graphql.test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.UUID;
+
+import org.springframework.beans.factory.DisposableBean;
+
+/**
+ * A database made for one test context and dropped after it. On PostgreSQL it is created on the
+ * local server ({@code svc.test.postgres.url}, default {@code jdbc:postgresql://127.0.0.1:5432/},
+ * user {@code postgres}), so no run depends on what an earlier one left.
+ *
+ * @param url the JDBC URL of the new database
+ * @param user the user that owns it
+ * @param adminUrl the JDBC URL of the maintenance database used to create and drop it
+ * @param name the database name
+ */
+public record TestDatabase(String url, String user, String adminUrl, String name) implements DisposableBean {
+
+	/**
+	 * Whether the build chose PostgreSQL.
+	 * @return {@code true} when {@code svc.test.database=postgresql}
+	 */
+	public static boolean isPostgres() {
+		return "postgresql".equalsIgnoreCase(System.getProperty("svc.test.database", "h2").trim());
+	}
+
+	/**
+	 * Creates a new, empty PostgreSQL database.
+	 * @return the database
+	 */
+	public static TestDatabase createPostgres() {
+		String server = System.getProperty("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/");
+		String user = System.getProperty("svc.test.postgres.user", "postgres");
+		String name = "svc_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
+		TestDatabase database = new TestDatabase(server + name, user, server + "postgres", name);
+		database.execute("create database " + name);
+		return database;
+	}
+
+	@Override
+	public void destroy() {
+		execute("drop database if exists " + this.name + " with (force)");
+	}
+
+	private void execute(String sql) {
+		try (Connection connection = DriverManager.getConnection(this.adminUrl, this.user, "");
+				Statement statement = connection.createStatement()) {
+			statement.execute(sql);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not run '" + sql + "' on " + this.adminUrl
+					+ ". Is PostgreSQL up on 127.0.0.1:5432 with trust authentication for user " + this.user + "?", ex);
+		}
+	}
+
+}

@@ -1,0 +1,52 @@
+package dev.svc.graphql.test;
+
+import java.util.List;
+
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.test.context.ContextConfigurationAttributes;
+import org.springframework.test.context.ContextCustomizer;
+import org.springframework.test.context.ContextCustomizerFactory;
+import org.springframework.test.context.MergedContextConfiguration;
+
+/**
+ * Points every Spring test context at the database the build chose with the
+ * {@code svc.test.database} system property: {@code h2} (the default: Spring Boot's embedded H2,
+ * a new in-memory database per context) or {@code postgresql} (a new database on the local server
+ * per context, dropped when the context closes). Registered through {@code spring.factories}, so
+ * the sample apps' tests get it from this module's test jar.
+ */
+public final class TestDatabaseContextCustomizerFactory implements ContextCustomizerFactory {
+
+	@Override
+	public ContextCustomizer createContextCustomizer(Class<?> testClass,
+			List<ContextConfigurationAttributes> configAttributes) {
+		return TestDatabase.isPostgres() ? new PostgresCustomizer() : null;
+	}
+
+	private static final class PostgresCustomizer implements ContextCustomizer {
+
+		@Override
+		public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
+			TestDatabase database = TestDatabase.createPostgres();
+			context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("svcTestDatabase",
+					java.util.Map.of("spring.datasource.url", database.url(), "spring.datasource.username",
+							database.user(), "spring.datasource.password", "")));
+			// registered before any bean is created, so destroyed after the data source is closed
+			((DefaultListableBeanFactory) context.getBeanFactory()).registerDisposableBean("svcTestDatabase", database);
+		}
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof PostgresCustomizer;
+		}
+
+		@Override
+		public int hashCode() {
+			return PostgresCustomizer.class.hashCode();
+		}
+
+	}
+
+}
