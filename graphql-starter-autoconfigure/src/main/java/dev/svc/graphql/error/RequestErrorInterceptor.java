@@ -7,6 +7,7 @@ import java.util.Map;
 import graphql.ErrorClassification;
 import graphql.ErrorType;
 import graphql.GraphQLError;
+import graphql.language.SourceLocation;
 import reactor.core.publisher.Mono;
 
 import org.springframework.graphql.ResponseError;
@@ -36,14 +37,56 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 
 	private static GraphQLError complete(ResponseError error) {
 		Map<String, Object> extensions = new LinkedHashMap<>((error.getExtensions() != null) ? error.getExtensions() : Map.of());
+		extensions.remove("classification");
 		extensions.putIfAbsent("code", codeOf(error.getErrorType()));
-		return GraphQLError.newError()
-			.message(error.getMessage())
-			.locations((error.getLocations() != null) ? error.getLocations() : List.of())
-			.path(error.getParsedPath())
-			.errorType(error.getErrorType())
-			.extensions(extensions)
-			.build();
+		return new ShapedError(error.getMessage(), (error.getLocations() != null) ? error.getLocations() : List.of(),
+				error.getParsedPath(), error.getErrorType(), extensions);
+	}
+
+	/**
+	 * An error serialized with exactly the four members clients get: graphql-java's own errors
+	 * would add {@code extensions.classification}.
+	 */
+	private record ShapedError(String message, List<SourceLocation> locations, List<Object> path,
+			ErrorClassification errorType, Map<String, Object> extensions) implements GraphQLError {
+
+		@Override
+		public String getMessage() {
+			return this.message;
+		}
+
+		@Override
+		public List<SourceLocation> getLocations() {
+			return this.locations;
+		}
+
+		@Override
+		public List<Object> getPath() {
+			return this.path;
+		}
+
+		@Override
+		public ErrorClassification getErrorType() {
+			return this.errorType;
+		}
+
+		@Override
+		public Map<String, Object> getExtensions() {
+			return this.extensions;
+		}
+
+		@Override
+		public Map<String, Object> toSpecification() {
+			Map<String, Object> specification = new LinkedHashMap<>();
+			specification.put("message", this.message);
+			specification.put("locations", this.locations.stream()
+				.map((location) -> Map.of("line", location.getLine(), "column", location.getColumn()))
+				.toList());
+			specification.put("path", this.path);
+			specification.put("extensions", this.extensions);
+			return specification;
+		}
+
 	}
 
 	private static String codeOf(ErrorClassification classification) {

@@ -3,6 +3,7 @@ package dev.svc.graphql.web;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -44,12 +45,21 @@ final class BadRequestResponses {
 		};
 	}
 
+	static ServerResponse methodNotAllowed(HttpMethod method) {
+		return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
+			.allow(HttpMethod.POST)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body("Method " + method + " is not supported. " + ACCEPTED));
+	}
+
 	static ServerResponse error(HttpStatusCode status, String message) {
+		return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(body(message));
+	}
+
+	private static Map<String, Object> body(String message) {
 		Map<String, Object> error = Map.of("message", message, "locations", List.of(), "path", List.of(),
 				"extensions", Map.of("code", "BAD_REQUEST"));
-		return ServerResponse.status(status)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("errors", List.of(error)));
+		return Map.of("errors", List.of(error));
 	}
 
 }

@@ -18,7 +18,6 @@ import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerResponse;
@@ -44,7 +43,7 @@ public final class GraphQlEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler) {
-		return new GraphQlHttpHandler(webGraphQlHandler);
+		return new SvcGraphQlHttpHandler(webGraphQlHandler);
 	}
 
 	@Bean
@@ -60,8 +59,7 @@ public final class GraphQlEndpointAutoConfiguration {
 		return RouterFunctions.route()
 			.POST(path, handler::handleRequest)
 			.route((request) -> request.path().equals(path) && !HttpMethod.POST.equals(request.method()),
-					(request) -> BadRequestResponses.error(HttpStatus.METHOD_NOT_ALLOWED,
-							"Method " + request.method() + " is not supported. " + BadRequestResponses.ACCEPTED))
+					(request) -> BadRequestResponses.methodNotAllowed(request.method()))
 			.filter(BadRequestResponses.filter())
 			.build();
 	}

@@ -1,0 +1,92 @@
+package dev.svc.graphql.test;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A browser-like HTTP client for tests against a running app: it keeps cookies between requests,
+ * never follows redirects, and sends exactly the headers it is given.
+ */
+public final class HttpTestClient {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final HttpClient client = HttpClient.newBuilder()
+		.cookieHandler(new CookieManager())
+		.followRedirects(HttpClient.Redirect.NEVER)
+		.build();
+
+	private final String baseUrl;
+
+	public HttpTestClient(int port) {
+		this.baseUrl = "http://localhost:" + port;
+	}
+
+	/**
+	 * Posts a GraphQL query as {@code application/json}.
+	 */
+	public Response graphQl(String path, String query, String... headers) {
+		return post(path, "application/json", json(Map.of("query", query)), headers);
+	}
+
+	public Response post(String path, String contentType, String body, String... headers) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.baseUrl + path))
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		if (contentType != null) {
+			request.header("Content-Type", contentType);
+		}
+		return send(request, headers);
+	}
+
+	public Response get(String path, String... headers) {
+		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path)).GET(), headers);
+	}
+
+	private Response send(HttpRequest.Builder request, String... headers) {
+		for (int i = 0; i < headers.length; i += 2) {
+			request.header(headers[i], headers[i + 1]);
+		}
+		try {
+			HttpResponse<String> response = this.client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+			return new Response(response.statusCode(), response.body(), response);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	public static String json(Object value) {
+		return JSON.writeValueAsString(value);
+	}
+
+	public static Map<?, ?> parse(String json) {
+		return JSON.readValue(json, Map.class);
+	}
+
+	/**
+	 * A response.
+	 *
+	 * @param status the status code
+	 * @param body the body
+	 * @param raw the whole response, for its headers
+	 */
+	public record Response(int status, String body, HttpResponse<String> raw) {
+
+		public String header(String name) {
+			return this.raw.headers().firstValue(name).orElse(null);
+		}
+
+	}
+
+}
