@@ -1,0 +1,44 @@
+package dev.svc.sample.mvc.account;
+
+import java.security.Principal;
+
+import jakarta.servlet.http.HttpSession;
+
+import dev.svc.graphql.SvcGraphQlProperties;
+
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.WebAttributes;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+
+/**
+ * The sign-in page and the landing page behind it.
+ */
+@Controller
+class AccountController {
+
+	private final SvcGraphQlProperties graphQl;
+
+	AccountController(SvcGraphQlProperties graphQl) {
+		this.graphQl = graphQl;
+	}
+
+	@GetMapping("/Account/Login")
+	String login(HttpSession session, Model model) {
+		if (session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
+			model.addAttribute("error", failure.getMessage());
+			session.removeAttribute(WebAttributes.AUTHENTICATION_EXCEPTION);
+		}
+		return "account/login";
+	}
+
+	@GetMapping("/")
+	String home(Principal user, Model model) {
+		model.addAttribute("userName", user.getName());
+		model.addAttribute("playgroundPath", this.graphQl.getPlayground().getPath());
+		model.addAttribute("graphQlPath", this.graphQl.getPath());
+		return "home";
+	}
+
+}

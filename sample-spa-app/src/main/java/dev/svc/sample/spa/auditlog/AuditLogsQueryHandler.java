@@ -1,0 +1,57 @@
+package dev.svc.sample.spa.auditlog;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.handler.QueryHandler;
+import dev.svc.graphql.handler.RequiresPermission;
+import dev.svc.graphql.security.PermissionDefinition;
+
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.context.annotation.Scope;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code auditLogs(userId, serviceName)}: the newest ten audit records of the caller's tenant that
+ * match the filters. Created anew for every use.
+ */
+@Component
+@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
+@RequiresPermission(PermissionDefinition.AUDIT_LOGS)
+class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHandler.AuditLog>> {
+
+	private final JdbcClient jdbc;
+
+	AuditLogsQueryHandler(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	@Override
+	public String fieldName() {
+		return "auditLogs";
+	}
+
+	@Override
+	public List<AuditLog> resolve(QueryContext context) {
+		Integer tenantId = context.user().tenantId();
+		Long userId = context.argument("userId", Long.class);
+		String serviceName = context.argument("serviceName", String.class);
+		return this.jdbc.sql("select id, service_name, tenant_id, user_id, execution_time from svc_audit_logs"
+				+ " where " + ((tenantId != null) ? "tenant_id = :tenantId" : "tenant_id is null")
+				+ ((userId != null) ? " and user_id = :userId" : "")
+				+ ((serviceName != null) ? " and service_name = :serviceName" : "")
+				+ " order by execution_time desc, id desc fetch first 10 rows only")
+			.paramSource(new Filters(tenantId, userId, serviceName))
+			.query(AuditLog.class)
+			.list();
+	}
+
+	record Filters(Integer tenantId, Long userId, String serviceName) {
+	}
+
+	record AuditLog(long id, String serviceName, Integer tenantId, Long userId, OffsetDateTime executionTime) {
+	}
+
+}

@@ -1,0 +1,48 @@
+package dev.svc.sample.spa.token;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The envelope of every {@code /api/TokenAuth/*} answer.
+ *
+ * @param result the payload, {@code null} on failure
+ * @param targetUrl where the client should go next, if anywhere
+ * @param success whether the call succeeded
+ * @param error what went wrong, {@code null} on success
+ * @param unAuthorizedRequest whether the failure is an authentication failure
+ * @param svc the envelope's marker, always true
+ */
+record AjaxResponse(Object result, String targetUrl, boolean success, ErrorInfo error, boolean unAuthorizedRequest,
+		@JsonProperty("__svc") boolean svc) {
+
+	static AjaxResponse success(Object result) {
+		return new AjaxResponse(result, null, true, null, false, true);
+	}
+
+	static AjaxResponse failure(ErrorInfo error, boolean unAuthorizedRequest) {
+		return new AjaxResponse(null, null, false, error, unAuthorizedRequest, true);
+	}
+
+	/**
+	 * A failure.
+	 *
+	 * @param code a numeric code, 0 when none applies
+	 * @param message what went wrong
+	 * @param details more about it, may be {@code null}
+	 * @param validationErrors which request members are invalid, {@code null} when none
+	 */
+	record ErrorInfo(int code, String message, String details, List<ValidationError> validationErrors) {
+	}
+
+	/**
+	 * An invalid request member.
+	 *
+	 * @param message what is wrong and what is allowed
+	 * @param members the names of the members
+	 */
+	record ValidationError(String message, List<String> members) {
+	}
+
+}
