@@ -32,10 +32,15 @@ final class JdbcIdentityStore implements IdentityStore {
 	private static final String USER_COLUMNS = "u.id, u.user_name, u.name, u.surname, u.email_address, u.phone_number, "
 			+ "u.is_active, u.is_email_confirmed, u.creation_time, u.tenant_id";
 
+	/**
+	 * Text is sorted case-insensitively, so that H2 (binary order) and PostgreSQL (the locale's
+	 * collation) return pages in the same order.
+	 */
 	private static final Map<UserSorting.Field, String> SORT_COLUMNS = new EnumMap<>(Map.of(UserSorting.Field.ID,
-			"u.id", UserSorting.Field.USER_NAME, "u.user_name", UserSorting.Field.NAME, "u.name",
-			UserSorting.Field.SURNAME, "u.surname", UserSorting.Field.EMAIL_ADDRESS, "u.email_address",
-			UserSorting.Field.CREATION_TIME, "u.creation_time", UserSorting.Field.IS_ACTIVE, "u.is_active"));
+			"u.id", UserSorting.Field.USER_NAME, "u.normalized_user_name", UserSorting.Field.NAME, "upper(u.name)",
+			UserSorting.Field.SURNAME, "upper(u.surname)", UserSorting.Field.EMAIL_ADDRESS,
+			"u.normalized_email_address", UserSorting.Field.CREATION_TIME, "u.creation_time",
+			UserSorting.Field.IS_ACTIVE, "u.is_active"));
 
 	private static final String GRANTS_OF_USER = """
 			select g.name, g.is_granted, g.user_id
@@ -229,9 +234,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	private static OrganizationUnit organizationUnit(ResultSet rs, int row) throws SQLException {
-		long parentId = rs.getLong("parent_id");
 		return new OrganizationUnit(rs.getLong("id"), rs.getString("code"), rs.getString("display_name"),
-				rs.wasNull() ? null : parentId, nullableInt(rs, "tenant_id"));
+				nullableLong(rs, "parent_id"), nullableInt(rs, "tenant_id"));
 	}
 
 	private static User user(ResultSet rs, int row) throws SQLException {
@@ -239,6 +243,11 @@ final class JdbcIdentityStore implements IdentityStore {
 				rs.getString("email_address"), rs.getString("phone_number"), rs.getBoolean("is_active"),
 				rs.getBoolean("is_email_confirmed"), rs.getObject("creation_time", OffsetDateTime.class),
 				nullableInt(rs, "tenant_id"), List.of(), List.of());
+	}
+
+	private static Long nullableLong(ResultSet rs, String column) throws SQLException {
+		long value = rs.getLong(column);
+		return rs.wasNull() ? null : value;
 	}
 
 	private static Integer nullableInt(ResultSet rs, String column) throws SQLException {
