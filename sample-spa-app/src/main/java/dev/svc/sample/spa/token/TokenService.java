@@ -52,7 +52,7 @@ public class TokenService {
 	private final SecureRandom random = new SecureRandom();
 
 	@Autowired
-	TokenService(TokenProperties properties) {
+	public TokenService(TokenProperties properties) {
 		this(properties, Clock.systemUTC());
 	}
 

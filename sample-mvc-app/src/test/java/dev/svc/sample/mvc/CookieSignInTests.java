@@ -1,0 +1,128 @@
+package dev.svc.sample.mvc;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.HttpTestClient.Response;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The server-rendered host: sign in on {@code /Account/Login}, then query with the session cookie.
+ * Audit writing is off so the audit log holds only the demo records.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+class CookieSignInTests {
+
+	private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+	private static final String NOT_LOGGED_IN = """
+			{"data": null, "errors": [{
+			  "message": "Error trying to resolve roles. Current user did not login to the application!",
+			  "locations": [{"line": 1, "column": 3}], "path": ["roles"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""";
+
+	@LocalServerPort
+	private int port;
+
+	private HttpTestClient browser;
+
+	@BeforeEach
+	void browser() {
+		this.browser = new HttpTestClient(this.port);
+	}
+
+	private String csrfToken() {
+		Response page = this.browser.get("/Account/Login");
+		assertThat(page.status()).isEqualTo(200);
+		Matcher matcher = CSRF.matcher(page.body());
+		assertThat(matcher.find()).as("the form carries a CSRF token").isTrue();
+		return matcher.group(1);
+	}
+
+	private Response logIn(String tenancyName, String user, String password) {
+		return this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+				"_csrf=" + csrfToken() + "&tenancyName=" + tenancyName + "&userNameOrEmailAddress=" + user + "&password="
+						+ password);
+	}
+
+	@Test
+	void shouldRenderTheLoginForm() {
+		String page = this.browser.get("/Account/Login").body();
+		assertThat(page).contains("name=\"tenancyName\"", "name=\"userNameOrEmailAddress\"", "name=\"password\"",
+				"name=\"_csrf\"");
+	}
+
+	@Test
+	void shouldSignInAndLandOnAPageLinkingThePlayground() throws Exception {
+		Response login = logIn("", "admin", "123qwe");
+		assertThat(login.status()).isEqualTo(302);
+		assertThat(login.header("Location")).endsWith("/");
+		assertThat(login.header("Set-Cookie")).startsWith("SESSION=").contains("HttpOnly");
+		String home = this.browser.get("/").body();
+		assertThat(home).contains("href=\"/ui/playground\"");
+
+		JSONAssert.assertEquals("""
+				{"data": {"roles": [{"id": 1, "name": "Admin", "displayName": "Admin", "tenantId": null}],
+				  "auditLogs": [{"id": 3, "serviceName": "Authentication", "tenantId": null, "userId": 4, "executionTime": "2024-02-01T10:00:00.000Z"},
+				                {"id": 2, "serviceName": "GraphQL", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:01:00.000Z"},
+				                {"id": 1, "serviceName": "Authentication", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:00:00.000Z"}]}}""",
+				this.browser.graphQl("/graphql", "{ roles { id name displayName tenantId } "
+						+ "auditLogs { id serviceName tenantId userId executionTime } }").body(),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldSignInToATenant() throws Exception {
+		assertThat(logIn("Default", "admin@defaulttenant.com", "123qwe").status()).isEqualTo(302);
+		JSONAssert.assertEquals("""
+				{"data": {"users": {"totalCount": 2, "items": [
+				  {"name": "admin", "surname": "admin", "roles": [{"id": 2, "name": "Admin", "displayName": "Admin"}],
+				   "organizationUnits": [{"id": 1, "code": "00001", "displayName": "OU1"}]},
+				  {"name": "John", "surname": "Doe", "roles": [{"id": 3, "name": "User", "displayName": "User"}],
+				   "organizationUnits": [{"id": 2, "code": "00001.00001", "displayName": "OU11"},
+				                         {"id": 7, "code": "00002.00001", "displayName": "OU21"}]}]}}}""",
+				this.browser.graphQl("/graphql", "{ users { totalCount items { name surname roles { id name displayName } "
+						+ "organizationUnits { id code displayName } } } }").body(),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldShowWhyASignInFailed() {
+		Response login = logIn("", "admin", "wrong");
+		assertThat(login.status()).isEqualTo(302);
+		assertThat(login.header("Location")).endsWith("/Account/Login?error");
+		assertThat(this.browser.get("/Account/Login?error").body()).contains("Invalid user name or password");
+		assertThat(logIn("", "nobody", "123qwe").header("Location")).endsWith("/Account/Login?error");
+		assertThat(this.browser.get("/Account/Login?error").body()).contains("Invalid user name or password");
+	}
+
+	@Test
+	void shouldRefuseALoginPostWithoutCsrfToken() {
+		Response login = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+				"tenancyName=&userNameOrEmailAddress=admin&password=123qwe");
+		assertThat(login.status()).isEqualTo(403);
+	}
+
+	@Test
+	void shouldIgnoreBearerTokens() throws Exception {
+		Response response = this.browser.graphQl("/graphql", "{ roles { id name displayName tenantId } }",
+				"Authorization", "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl");
+		JSONAssert.assertEquals(NOT_LOGGED_IN, response.body(), JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldSendPagesOfAnonymousVisitorsToTheLoginForm() {
+		Response home = this.browser.get("/");
+		assertThat(home.status()).isEqualTo(302);
+		assertThat(home.header("Location")).endsWith("/Account/Login");
+	}
+
+}
