@@ -54,7 +54,8 @@ class JdbcIdentityStoreTests {
 		assertThat(this.store.findUsers(1, ANY_USER, UserSorting.parse("userName desc"), 0, 10)).extracting(User::userName)
 			.containsExactly("jdoe", "admin");
 		assertThat(this.store.findUsers(1, ANY_USER, UserSorting.DEFAULT, 1, 10)).extracting(User::userName)
-			.containsExactly("admin");
+			.as("names sort case-insensitively: admin before John")
+			.containsExactly("jdoe");
 		UserFilter doe = new UserFilter(null, null, null, null, null, null, false, "DOE@");
 		assertThat(this.store.findUsers(1, doe, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
 		UserFilter wildcard = new UserFilter(null, null, null, null, null, null, false, "%");
