@@ -1,0 +1,133 @@
+package dev.svc.graphql.identity;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.svc.graphql.container.RootContainer;
+import dev.svc.graphql.container.RootContainerAutoConfiguration;
+import dev.svc.graphql.context.UserContextAutoConfiguration;
+import dev.svc.graphql.context.UserContextResolver;
+import dev.svc.graphql.security.PermissionAutoConfiguration;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class IdentityAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
+				JdbcIdentityStoreAutoConfiguration.class, IdentityAutoConfiguration.class,
+				UserContextAutoConfiguration.class, RootContainerAutoConfiguration.class))
+		.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/none.graphqls");
+
+	@Test
+	void shouldServeTheBuiltInQueriesFromTheHostsDataSource() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(IdentityStore.class);
+				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
+				assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("organizationUnits",
+						"roles", "users");
+				assertThat(context.getBean(RootContainer.class).requiredPermissions("users"))
+					.containsExactly("Pages.Administration.Users");
+			});
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesAnIdentityStore() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withBean(IdentityStore.class, InMemoryStore::new)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(IdentityStore.class);
+				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(InMemoryStore.class);
+				assertThat(context.getBean(RootContainer.class).fieldNames()).contains("users");
+			});
+	}
+
+	@Test
+	void shouldOfferNoBuiltInQueryWithoutAStore() {
+		this.contextRunner.withPropertyValues("graphql.schema-locations=classpath:graphql-test/greeting.graphqls")
+			.withUserConfiguration(dev.svc.graphql.container.TestHandlers.GreetingConfiguration.class)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(IdentityStore.class);
+				assertThat(context.getBean(RootContainer.class).fieldNames()).doesNotContain("users", "roles",
+						"organizationUnits");
+				assertThat(context).hasSingleBean(UserContextResolver.class);
+			});
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesAUserContextResolver() {
+		UserContextResolver own = (request) -> dev.svc.graphql.context.UserContext.anonymous(7);
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withBean(UserContextResolver.class, () -> own)
+			.run((context) -> assertThat(context.getBean(UserContextResolver.class)).isSameAs(own));
+	}
+
+	@Test
+	void shouldCreateNothingWhenDisabled() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("graphql.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(IdentityStore.class)
+				.doesNotHaveBean(UsersQueryHandler.class)
+				.doesNotHaveBean(UserContextResolver.class));
+	}
+
+	static final class InMemoryStore implements IdentityStore {
+
+		@Override
+		public List<Role> findRoles(Integer tenantId, Integer id, String name) {
+			return List.of();
+		}
+
+		@Override
+		public List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code) {
+			return List.of();
+		}
+
+		@Override
+		public int countUsers(Integer tenantId, UserFilter filter) {
+			return 0;
+		}
+
+		@Override
+		public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
+				int maxResultCount) {
+			return List.of();
+		}
+
+		@Override
+		public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, java.util.Collection<Long> userIds) {
+			return Map.of();
+		}
+
+		@Override
+		public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId,
+				java.util.Collection<Long> userIds) {
+			return Map.of();
+		}
+
+		@Override
+		public Set<String> findGrantedPermissions(long userId) {
+			return Set.of();
+		}
+
+		@Override
+		public Optional<Tenant> findTenantByName(String tenancyName) {
+			return Optional.empty();
+		}
+
+		@Override
+		public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
+			return Optional.empty();
+		}
+
+	}
+
+}
