@@ -30,6 +30,9 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private static final int MAX_BATCH = 500;
 
+	/** Put on the queue by {@link #stop()} to wake the worker from its wait; never written. */
+	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null, null, 0, null, null, null);
+
 	private final JdbcTemplate jdbc;
 
 	private final BlockingQueue<AuditRecord> queue;
@@ -64,6 +67,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	@Override
 	public synchronized void stop() {
 		this.running = false;
+		// a full queue means the worker is not waiting; otherwise this wakes it at once
+		this.queue.offer(WAKE_UP);
 		try {
 			this.worker.join();
 		}
@@ -113,7 +118,11 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		}
 	}
 
-	private void insert(List<AuditRecord> batch) {
+	private void insert(List<AuditRecord> records) {
+		List<AuditRecord> batch = records.stream().filter((record) -> record != WAKE_UP).toList();
+		if (batch.isEmpty()) {
+			return;
+		}
 		try {
 			this.jdbc.batchUpdate(INSERT, batch, batch.size(), (statement, record) -> {
 				statement.setObject(1, record.tenantId());

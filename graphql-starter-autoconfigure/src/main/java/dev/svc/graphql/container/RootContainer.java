@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -62,7 +63,7 @@ public final class RootContainer {
 	 * The fields of the container, by name.
 	 * @return the field names, sorted
 	 */
-	public java.util.Set<String> fieldNames() {
+	public Set<String> fieldNames() {
 		return this.handlers.keySet();
 	}
 

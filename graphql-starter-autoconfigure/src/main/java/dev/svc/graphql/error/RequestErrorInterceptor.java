@@ -93,7 +93,8 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 		if (classification == ErrorType.InvalidSyntax) {
 			return ErrorCode.PARSE_FAILED;
 		}
-		if (classification == ErrorType.ValidationError) {
+		// ExecutionAborted: a limit (depth) refused the document before it ran
+		if (classification == ErrorType.ValidationError || classification == ErrorType.ExecutionAborted) {
 			return ErrorCode.VALIDATION_FAILED;
 		}
 		return ErrorCode.INTERNAL_SERVER_ERROR;

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 
@@ -91,7 +92,7 @@ final class DefaultSignInService implements SignInService {
 		if (this.auditLog == null) {
 			return;
 		}
-		int duration = (int) java.time.Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
+		int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
 		String parameters = "{\"userNameOrEmailAddress\":\"" + jsonEscape(login) + "\",\"result\":\""
 				+ result.outcome() + "\"}";
 		this.auditLog.write(new AuditRecord(tenantId, result.succeeded() ? result.user().userId() : null,

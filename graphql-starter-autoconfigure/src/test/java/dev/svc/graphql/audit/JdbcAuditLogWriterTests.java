@@ -15,6 +15,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The background writer on the real database: what was written before a stop is in the table
@@ -47,6 +48,19 @@ class JdbcAuditLogWriterTests {
 		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(2_000);
 		assertThat(this.jdbc.queryForObject("select count(distinct method_name) from svc_audit_logs", Integer.class))
 			.isEqualTo(2_000);
+	}
+
+	@Test
+	void shouldStopAtOnceWhileTheWorkerWaitsForRecords() throws InterruptedException {
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 100, Duration.ofHours(1));
+		writer.start();
+		writer.write(record(1));
+		while (this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class) == 0) {
+			Thread.sleep(10);
+		}
+		// the worker now waits up to an hour for the next record; stopping must not wait with it
+		assertTimeoutPreemptively(Duration.ofSeconds(30), writer::stop);
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(1);
 	}
 
 	@Test

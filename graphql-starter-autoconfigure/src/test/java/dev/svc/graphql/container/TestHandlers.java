@@ -58,7 +58,8 @@ public final class TestHandlers {
 		public String resolve(QueryContext context) {
 			String who = context.argument("name", String.class, "world");
 			String user = context.user().isAuthenticated() ? context.user().userName() : "anonymous";
-			return "Hello " + who + " from instance " + this.instance + " for " + user;
+			String tenant = (context.user().tenantId() != null) ? " of tenant " + context.user().tenantId() : "";
+			return "Hello " + who + " from instance " + this.instance + " for " + user + tenant;
 		}
 
 	}

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
 				"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo",
-				"graphql.limits.max-query-length=2000" })
+				"graphql.limits.max-query-length=2000", "graphql.limits.max-query-depth=3" })
 class GraphQlEndpointTests {
 
 	@LocalServerPort
@@ -57,6 +57,23 @@ class GraphQlEndpointTests {
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.body()).startsWith("{\"data\":{\"greeting\":\"Hello Ada from instance ")
 			.endsWith(" for anonymous\"}}");
+	}
+
+	@Test
+	void shouldRunAnonymousCallsInTheTenantTheHeaderNames() {
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "5").body())
+			.endsWith(" for anonymous of tenant 5\"}}");
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "five").body())
+			.endsWith(" for anonymous\"}}");
+	}
+
+	@Test
+	void shouldRefuseAQueryDeeperThanTheLimit() throws Exception {
+		Response response = this.http.graphQl("/graphql", "{ __schema { types { fields { type { name } } } } }");
+		assertThat(response.status()).isEqualTo(400);
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "maximum query depth exceeded 5 > 3", "locations": [], "path": [],
+				  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", response.body(), JSONCompareMode.LENIENT);
 	}
 
 	@Test
