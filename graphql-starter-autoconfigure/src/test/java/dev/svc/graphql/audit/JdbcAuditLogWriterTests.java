@@ -59,7 +59,9 @@ class JdbcAuditLogWriterTests {
 			Thread.sleep(10);
 		}
 		// the worker now waits up to an hour for the next record; stopping must not wait with it
-		assertTimeoutPreemptively(Duration.ofSeconds(30), writer::stop);
+		assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+			writer.stop();
+		});
 		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(1);
 	}
 
