@@ -1,0 +1,67 @@
+package dev.svc.sample.mvc;
+
+import com.microsoft.playwright.Page;
+import dev.svc.graphql.test.HeadlessChromium;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code /Account/Login} in a real browser: the form signs in with a cookie, the landing page links
+ * the playground, and queries from that browser run as the user.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+class LoginPageBrowserTests {
+
+	private static HeadlessChromium chromium;
+
+	@LocalServerPort
+	private int port;
+
+	@BeforeAll
+	static void launch() {
+		chromium = HeadlessChromium.launch();
+	}
+
+	@AfterAll
+	static void close() {
+		chromium.close();
+	}
+
+	@Test
+	void shouldSignInAndQueryWithTheSessionCookie() throws Exception {
+		Page page = chromium.newPage();
+		page.navigate("http://localhost:" + this.port + "/Account/Login");
+		page.fill("input[name=userNameOrEmailAddress]", "admin");
+		page.fill("input[name=password]", "123qwe");
+		page.click("button[type=submit]");
+		page.waitForURL("http://localhost:" + this.port + "/");
+
+		assertThat(page.locator("h1").textContent()).isEqualTo("Welcome, admin");
+		assertThat(page.locator("#playground-link").getAttribute("href")).isEqualTo("/ui/playground");
+		JSONAssert.assertEquals("""
+				{"data": {"roles": [{"id": 1, "name": "Admin"}]}}""",
+				HeadlessChromium.queryFromPage(page, "{ roles { id name } }"), JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldShowWhyASignInFailed() {
+		Page page = chromium.newPage();
+		page.navigate("http://localhost:" + this.port + "/Account/Login");
+		page.fill("input[name=tenancyName]", "Closed");
+		page.fill("input[name=userNameOrEmailAddress]", "admin");
+		page.fill("input[name=password]", "123qwe");
+		page.click("button[type=submit]");
+		page.waitForURL("**/Account/Login?error");
+
+		assertThat(page.locator("[role=alert]").textContent()).isEqualTo("Tenant Closed is not active.");
+	}
+
+}

@@ -1,0 +1,81 @@
+package dev.svc.sample.spa;
+
+import com.microsoft.playwright.Page;
+import dev.svc.graphql.test.HeadlessChromium;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code /ui/login} page in a real browser: its script signs the browser in with a cookie and
+ * lands on the page that links the playground; queries from that browser then run as the user.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+@ActiveProfiles("test")
+class LoginPageBrowserTests {
+
+	private static HeadlessChromium chromium;
+
+	@LocalServerPort
+	private int port;
+
+	@BeforeAll
+	static void launch() {
+		chromium = HeadlessChromium.launch();
+	}
+
+	@AfterAll
+	static void close() {
+		chromium.close();
+	}
+
+	private Page loginPage() {
+		Page page = chromium.newPage();
+		page.navigate("http://localhost:" + this.port + "/ui/login");
+		return page;
+	}
+
+	@Test
+	void shouldSignInAndQueryWithTheSessionCookie() throws Exception {
+		Page page = loginPage();
+		page.fill("input[name=tenancyName]", "Default");
+		page.fill("input[name=userNameOrEmailAddress]", "admin");
+		page.fill("input[name=password]", "123qwe");
+		page.click("button[type=submit]");
+		page.waitForURL("**/ui/");
+
+		assertThat(page.locator("#playground-link").getAttribute("href")).isEqualTo("/ui/playground");
+		JSONAssert.assertEquals("""
+				{"data": {"roles": [{"id": 2, "name": "Admin"}, {"id": 3, "name": "User"}]}}""",
+				HeadlessChromium.queryFromPage(page, "{ roles { id name } }"), JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldShowWhyASignInFailedAndStayOnThePage() {
+		Page page = loginPage();
+		page.fill("input[name=userNameOrEmailAddress]", "admin");
+		page.fill("input[name=password]", "wrong");
+		page.click("button[type=submit]");
+
+		page.locator("#error").waitFor();
+		assertThat(page.locator("#error").textContent()).isEqualTo("Invalid user name or password");
+		assertThat(page.url()).endsWith("/ui/login");
+		assertThat(page.locator("button[type=submit]").isEnabled()).isTrue();
+	}
+
+	@Test
+	void shouldSendAnonymousVisitorsOfTheHomePageToTheLoginPage() {
+		Page page = chromium.newPage();
+		page.navigate("http://localhost:" + this.port + "/ui/");
+		assertThat(page.url()).endsWith("/ui/login");
+	}
+
+}
