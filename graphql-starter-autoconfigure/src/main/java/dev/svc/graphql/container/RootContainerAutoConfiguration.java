@@ -87,6 +87,7 @@ public final class RootContainerAutoConfiguration {
 			.exceptionResolvers(exceptionResolvers.orderedStream().toList())
 			.instrumentation(instrumentation)
 			.build();
+		// build the schema now: a broken schema stops the start-up instead of failing the first query
 		source.schema();
 		return source;
 	}

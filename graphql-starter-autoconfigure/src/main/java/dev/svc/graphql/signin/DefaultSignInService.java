@@ -46,22 +46,26 @@ final class DefaultSignInService implements SignInService {
 	public SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password,
 			String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
-		Integer tenantId = null;
-		SignInResult result;
-		if (tenancyName != null && !tenancyName.isBlank()) {
-			Optional<Tenant> tenant = this.store.findTenantByName(tenancyName.trim());
-			tenantId = tenant.map(Tenant::id).orElse(null);
-			result = tenant.isEmpty()
-					? SignInResult.failure(Outcome.UNKNOWN_TENANT, "There is no tenant defined with name " + tenancyName.trim())
-					: !tenant.get().isActive()
-							? SignInResult.failure(Outcome.INACTIVE_TENANT, "Tenant " + tenant.get().tenancyName() + " is not active.")
-							: checkUser(tenantId, userNameOrEmailAddress, password);
-		}
-		else {
-			result = checkUser(null, userNameOrEmailAddress, password);
-		}
-		audit(tenantId, result, userNameOrEmailAddress, start, clientIpAddress);
+		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
+		Optional<Tenant> tenant = tenancy.isEmpty() ? Optional.empty() : this.store.findTenantByName(tenancy);
+		SignInResult result = checkTenantThenUser(tenancy, tenant, userNameOrEmailAddress, password);
+		audit(tenant.map(Tenant::id).orElse(null), result, userNameOrEmailAddress, start, clientIpAddress);
 		return result;
+	}
+
+	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant, String userNameOrEmailAddress,
+			String password) {
+		if (tenancy.isEmpty()) {
+			return checkUser(null, userNameOrEmailAddress, password);
+		}
+		if (tenant.isEmpty()) {
+			return SignInResult.failure(Outcome.UNKNOWN_TENANT, "There is no tenant defined with name " + tenancy);
+		}
+		if (!tenant.get().isActive()) {
+			return SignInResult.failure(Outcome.INACTIVE_TENANT,
+					"Tenant " + tenant.get().tenancyName() + " is not active.");
+		}
+		return checkUser(tenant.get().id(), userNameOrEmailAddress, password);
 	}
 
 	private SignInResult checkUser(Integer tenantId, String userNameOrEmailAddress, String password) {

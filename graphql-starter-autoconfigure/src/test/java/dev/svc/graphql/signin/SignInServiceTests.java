@@ -1,0 +1,84 @@
+package dev.svc.graphql.signin;
+
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.SignInResult.Outcome;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every outcome of a sign-in, against the demo data plus a locked and an inactive user of a tenant
+ * of this test's own.
+ */
+@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
+		"graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" },
+		webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SignInServiceTests {
+
+	@Autowired
+	private SignInService signIn;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@BeforeAll
+	void lockedAndInactiveUsers() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (70, 'Locks', 'Locks', current_timestamp)").update();
+		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+				+ " normalized_email_address, password_hash, is_active, lockout_end_date, creation_time) values"
+				+ " (70, 70, 'locked', 'LOCKED', 'L', 'L', 'l@x.example', 'L@X.EXAMPLE', :hash, true, timestamp with time zone '2999-01-01 00:00:00+00', current_timestamp),"
+				+ " (71, 70, 'gone', 'GONE', 'G', 'G', 'g@x.example', 'G@X.EXAMPLE', :hash, false, null, current_timestamp)")
+			.param("hash", hash)
+			.update();
+	}
+
+	@Test
+	void shouldSignInHostAndTenantUsersByNameOrEmail() {
+		assertThat(this.signIn.signIn("", "ADMIN", "123qwe", null).user()).isEqualTo(new SignedInUser(1, null, "admin"));
+		assertThat(this.signIn.signIn(null, "admin@example.com", "123qwe", null).succeeded()).isTrue();
+		assertThat(this.signIn.signIn(" default ", "John.Doe@DefaultTenant.com", "123qwe", null).user())
+			.isEqualTo(new SignedInUser(3, 1, "jdoe"));
+	}
+
+	@Test
+	void shouldAnswerTheSameForUnknownUsersAndWrongPasswords() {
+		SignInResult wrongPassword = this.signIn.signIn("", "admin", "nope", null);
+		SignInResult unknownUser = this.signIn.signIn("", "nobody", "123qwe", null);
+		SignInResult otherTenantsUser = this.signIn.signIn("", "jdoe", "123qwe", null);
+		assertThat(wrongPassword).isEqualTo(unknownUser).isEqualTo(otherTenantsUser);
+		assertThat(wrongPassword.outcome()).isEqualTo(Outcome.INVALID_CREDENTIALS);
+		assertThat(wrongPassword.message()).isEqualTo("Invalid user name or password");
+	}
+
+	@Test
+	void shouldNameTenantProblems() {
+		assertThat(this.signIn.signIn("Atlantis", "admin", "123qwe", null).message())
+			.isEqualTo("There is no tenant defined with name Atlantis");
+		assertThat(this.signIn.signIn("closed", "admin", "123qwe", null).message())
+			.isEqualTo("Tenant Closed is not active.");
+	}
+
+	@Test
+	void shouldRefuseLockedAndInactiveUsers() {
+		SignInResult locked = this.signIn.signIn("Locks", "locked", "123qwe", null);
+		assertThat(locked.outcome()).isEqualTo(Outcome.LOCKED_OUT);
+		assertThat(locked.message()).isEqualTo("The user account has been locked out. Please try again later.");
+		SignInResult inactive = this.signIn.signIn("Locks", "gone", "123qwe", null);
+		assertThat(inactive.outcome()).isEqualTo(Outcome.INACTIVE_USER);
+		assertThat(inactive.message()).isEqualTo("User gone is not active and can not log in.");
+		assertThat(this.signIn.signIn("Locks", "gone", "wrong", null).outcome())
+			.as("an inactive account is only named to who knows its password")
+			.isEqualTo(Outcome.INVALID_CREDENTIALS);
+	}
+
+}
