@@ -9,36 +9,49 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real browser for page tests: Debian's Chromium ({@code svc.test.chromium}, default
  * {@code /usr/bin/chromium}) driven by Playwright, headless, with no network but the loopback.
+ * Register it as a static extension field; it starts before the class's tests and closes after.
  */
-public final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallback {
 
-	private final Playwright playwright;
+	private Playwright playwright;
 
-	private final Browser browser;
+	private Browser browser;
 
-	private HeadlessChromium(Playwright playwright, Browser browser) {
-		this.playwright = playwright;
-		this.browser = browser;
+	@Override
+	public void beforeAll(ExtensionContext context) {
+		this.playwright = Playwright
+			.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+		this.browser = this.playwright.chromium()
+			.launch(new BrowserType.LaunchOptions().setExecutablePath(executable())
+				.setHeadless(true)
+				.setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+						"--disable-background-networking", "--disable-component-update", "--disable-sync")));
 	}
 
-	public static HeadlessChromium launch() {
+	@Override
+	public void afterAll(ExtensionContext context) {
+		if (this.browser != null) {
+			this.browser.close();
+		}
+		if (this.playwright != null) {
+			this.playwright.close();
+		}
+	}
+
+	private static Path executable() {
 		Path executable = Path.of(System.getProperty("svc.test.chromium", "/usr/bin/chromium"));
 		if (!Files.isExecutable(executable)) {
 			throw new IllegalStateException("No Chromium at " + executable
 					+ ": the page tests need Debian's chromium package (apt-get install chromium), or set svc.test.chromium.");
 		}
-		Playwright playwright = Playwright
-			.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-		Browser browser = playwright.chromium()
-			.launch(new BrowserType.LaunchOptions().setExecutablePath(executable)
-				.setHeadless(true)
-				.setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-						"--disable-background-networking", "--disable-component-update", "--disable-sync")));
-		return new HeadlessChromium(playwright, browser);
+		return executable;
 	}
 
 	/**
@@ -54,12 +67,6 @@ public final class HeadlessChromium implements AutoCloseable {
 	public static String queryFromPage(Page page, String query) {
 		return (String) page.evaluate("async (query) => (await fetch('/graphql', {method: 'POST', "
 				+ "headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query})})).text()", query);
-	}
-
-	@Override
-	public void close() {
-		this.browser.close();
-		this.playwright.close();
 	}
 
 }

@@ -2,9 +2,8 @@ package dev.svc.sample.mvc;
 
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
@@ -20,20 +19,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 class LoginPageBrowserTests {
 
-	private static HeadlessChromium chromium;
+	@RegisterExtension
+	static final HeadlessChromium chromium = new HeadlessChromium();
 
 	@LocalServerPort
 	private int port;
-
-	@BeforeAll
-	static void launch() {
-		chromium = HeadlessChromium.launch();
-	}
-
-	@AfterAll
-	static void close() {
-		chromium.close();
-	}
 
 	@Test
 	void shouldSignInAndQueryWithTheSessionCookie() throws Exception {

@@ -2,9 +2,8 @@ package dev.svc.sample.spa;
 
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
@@ -22,20 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ActiveProfiles("test")
 class LoginPageBrowserTests {
 
-	private static HeadlessChromium chromium;
+	@RegisterExtension
+	static final HeadlessChromium chromium = new HeadlessChromium();
 
 	@LocalServerPort
 	private int port;
-
-	@BeforeAll
-	static void launch() {
-		chromium = HeadlessChromium.launch();
-	}
-
-	@AfterAll
-	static void close() {
-		chromium.close();
-	}
 
 	private Page loginPage() {
 		Page page = chromium.newPage();
