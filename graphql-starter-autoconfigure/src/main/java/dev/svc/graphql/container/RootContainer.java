@@ -32,7 +32,7 @@ public final class RootContainer {
 	 * prototype-scoped handler can be created anew for every use.
 	 * @param beanFactory the factory holding the handler beans
 	 * @return the container
-	 * @throws IllegalStateException when two handlers serve the same field
+	 * @throws RootContainerException when two handlers serve the same field
 	 */
 	public static RootContainer of(ListableBeanFactory beanFactory) {
 		Map<String, HandlerRegistration> handlers = new TreeMap<>();
@@ -45,10 +45,10 @@ public final class RootContainer {
 					requiredPermissions(type), instances);
 			HandlerRegistration previous = handlers.putIfAbsent(registration.fieldName(), registration);
 			if (previous != null) {
-				throw new IllegalStateException("Query field '" + registration.fieldName()
+				throw new RootContainerException("Query field '" + registration.fieldName()
 						+ "' is served by two handlers, bean '" + previous.beanName() + "' (" + previous.type().getName()
-						+ ") and bean '" + beanName + "' (" + type.getName()
-						+ "). A field has exactly one handler: remove one of the beans or rename its field.");
+						+ ") and bean '" + beanName + "' (" + type.getName() + ").",
+						"A field has exactly one handler: remove one of the beans or change its fieldName().");
 			}
 		}
 		return new RootContainer(handlers);

@@ -122,15 +122,16 @@ public final class RootContainerAutoConfiguration {
 		Set<String> undeclared = new TreeSet<>(container.fieldNames());
 		undeclared.removeAll(declared);
 		if (!undeclared.isEmpty()) {
-			throw new IllegalStateException("Query handlers serve " + undeclared
-					+ " but no schema file declares these fields. Declare each one in a schema file on "
-					+ properties.getSchemaLocations() + ", for example: extend type Query { " + undeclared.iterator().next()
-					+ ": SomeType }");
+			throw new RootContainerException("Query handlers serve " + undeclared
+					+ " but no schema file declares these fields.",
+					"Declare each one in a schema file on " + properties.getSchemaLocations()
+							+ ", for example: extend type Query { " + undeclared.iterator().next() + ": SomeType }");
 		}
 		declared.removeAll(container.fieldNames());
 		if (!declared.isEmpty()) {
-			throw new IllegalStateException("The schema declares query fields " + declared
-					+ " but no QueryHandler bean serves them. Declare a handler bean for each, or remove the field from the schema.");
+			throw new RootContainerException(
+					"The schema declares query fields " + declared + " but no QueryHandler bean serves them.",
+					"Declare a QueryHandler bean for each of them, or remove them from the schema.");
 		}
 	}
 

@@ -12,10 +12,13 @@ import dev.svc.graphql.test.GraphQlTestRequests;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.graphql.ExecutionGraphQlResponse;
 import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.ResponseError;
@@ -153,6 +156,22 @@ class RootContainerAutoConfigurationTests {
 				.hasMessageContaining("Query field 'greeting' is served by two handlers")
 				.hasMessageContaining("'greetingHandler'")
 				.hasMessageContaining("'secondGreeting'"));
+	}
+
+	@Test
+	void shouldExplainAMisfitInTheStartUpReport() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.withBean("secondGreeting", TestHandlers.GreetingHandler.class)
+			.run((context) -> {
+				FailureAnalysis analysis = new RootContainerFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).startsWith("Query field 'greeting' is served by two handlers");
+				assertThat(analysis.getAction())
+					.isEqualTo("A field has exactly one handler: remove one of the beans or change its fieldName().");
+			});
+		// other analyzers need constructor arguments Spring Boot supplies; only ours matters here
+		assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
+			.load(FailureAnalyzer.class, (type, implementation, failure) -> {
+			})).hasAtLeastOneElementOfType(RootContainerFailureAnalyzer.class);
 	}
 
 	@Test

@@ -70,6 +70,20 @@ class JdbcIdentityStoreTests {
 	}
 
 	@Test
+	void shouldFindOnlyUsersLockedOutNow() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (52, 'Locked', 'Locked', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+				+ " normalized_email_address, password_hash, lockout_end_date, creation_time) values"
+				+ " (52, 52, 'now', 'NOW', 'N', 'N', 'n@x.example', 'N@X.EXAMPLE', 'x', timestamp with time zone '2999-01-01 00:00:00+00', current_timestamp),"
+				+ " (53, 52, 'past', 'PAST', 'P', 'P', 'p@x.example', 'P@X.EXAMPLE', 'x', timestamp with time zone '2000-01-01 00:00:00+00', current_timestamp),"
+				+ " (54, 52, 'never', 'NEVER', 'V', 'V', 'v@x.example', 'V@X.EXAMPLE', 'x', null, current_timestamp)")
+			.update();
+		UserFilter locked = new UserFilter(null, null, null, null, null, null, true, null);
+		assertThat(this.store.findUsers(52, locked, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(52L);
+		assertThat(this.store.countUsers(52, ANY_USER)).isEqualTo(3);
+	}
+
+	@Test
 	void shouldLoadRolesAndUnitsOfManyUsersWithinTheirTenant() {
 		Map<Long, List<Role>> roles = this.store.findRolesOfUsers(1, List.of(1L, 2L, 3L, 5L));
 		assertThat(roles).containsOnlyKeys(2L, 3L);
