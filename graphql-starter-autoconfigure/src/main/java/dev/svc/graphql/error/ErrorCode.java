@@ -1,7 +1,9 @@
 package dev.svc.graphql.error;
 
 /**
- * The {@code extensions.code} of failures that do not come from a {@link UserFriendlyException}.
+ * The {@code extensions.code} of failures that do not come from a {@link UserFriendlyException}
+ * (whose code comes from its class name, e.g. {@code BAD_USER_INPUT} from
+ * {@link BadUserInputException}).
  */
 public final class ErrorCode {
 
@@ -10,9 +12,6 @@ public final class ErrorCode {
 
 	/** The query document does not fit the schema: unknown field, wrong argument type, ... */
 	public static final String VALIDATION_FAILED = "GRAPHQL_VALIDATION_FAILED";
-
-	/** An argument value the query cannot use. */
-	public static final String BAD_USER_INPUT = "BAD_USER_INPUT";
 
 	/** The request itself is unusable: not JSON, no query, too long. */
 	public static final String BAD_REQUEST = "BAD_REQUEST";

@@ -3,6 +3,8 @@ package dev.svc.graphql.web;
 import java.util.List;
 import java.util.Map;
 
+import dev.svc.graphql.error.ErrorCode;
+
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -58,7 +60,7 @@ final class BadRequestResponses {
 
 	private static Map<String, Object> body(String message) {
 		Map<String, Object> error = Map.of("message", message, "locations", List.of(), "path", List.of(),
-				"extensions", Map.of("code", "BAD_REQUEST"));
+				"extensions", Map.of("code", ErrorCode.BAD_REQUEST));
 		return Map.of("errors", List.of(error));
 	}
 

@@ -14,6 +14,7 @@ import org.skyscreamer.jsonassert.JSONCompareMode;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +30,9 @@ class TokenAuthTests {
 
 	@Autowired
 	private TokenService tokens;
+
+	@Autowired
+	private JdbcClient jdbc;
 
 	private HttpTestClient http;
 
@@ -105,6 +109,19 @@ class TokenAuthTests {
 				  {"message": "The password field is required.", "members": ["password"]}]}}""", missing.body(),
 				JSONCompareMode.LENIENT);
 		assertThat(this.http.post(AUTHENTICATE, "text/plain", "{}").status()).isEqualTo(415);
+	}
+
+	@Test
+	void shouldTellAUserThatMustChangeItsPassword() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (80, 'Reset', 'Reset', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+				+ " normalized_email_address, password_hash, should_change_password, creation_time)"
+				+ " select 80, 80, 'fresh', 'FRESH', 'F', 'F', 'f@x.example', 'F@X.EXAMPLE', password_hash, true, current_timestamp"
+				+ " from svc_users where id = 1")
+			.update();
+		Response response = authenticate(
+				"{\"tenancyName\": \"Reset\", \"userNameOrEmailAddress\": \"fresh\", \"password\": \"123qwe\"}");
+		assertThat(response.body()).contains("\"shouldResetPassword\":true");
 	}
 
 	@Test

@@ -61,8 +61,8 @@ class TokenAuthController {
 		SignedInUser user = result.user();
 		String accessToken = this.tokens.accessToken(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(accessToken,
-				this.tokens.encrypt(accessToken), this.tokens.properties().accessTokenLifetime().toSeconds(), false,
-				null, user.userId(), false, null, null, null, this.tokens.refreshToken(user),
+				this.tokens.encrypt(accessToken), this.tokens.properties().accessTokenLifetime().toSeconds(),
+				result.shouldChangePassword(), null, user.userId(), false, null, null, null, this.tokens.refreshToken(user),
 				this.tokens.properties().refreshTokenLifetime().toSeconds())));
 	}
 
