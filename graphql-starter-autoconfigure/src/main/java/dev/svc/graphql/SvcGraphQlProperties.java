@@ -1,7 +1,8 @@
 package dev.svc.graphql;
 
 import java.time.Duration;
-import java.util.List;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -14,8 +15,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SvcGraphQlProperties {
 
 	/**
-	 * Whether the GraphQL query endpoint is served. When false no GraphQL bean is created and the
-	 * endpoint path answers 404.
+	 * Whether the GraphQL query endpoint is served. It switches Spring Boot's GraphQL
+	 * auto-configuration as a whole: when false, no GraphQL bean is created and the endpoint path
+	 * answers 404, while sign-in, identity data and the audit log keep working.
 	 */
 	private boolean enabled;
 
@@ -25,26 +27,16 @@ public class SvcGraphQlProperties {
 	private boolean playgroundEnabled;
 
 	/**
-	 * Path of the GraphQL query endpoint.
+	 * Path of the GraphQL query endpoint. When set it wins over {@code spring.graphql.http.path};
+	 * when not, Spring Boot's setting applies, whose default is {@code /graphql}.
 	 */
-	private String path = "/graphql";
+	private @Nullable String path;
 
 	/**
 	 * Whether error messages carry the exception chain and stack trace (the "debug build" mode).
 	 * Never enable it in production: it tells clients about the server's internals.
 	 */
 	private boolean exposeExceptionDetails;
-
-	/**
-	 * Locations of the host's GraphQL schema files (SDL). Each handler's field is declared in one of
-	 * them, typically as {@code extend type Query { ... }}.
-	 */
-	private List<String> schemaLocations = List.of("classpath*:graphql/**/*.graphqls");
-
-	/**
-	 * Whether clients may introspect the schema (needed by the playground's autocompletion).
-	 */
-	private boolean introspectionEnabled = true;
 
 	private final Playground playground = new Playground();
 
@@ -68,11 +60,11 @@ public class SvcGraphQlProperties {
 		this.playgroundEnabled = playgroundEnabled;
 	}
 
-	public String getPath() {
+	public @Nullable String getPath() {
 		return this.path;
 	}
 
-	public void setPath(String path) {
+	public void setPath(@Nullable String path) {
 		this.path = path;
 	}
 
@@ -82,22 +74,6 @@ public class SvcGraphQlProperties {
 
 	public void setExposeExceptionDetails(boolean exposeExceptionDetails) {
 		this.exposeExceptionDetails = exposeExceptionDetails;
-	}
-
-	public List<String> getSchemaLocations() {
-		return this.schemaLocations;
-	}
-
-	public void setSchemaLocations(List<String> schemaLocations) {
-		this.schemaLocations = schemaLocations;
-	}
-
-	public boolean isIntrospectionEnabled() {
-		return this.introspectionEnabled;
-	}
-
-	public void setIntrospectionEnabled(boolean introspectionEnabled) {
-		this.introspectionEnabled = introspectionEnabled;
 	}
 
 	public Playground getPlayground() {

@@ -41,7 +41,7 @@ final class HandlerDataFetcher implements DataFetcher<Object> {
 		UserContext user = environment.getGraphQlContext().getOrDefault(UserContext.class, ANONYMOUS_HOST);
 		authorize(user);
 		QueryContext context = new QueryContext(user, environment.getArguments(), environment.getSelectionSet(),
-				environment.getVariables());
+				environment.getVariables(), environment.getDataLoaderRegistry());
 		return this.registration.handler().resolve(context);
 	}
 

@@ -4,19 +4,42 @@ import java.util.Map;
 
 import dev.svc.graphql.error.BadUserInputException;
 import graphql.schema.DataFetchingFieldSelectionSet;
+import org.dataloader.DataLoader;
+import org.dataloader.DataLoaderRegistry;
 
 /**
  * What a {@link dev.svc.graphql.handler.QueryHandler} gets for one call: the user context, the
- * field's arguments, its selection set and the request's variables.
+ * field's arguments, its selection set, the request's variables and its data loaders.
  *
  * @param user who runs the query
  * @param arguments the field's arguments, already coerced to their GraphQL types; absent
  * arguments are missing from the map
  * @param selectionSet the fields selected below this one, so a handler can skip unselected work
  * @param variables the variables of the request
+ * @param dataLoaders the request's data loaders, among them those registered through Spring for
+ * GraphQL's {@code BatchLoaderRegistry}
  */
 public record QueryContext(UserContext user, Map<String, Object> arguments, DataFetchingFieldSelectionSet selectionSet,
-		Map<String, Object> variables) {
+		Map<String, Object> variables, DataLoaderRegistry dataLoaders) {
+
+	/**
+	 * A data loader of the request, to batch the loading of many keys into one call. A handler
+	 * returns the {@code CompletableFuture} that {@link DataLoader#load(Object)} gives.
+	 * @param name the data loader's name; for a loader registered with
+	 * {@code BatchLoaderRegistry.forTypePair(K.class, V.class)} it is the name of {@code V}'s class
+	 * @param <K> the key type
+	 * @param <V> the value type
+	 * @return the data loader
+	 * @throws IllegalArgumentException when the request has no data loader of that name
+	 */
+	public <K, V> DataLoader<K, V> dataLoader(String name) {
+		DataLoader<K, V> loader = this.dataLoaders.getDataLoader(name);
+		if (loader == null) {
+			throw new IllegalArgumentException("No data loader named '" + name + "'; registered: "
+					+ this.dataLoaders.getKeys() + ". Register one with Spring for GraphQL's BatchLoaderRegistry.");
+		}
+		return loader;
+	}
 
 	/**
 	 * Reads an argument.

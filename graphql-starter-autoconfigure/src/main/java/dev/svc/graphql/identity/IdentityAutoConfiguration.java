@@ -1,6 +1,5 @@
 package dev.svc.graphql.identity;
 
-import dev.svc.graphql.container.SchemaFragment;
 import dev.svc.graphql.context.UserContextResolver;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -8,6 +7,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ClassPathResource;
@@ -16,14 +17,14 @@ import org.springframework.core.io.ClassPathResource;
  * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, and the
  * permissions of signed-in users, all read from the {@link IdentityStore}.
  */
-@AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class)
+@AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class, before = GraphQlAutoConfiguration.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(IdentityStore.class)
 public final class IdentityAutoConfiguration {
 
 	@Bean
-	SchemaFragment identitySchema() {
-		return new SchemaFragment(new ClassPathResource("dev/svc/graphql/identity/identity.graphqls"));
+	GraphQlSourceBuilderCustomizer svcIdentitySchema() {
+		return (builder) -> builder.schemaResources(new ClassPathResource("dev/svc/graphql/identity/identity.graphqls"));
 	}
 
 	@Bean

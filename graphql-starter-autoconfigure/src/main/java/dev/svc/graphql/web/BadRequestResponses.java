@@ -5,19 +5,22 @@ import java.util.Map;
 
 import dev.svc.graphql.error.ErrorCode;
 
+import org.springframework.graphql.server.webmvc.GraphQlRequestPredicates;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
-import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.web.HttpMediaTypeNotSupportedException;
-import org.springframework.web.server.ResponseStatusException;
-import org.springframework.web.servlet.function.HandlerFilterFunction;
+import org.springframework.web.servlet.function.RequestPredicate;
+import org.springframework.web.servlet.function.RequestPredicates;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * Answers a request the endpoint cannot read (not JSON, no query, wrong content type) with a
- * GraphQL-shaped error that says what the endpoint accepts, instead of a bare status page.
+ * Answers a request the endpoint cannot take (wrong method, not JSON, unreadable body) with a
+ * GraphQL-shaped error that says what the endpoint accepts, instead of an empty status.
  */
 final class BadRequestResponses {
 
@@ -27,31 +30,41 @@ final class BadRequestResponses {
 	private BadRequestResponses() {
 	}
 
-	static HandlerFilterFunction<ServerResponse, ServerResponse> filter() {
-		return (request, next) -> {
-			try {
-				return next.handle(request);
-			}
-			catch (HttpMessageNotReadableException ex) {
-				return error(HttpStatus.BAD_REQUEST, "The request body is not a valid GraphQL request. " + ACCEPTED);
-			}
-			catch (HttpMediaTypeNotSupportedException ex) {
-				return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-						"Content-Type " + ex.getContentType() + " is not supported. " + ACCEPTED);
-			}
-			catch (ResponseStatusException ex) {
-				HttpStatusCode status = ex.getStatusCode();
-				String reason = (ex.getReason() != null) ? ex.getReason() + ". " : "";
-				return error(status.is4xxClientError() ? status : HttpStatus.BAD_REQUEST, reason + ACCEPTED);
-			}
-		};
+	/**
+	 * Routes for the requests on the endpoint's path that Spring Boot's GraphQL route does not
+	 * take.
+	 * @param path the endpoint's path
+	 * @return the routes
+	 */
+	static RouterFunction<ServerResponse> refusals(String path) {
+		RequestPredicate graphQlRequest = GraphQlRequestPredicates.graphQlHttp(path);
+		return RouterFunctions.route(RequestPredicates.path(path).and(graphQlRequest.negate()),
+				BadRequestResponses::refuse);
 	}
 
-	static ServerResponse methodNotAllowed(HttpMethod method) {
-		return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
-			.allow(HttpMethod.POST)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(body("Method " + method + " is not supported. " + ACCEPTED));
+	private static ServerResponse refuse(ServerRequest request) {
+		if (!HttpMethod.POST.equals(request.method())) {
+			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
+				.allow(HttpMethod.POST)
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(body("Method " + request.method() + " is not supported. " + ACCEPTED));
+		}
+		String contentType = request.headers().firstHeader("Content-Type");
+		if (!isJson(contentType)) {
+			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+					"Content-Type " + contentType + " is not supported. " + ACCEPTED);
+		}
+		return error(HttpStatus.NOT_ACCEPTABLE, "Accept " + request.headers().firstHeader("Accept")
+				+ " is not supported: accept application/graphql-response+json or application/json.");
+	}
+
+	private static boolean isJson(String contentType) {
+		try {
+			return contentType != null && MediaType.APPLICATION_JSON.includes(MediaType.parseMediaType(contentType));
+		}
+		catch (InvalidMediaTypeException ex) {
+			return false;
+		}
 	}
 
 	static ServerResponse error(HttpStatusCode status, String message) {

@@ -1,15 +1,16 @@
 package dev.svc.graphql.web;
 
 import dev.svc.graphql.SvcGraphQlProperties;
-import dev.svc.graphql.container.RootContainerAutoConfiguration;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
+import org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -17,28 +18,20 @@ import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
-import org.springframework.http.HttpMethod;
 import org.springframework.web.servlet.function.RouterFunction;
-import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * The query endpoint over HTTP: POST on {@code graphql.path} with a JSON body, answered as
- * {@code application/graphql-response+json} unless the client asks for {@code application/json}.
+ * What the module adds to Spring Boot's GraphQL endpoint over HTTP: the media-type choice and the
+ * GraphQL-shaped answers to unreadable requests of the GraphQL-over-HTTP specification (through a
+ * {@link GraphQlHttpHandler} that replaces Boot's), and the query length limit.
  */
-@AutoConfiguration(after = RootContainerAutoConfiguration.class)
+@AutoConfiguration(after = GraphQlAutoConfiguration.class, before = GraphQlWebMvcAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass(GraphQlHttpHandler.class)
+@ConditionalOnClass({ GraphQlHttpHandler.class, GraphQlWebMvcAutoConfiguration.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(ExecutionGraphQlService.class)
 public final class GraphQlEndpointAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean
-	WebGraphQlHandler webGraphQlHandler(ExecutionGraphQlService service,
-			ObjectProvider<WebGraphQlInterceptor> interceptors) {
-		return WebGraphQlHandler.builder(service).interceptors(interceptors.orderedStream().toList()).build();
-	}
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -46,22 +39,19 @@ public final class GraphQlEndpointAutoConfiguration {
 		return new SvcGraphQlHttpHandler(webGraphQlHandler);
 	}
 
+	/**
+	 * Ahead of Spring Boot's routes, for the requests they would refuse with an empty body.
+	 */
+	@Bean
+	@Order(-1)
+	RouterFunction<ServerResponse> svcGraphQlRefusals(GraphQlProperties properties) {
+		return BadRequestResponses.refusals(properties.getHttp().getPath());
+	}
+
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 50)
 	WebGraphQlInterceptor svcQueryLengthInterceptor(SvcGraphQlProperties properties) {
 		return new QueryLengthInterceptor(properties.getLimits().getMaxQueryLength());
-	}
-
-	@Bean
-	@Order(0)
-	RouterFunction<ServerResponse> svcGraphQlRouterFunction(GraphQlHttpHandler handler, SvcGraphQlProperties properties) {
-		String path = properties.getPath();
-		return RouterFunctions.route()
-			.POST(path, handler::handleRequest)
-			.route((request) -> request.path().equals(path) && !HttpMethod.POST.equals(request.method()),
-					(request) -> BadRequestResponses.methodNotAllowed(request.method()))
-			.filter(BadRequestResponses.filter())
-			.build();
 	}
 
 }

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * after it, whether it waited in the queue or overflowed it.
  */
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"spring.flyway.locations=classpath:db/svc/migration" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class JdbcAuditLogWriterTests {
 

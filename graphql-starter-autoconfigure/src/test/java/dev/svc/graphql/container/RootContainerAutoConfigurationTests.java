@@ -12,17 +12,17 @@ import dev.svc.graphql.test.GraphQlTestRequests;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.graphql.ExecutionGraphQlResponse;
 import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.ResponseError;
-import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
+import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,23 +32,21 @@ class RootContainerAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class))
+				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
-		.withPropertyValues("graphql.schema-locations=classpath:graphql-test/greeting.graphqls");
+		.withPropertyValues("spring.graphql.schema.locations=classpath:graphql-test/");
 
 	@Test
-	void shouldCreateNoGraphQlBeanByDefault() {
-		this.contextRunner.run((context) -> assertThat(context).hasNotFailed()
-			.doesNotHaveBean(GraphQlSource.class)
-			.doesNotHaveBean(RootContainer.class)
-			.doesNotHaveBean(ExecutionGraphQlService.class)
-			.doesNotHaveBean(PermissionChecker.class));
-	}
-
-	@Test
-	void shouldCreateNoGraphQlBeanWhenDisabled() {
-		this.contextRunner.withPropertyValues("graphql.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(GraphQlSource.class));
+	void shouldContributeNothingByDefault() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
+					GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class))
+			.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(RootContainer.class)
+				.doesNotHaveBean(RuntimeWiringConfigurer.class)
+				.doesNotHaveBean(GraphQlSourceBuilderCustomizer.class)
+				.doesNotHaveBean(PermissionChecker.class));
 	}
 
 	@Test
@@ -140,14 +138,6 @@ class RootContainerAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldBackOffWhenUserDefinesGraphQlSource() {
-		this.contextRunner.withPropertyValues("graphql.enabled=true")
-			.withUserConfiguration(CustomSourceConfiguration.class)
-			.run((context) -> assertThat(context).getBean(GraphQlSource.class)
-				.isSameAs(context.getBean(CustomSourceConfiguration.class).source));
-	}
-
-	@Test
 	void shouldFailWhenTwoHandlersServeOneField() {
 		this.contextRunner.withPropertyValues("graphql.enabled=true")
 			.withBean("secondGreeting", TestHandlers.GreetingHandler.class)
@@ -176,7 +166,7 @@ class RootContainerAutoConfigurationTests {
 
 	@Test
 	void shouldFailWhenNoSchemaFileDeclaresAHandlersField() {
-		this.contextRunner.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/none.graphqls")
+		this.contextRunner.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-other/")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.hasMessageContaining("Query handlers serve [failing, greeting, secret] but no schema file declares"));
@@ -186,12 +176,12 @@ class RootContainerAutoConfigurationTests {
 	void shouldFailWhenTheSchemaDeclaresAFieldNoHandlerServes() {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-					RootContainerAutoConfiguration.class))
+					RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 			.withBean(TestHandlers.SecretHandler.class)
-			.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls")
+			.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("The schema declares query fields [failing, greeting] but no QueryHandler bean serves them"));
+				.hasMessageContaining("The schema declares query fields [failing, greeting] but no QueryHandler bean or controller serves them"));
 	}
 
 	@Test
@@ -202,20 +192,6 @@ class RootContainerAutoConfigurationTests {
 					Map.of("who", "Grace"), ANONYMOUS);
 			assertThat((String) response.field("greeting").getValue()).startsWith("Hello Grace");
 		});
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class CustomSourceConfiguration {
-
-		final GraphQlSource source = GraphQlSource.schemaResourceBuilder()
-			.schemaResources(new org.springframework.core.io.ByteArrayResource("type Query { a: String }".getBytes()))
-			.build();
-
-		@Bean
-		GraphQlSource customGraphQlSource() {
-			return this.source;
-		}
-
 	}
 
 }

@@ -8,6 +8,7 @@ import dev.svc.graphql.test.GraphQlTestRequests;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.ResponseError;
@@ -18,9 +19,9 @@ class QueryExceptionResolverTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class))
+				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
-		.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls");
+		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/");
 
 	@Test
 	void shouldHideUnexpectedFailuresInReleaseMode() {

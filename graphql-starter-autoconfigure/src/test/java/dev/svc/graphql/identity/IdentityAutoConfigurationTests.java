@@ -13,6 +13,7 @@ import dev.svc.graphql.security.PermissionAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -23,8 +24,8 @@ class IdentityAutoConfigurationTests {
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
 				JdbcIdentityStoreAutoConfiguration.class, IdentityAutoConfiguration.class,
-				UserContextAutoConfiguration.class, RootContainerAutoConfiguration.class))
-		.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/none.graphqls");
+				UserContextAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
+		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-none/");
 
 	@Test
 	void shouldServeTheBuiltInQueriesFromTheHostsDataSource() {
@@ -52,7 +53,7 @@ class IdentityAutoConfigurationTests {
 
 	@Test
 	void shouldOfferNoBuiltInQueryWithoutAStore() {
-		this.contextRunner.withPropertyValues("graphql.schema-locations=classpath:graphql-test/greeting.graphqls")
+		this.contextRunner.withPropertyValues("spring.graphql.schema.locations=classpath:graphql-test/")
 			.withUserConfiguration(dev.svc.graphql.container.TestHandlers.GreetingConfiguration.class)
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(IdentityStore.class);

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The JDBC store against the module's migrations and demo data, on the database the build chose.
  */
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class JdbcIdentityStoreTests {

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * statements whatever its size: count, page, roles of the page, units of the page.
  */
 @SpringBootTest(classes = { TestHostApplication.class, UsersQueryStatementCountTests.Counting.class },
-		properties = { "graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

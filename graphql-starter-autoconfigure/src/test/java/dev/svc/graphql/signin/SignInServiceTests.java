@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * of this test's own.
  */
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

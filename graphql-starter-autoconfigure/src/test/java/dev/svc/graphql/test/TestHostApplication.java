@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Import;
 public class TestHostApplication {
 
 	public static final String[] PROPERTIES = { "graphql.enabled=true",
-			"graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+			"spring.graphql.schema.locations=classpath:graphql-test/",
 			"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" };
 
 }

@@ -6,6 +6,8 @@ import dev.svc.graphql.security.PermissionAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.graphql.server.WebGraphQlHandler;
@@ -17,34 +19,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GraphQlEndpointAutoConfigurationTests {
 
 	private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(PermissionAutoConfiguration.class,
-			RootContainerAutoConfiguration.class, GraphQlEndpointAutoConfiguration.class);
+			RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class, GraphQlEndpointAutoConfiguration.class, GraphQlWebMvcAutoConfiguration.class);
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(CONFIGURATIONS)
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
-		.withPropertyValues("graphql.schema-locations=classpath:graphql-test/greeting.graphqls");
+		.withPropertyValues("spring.graphql.schema.locations=classpath:graphql-test/");
 
 	@Test
 	void shouldServeTheEndpointWhenEnabled() {
 		this.contextRunner.withPropertyValues("graphql.enabled=true")
-			.run((context) -> assertThat(context).hasSingleBean(WebGraphQlHandler.class)
-				.hasSingleBean(RouterFunction.class)
-				.getBean(GraphQlHttpHandler.class)
-				.isInstanceOf(SvcGraphQlHttpHandler.class));
-	}
-
-	@Test
-	void shouldServeNothingByDefault() {
-		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(WebGraphQlHandler.class)
-			.doesNotHaveBean(RouterFunction.class));
+			.run((context) -> {
+				assertThat(context).hasSingleBean(WebGraphQlHandler.class)
+					.hasBean("graphQlRouterFunction")
+					.hasBean("svcGraphQlRefusals")
+					.getBean(GraphQlHttpHandler.class)
+					.isInstanceOf(SvcGraphQlHttpHandler.class);
+			});
 	}
 
 	@Test
 	void shouldServeNothingOutsideAWebApplication() {
 		new ApplicationContextRunner().withConfiguration(CONFIGURATIONS)
 			.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
-			.withPropertyValues("graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls")
-			.run((context) -> assertThat(context).doesNotHaveBean(RouterFunction.class));
+			.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/")
+			.run((context) -> assertThat(context).doesNotHaveBean(RouterFunction.class)
+				.doesNotHaveBean(GraphQlHttpHandler.class));
 	}
 
 	@Test

@@ -14,7 +14,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "graphql.enabled=true", "graphql.schema-locations=classpath:graphql-test/greeting.graphqls",
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo",
 				"graphql.limits.max-query-length=2000", "graphql.limits.max-query-depth=3" })
 class GraphQlEndpointTests {

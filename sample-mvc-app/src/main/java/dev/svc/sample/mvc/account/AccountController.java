@@ -4,8 +4,7 @@ import java.security.Principal;
 
 import jakarta.servlet.http.HttpSession;
 
-import dev.svc.graphql.SvcGraphQlProperties;
-
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.WebAttributes;
 import org.springframework.stereotype.Controller;
@@ -18,10 +17,14 @@ import org.springframework.web.bind.annotation.GetMapping;
 @Controller
 class AccountController {
 
-	private final SvcGraphQlProperties graphQl;
+	private final String graphQlPath;
 
-	AccountController(SvcGraphQlProperties graphQl) {
-		this.graphQl = graphQl;
+	private final String playgroundPath;
+
+	AccountController(@Value("${spring.graphql.http.path:/graphql}") String graphQlPath,
+			@Value("${graphql.playground.path:/ui/playground}") String playgroundPath) {
+		this.graphQlPath = graphQlPath;
+		this.playgroundPath = playgroundPath;
 	}
 
 	@GetMapping("/Account/Login")
@@ -36,8 +39,8 @@ class AccountController {
 	@GetMapping("/")
 	String home(Principal user, Model model) {
 		model.addAttribute("userName", user.getName());
-		model.addAttribute("playgroundPath", this.graphQl.getPlayground().getPath());
-		model.addAttribute("graphQlPath", this.graphQl.getPath());
+		model.addAttribute("playgroundPath", this.playgroundPath);
+		model.addAttribute("graphQlPath", this.graphQlPath);
 		return "home";
 	}
 

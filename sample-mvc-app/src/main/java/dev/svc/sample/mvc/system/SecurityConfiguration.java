@@ -1,6 +1,5 @@
 package dev.svc.sample.mvc.system;
 
-import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
 
 import org.springframework.context.annotation.Bean;
@@ -14,17 +13,17 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Cookie-only security: a login form on {@code /Account/Login}, sessions through Spring Session,
- * no bearer tokens. The GraphQL endpoint is open to everybody; each query field checks its own
- * permission.
+ * no bearer tokens. The GraphQL module secures its endpoint itself: each query field checks its own
+ * permission against the user of the session.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableSpringHttpSession
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, SvcGraphQlProperties graphQl) {
+	SecurityFilterChain securityFilterChain(HttpSecurity http) {
 		http.authorizeHttpRequests((requests) -> requests
-			.requestMatchers("/Account/**", graphQl.getPath(), graphQl.getPlayground().getPath(), "/error")
+			.requestMatchers("/Account/**", "/error")
 			.permitAll()
 			.anyRequest()
 			.authenticated())
@@ -33,10 +32,7 @@ class SecurityConfiguration {
 				.authenticationDetailsSource(TenancyAuthenticationDetails::new)
 				.defaultSuccessUrl("/")
 				.failureUrl("/Account/Login?error"))
-			.logout((logout) -> logout.logoutUrl("/Account/Logout").logoutSuccessUrl("/Account/Login"))
-			// The endpoint accepts only application/json bodies, which no page of another site can
-			// send without a CORS preflight, so a CSRF token would protect nothing there.
-			.csrf((csrf) -> csrf.ignoringRequestMatchers(graphQl.getPath()));
+			.logout((logout) -> logout.logoutUrl("/Account/Logout").logoutSuccessUrl("/Account/Login"));
 		return http.build();
 	}
 

@@ -2,13 +2,13 @@ package dev.svc.sample.spa.system;
 
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.sample.spa.token.BearerTokenFilter;
 import dev.svc.sample.spa.token.TokenService;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
@@ -28,24 +28,29 @@ import org.springframework.session.config.annotation.web.http.EnableSpringHttpSe
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, SvcGraphQlProperties graphQl, TokenService tokens,
-			SecurityContextRepository securityContextRepository) {
+	SecurityFilterChain securityFilterChain(HttpSecurity http, SecurityContextRepository securityContextRepository) {
 		http.authorizeHttpRequests((requests) -> requests
-			.requestMatchers("/ui/login", "/ui/login.html", "/ui/*.js", "/ui/*.css", "/api/TokenAuth/**",
-					graphQl.getPath(), graphQl.getPlayground().getPath(), "/error")
+			.requestMatchers("/ui/login", "/ui/login.html", "/ui/*.js", "/ui/*.css", "/api/TokenAuth/**", "/error")
 			.permitAll()
 			.requestMatchers(HttpMethod.GET, "/")
 			.permitAll()
 			.anyRequest()
 			.authenticated())
 			.securityContext((context) -> context.securityContextRepository(securityContextRepository))
-			.addFilterBefore(new BearerTokenFilter(tokens), BasicAuthenticationFilter.class)
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/ui/login")))
 			// These endpoints accept only application/json bodies, which no page of another site can
 			// send without a CORS preflight, so a CSRF token would protect nothing there.
-			.csrf((csrf) -> csrf.ignoringRequestMatchers(graphQl.getPath(), "/api/TokenAuth/**", "/ui/login"));
+			.csrf((csrf) -> csrf.ignoringRequestMatchers("/api/TokenAuth/**", "/ui/login"));
 		return http.build();
+	}
+
+	/**
+	 * Bearer tokens sign requests in on every filter chain, the GraphQL module's included.
+	 */
+	@Bean
+	Customizer<HttpSecurity> bearerTokens(TokenService tokens) {
+		return (http) -> http.addFilterBefore(new BearerTokenFilter(tokens), BasicAuthenticationFilter.class);
 	}
 
 	@Bean

@@ -1,0 +1,54 @@
+package dev.svc.graphql.web;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.graphql.ExecutionGraphQlService;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The endpoint's own security filter chain, beside the host's: it covers only the endpoint's path,
+ * lets every caller in (each query field checks its own permission) and reads the signed-in user
+ * from the session the host's sign-in created. The host's chains are left as they are, and
+ * Spring Boot's default chain stays in place for a host that has none. A host declares a bean
+ * named {@value #CHAIN} to secure the endpoint its own way.
+ */
+@AutoConfiguration(after = GraphQlEndpointAutoConfiguration.class,
+		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+				"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({ SecurityFilterChain.class, HttpSecurity.class, SecurityFilterProperties.class })
+@ConditionalOnBooleanProperty("graphql.enabled")
+@ConditionalOnBean({ ExecutionGraphQlService.class, HttpSecurity.class })
+public final class GraphQlEndpointSecurityAutoConfiguration {
+
+	static final String CHAIN = "svcGraphQlSecurityFilterChain";
+
+	/**
+	 * Ahead of Spring Boot's default chain and of any host chain without an order, behind a host
+	 * chain ordered explicitly before it.
+	 */
+	@Bean(CHAIN)
+	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+	@ConditionalOnMissingBean(name = CHAIN)
+	SecurityFilterChain svcGraphQlSecurityFilterChain(HttpSecurity http, GraphQlProperties properties) {
+		return http.securityMatcher(properties.getHttp().getPath())
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			// Only POST with a JSON body runs a query (anything else is refused before it runs), and
+			// no page of another site can send one without a CORS preflight: a CSRF token would
+			// protect nothing here.
+			.csrf(AbstractHttpConfigurer::disable)
+			.requestCache(AbstractHttpConfigurer::disable)
+			.build();
+	}
+
+}

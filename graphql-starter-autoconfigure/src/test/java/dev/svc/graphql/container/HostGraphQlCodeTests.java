@@ -1,0 +1,201 @@
+package dev.svc.graphql.container;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.error.GraphQlErrorAutoConfiguration;
+import dev.svc.graphql.handler.QueryHandler;
+import dev.svc.graphql.handler.RequiresPermission;
+import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.test.GraphQlTestRequests;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.graphql.ExecutionGraphQlService;
+import org.springframework.graphql.data.method.annotation.Argument;
+import org.springframework.graphql.data.method.annotation.BatchMapping;
+import org.springframework.graphql.data.method.annotation.QueryMapping;
+import org.springframework.graphql.execution.BatchLoaderRegistry;
+import org.springframework.stereotype.Controller;
+
+import static dev.svc.graphql.test.HttpTestClient.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A host with GraphQL code of its own beside the module's handlers: its own {@code type Query}, a
+ * {@code @QueryMapping} controller, a {@code @BatchMapping}, and handlers, one of them using a
+ * {@code DataLoader} from the {@code BatchLoaderRegistry}. One schema serves them all.
+ */
+class HostGraphQlCodeTests {
+
+	private static final UserContext READER = new UserContext(1L, "reader", null, Set.of("Test.Books"));
+
+	private static final AtomicInteger AUTHOR_BATCHES = new AtomicInteger();
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
+				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class,
+				GraphQlAutoConfiguration.class))
+		.withUserConfiguration(BookHost.class)
+		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-host/");
+
+	@Test
+	void shouldServeControllersBatchMappingsAndHandlersFromOneSchema() {
+		this.contextRunner.run((context) -> {
+			int batchesBefore = AUTHOR_BATCHES.get();
+			String result = json(GraphQlTestRequests.execute(context.getBean(ExecutionGraphQlService.class),
+					"{ books { title author { name } } bestseller { title author { name } } a: author(id: 2) { name }"
+							+ " b: author(id: 1) { name } }",
+					READER)
+				.toMap());
+			JSONAssert.assertEquals("""
+					{"data": {
+					  "books": [{"title": "Dune", "author": {"name": "Frank Herbert"}},
+					            {"title": "Emma", "author": {"name": "Jane Austen"}}],
+					  "bestseller": {"title": "Dune", "author": {"name": "Frank Herbert"}},
+					  "a": {"name": "Jane Austen"}, "b": {"name": "Frank Herbert"}}}""", result, JSONCompareMode.STRICT);
+			// the two authors of the handler went to the data loader in one batch
+			assertThat(AUTHOR_BATCHES.get() - batchesBefore).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void shouldCheckTheHandlersPermissionButNotTheControllers() {
+		this.contextRunner.run((context) -> {
+			ExecutionGraphQlService service = context.getBean(ExecutionGraphQlService.class);
+			UserContext anonymous = UserContext.anonymous(null);
+			JSONAssert.assertEquals("""
+					{"data": {"books": [{"title": "Dune"}, {"title": "Emma"}]}}""",
+					json(GraphQlTestRequests.execute(service, "{ books { title } }", anonymous).toMap()),
+					JSONCompareMode.STRICT);
+			JSONAssert.assertEquals("""
+					{"data": null, "errors": [{
+					  "message": "Error trying to resolve bestseller. Current user did not login to the application!",
+					  "locations": [{"line": 1, "column": 3}], "path": ["bestseller"],
+					  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					json(GraphQlTestRequests.execute(service, "{ bestseller { title } }", anonymous).toMap()),
+					// graphql-java's classification is still there below the web layer
+					JSONCompareMode.LENIENT);
+		});
+	}
+
+	@Test
+	void shouldFailWhenAHandlerAndAControllerServeOneField() {
+		this.contextRunner.withBean("booksHandler", BooksHandler.class)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(RootContainerException.class)
+				.hasMessage("Query field 'books' is served by the handler bean 'booksHandler' ("
+						+ BooksHandler.class.getName()
+						+ ") and by a data fetcher of another kind, for example a @QueryMapping controller method."));
+	}
+
+	record Book(int id, String title, int authorId) {
+	}
+
+	record Author(int id, String name) {
+	}
+
+	static final List<Book> BOOKS = List.of(new Book(1, "Dune", 1), new Book(2, "Emma", 2));
+
+	static final Map<Integer, Author> AUTHORS = Map.of(1, new Author(1, "Frank Herbert"), 2,
+			new Author(2, "Jane Austen"));
+
+	@Configuration(proxyBeanMethods = false)
+	static class BookHost {
+
+		@Bean
+		BookController bookController(BatchLoaderRegistry registry) {
+			registry.forTypePair(Integer.class, Author.class).registerBatchLoader((ids, environment) -> {
+				AUTHOR_BATCHES.incrementAndGet();
+				return Flux.fromIterable(ids).map(AUTHORS::get);
+			});
+			return new BookController();
+		}
+
+		@Bean
+		BestsellerHandler bestsellerHandler() {
+			return new BestsellerHandler();
+		}
+
+		@Bean
+		AuthorHandler authorHandler() {
+			return new AuthorHandler();
+		}
+
+	}
+
+	@Controller
+	static class BookController {
+
+		@QueryMapping
+		List<Book> books() {
+			return BOOKS;
+		}
+
+		@BatchMapping
+		Mono<Map<Book, Author>> author(List<Book> books) {
+			return Mono.just(books.stream().collect(Collectors.toMap(Function.identity(), (book) -> AUTHORS.get(book.authorId()))));
+		}
+
+	}
+
+	@RequiresPermission("Test.Books")
+	static class BestsellerHandler implements QueryHandler<Book> {
+
+		@Override
+		public String fieldName() {
+			return "bestseller";
+		}
+
+		@Override
+		public Book resolve(QueryContext context) {
+			return BOOKS.get(0);
+		}
+
+	}
+
+	static class AuthorHandler implements QueryHandler<CompletableFuture<Author>> {
+
+		@Override
+		public String fieldName() {
+			return "author";
+		}
+
+		@Override
+		public CompletableFuture<Author> resolve(QueryContext context) {
+			return context.<Integer, Author>dataLoader(Author.class.getName()).load(context.argument("id", Integer.class));
+		}
+
+	}
+
+	static class BooksHandler implements QueryHandler<List<Book>> {
+
+		@Override
+		public String fieldName() {
+			return "books";
+		}
+
+		@Override
+		public List<Book> resolve(QueryContext context) {
+			return BOOKS;
+		}
+
+	}
+
+}
