@@ -44,6 +44,8 @@ public class SvcGraphQlProperties {
 
 	private final Audit audit = new Audit();
 
+	private final Identity identity = new Identity();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -86,6 +88,10 @@ public class SvcGraphQlProperties {
 
 	public Audit getAudit() {
 		return this.audit;
+	}
+
+	public Identity getIdentity() {
+		return this.identity;
 	}
 
 	public static final class Playground {
@@ -176,6 +182,40 @@ public class SvcGraphQlProperties {
 
 		public void setFlushInterval(Duration flushInterval) {
 			this.flushInterval = flushInterval;
+		}
+
+	}
+
+	public static final class Identity {
+
+		/**
+		 * Whether the module keeps identity data (tenants, users, roles, organization units,
+		 * permissions, audit records) in the host's DataSource, in tables of its own ({@code svc_*})
+		 * created by migrations with a history table of their own. A host that declares its own
+		 * IdentityStore bean gets neither the tables nor the store.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Whether the module's migrations also load the demo data: a host admin and tenants with
+		 * users whose password is 123qwe. For demos and tests only, never in production.
+		 */
+		private boolean demoData;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public boolean isDemoData() {
+			return this.demoData;
+		}
+
+		public void setDemoData(boolean demoData) {
+			this.demoData = demoData;
 		}
 
 	}

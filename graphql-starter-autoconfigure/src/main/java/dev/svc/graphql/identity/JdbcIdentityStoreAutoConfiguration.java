@@ -4,26 +4,44 @@ import java.time.Clock;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.SvcGraphQlProperties;
+import org.flywaydb.core.Flyway;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The default identity store, over the host's {@link DataSource}, when the host has no store of
- * its own.
+ * The default identity store, in the module's own tables of the host's {@link DataSource}, and
+ * the migrations that create them. Backs off entirely, tables included, when the host declares an
+ * {@link IdentityStore} of its own. Independent of {@code graphql.enabled}: sign-in needs it
+ * whether the GraphQL endpoint is served or not.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
-@ConditionalOnClass(JdbcClient.class)
-@ConditionalOnBooleanProperty("graphql.enabled")
+@ConditionalOnClass({ JdbcClient.class, Flyway.class })
+@ConditionalOnBooleanProperty(name = "graphql.identity.enabled", matchIfMissing = true)
+@ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnMissingBean(IdentityStore.class)
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@Import(DatabaseInitializationDependencyConfigurer.class)
 public final class JdbcIdentityStoreAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnSingleCandidate(DataSource.class)
+	IdentitySchemaMigration identitySchemaMigration(DataSource dataSource, SvcGraphQlProperties properties) {
+		return new IdentitySchemaMigration(dataSource, properties.getIdentity().isDemoData());
+	}
+
+	@Bean
+	@DependsOnDatabaseInitialization
 	IdentityStore identityStore(DataSource dataSource) {
 		return new JdbcIdentityStore(JdbcClient.create(dataSource), Clock.systemUTC());
 	}

@@ -10,49 +10,36 @@ import dev.svc.graphql.identity.IdentityStore;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Signing users in against the identity store, and the authentication provider that lets Spring
- * Security's form login do it.
+ * Signing users in against the identity store, whether the GraphQL endpoint is served or not.
+ * Nothing here changes how the host signs its own users in: the module contributes no global
+ * {@code AuthenticationProvider}; a host adds {@link TenancyAuthenticationProvider} to the filter
+ * chain of its login form.
  */
 @AutoConfiguration(after = { IdentityAutoConfiguration.class, AuditAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
-@ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(IdentityStore.class)
 public final class SignInAutoConfiguration {
 
+	/**
+	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with Spring
+	 * Security's delegating encoder, which the module does not publish as a bean: a global encoder
+	 * would change how the host checks its own users' passwords.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
-	PasswordEncoder passwordEncoder() {
-		return PasswordEncoderFactories.createDelegatingPasswordEncoder();
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	SignInService signInService(IdentityStore store, PasswordEncoder passwordEncoder,
+	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,
 			ObjectProvider<AuditLogWriter> auditLog) {
-		return new DefaultSignInService(store, passwordEncoder, auditLog.getIfAvailable(), Clock.systemUTC());
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.security.web.authentication.WebAuthenticationDetails")
-	static class FormLoginConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean(AuthenticationProvider.class)
-		AuthenticationProvider tenancyAuthenticationProvider(SignInService signInService) {
-			return new TenancyAuthenticationProvider(signInService);
-		}
-
+		return new DefaultSignInService(store,
+				passwordEncoder.getIfUnique(PasswordEncoderFactories::createDelegatingPasswordEncoder),
+				auditLog.getIfAvailable(), Clock.systemUTC());
 	}
 
 }

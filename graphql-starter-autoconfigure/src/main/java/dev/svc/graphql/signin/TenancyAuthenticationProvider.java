@@ -11,16 +11,24 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * Lets Spring Security's form login sign users in through the {@link SignInService}. Pair it with
- * {@code formLogin().authenticationDetailsSource(TenancyAuthenticationDetails::new)} so the tenancy
- * name of the form reaches it. The resulting principal is a
- * {@link dev.svc.graphql.context.SignedInUser}.
+ * Lets Spring Security's form login sign users in through the {@link SignInService}, with the
+ * tenancy name of the form. Add it to the filter chain of the login form, never as a global bean,
+ * so that the host's other sign-ins keep working as they are:
+ *
+ * <pre class="code">
+ * http.authenticationProvider(new TenancyAuthenticationProvider(signInService))
+ *     .formLogin((form) -&gt; form.loginPage("/Account/Login")
+ *         .usernameParameter("userNameOrEmailAddress")
+ *         .authenticationDetailsSource(TenancyAuthenticationDetails::new));
+ * </pre>
+ *
+ * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser}.
  */
-final class TenancyAuthenticationProvider implements AuthenticationProvider {
+public final class TenancyAuthenticationProvider implements AuthenticationProvider {
 
 	private final SignInService signInService;
 
-	TenancyAuthenticationProvider(SignInService signInService) {
+	public TenancyAuthenticationProvider(SignInService signInService) {
 		this.signInService = signInService;
 	}
 

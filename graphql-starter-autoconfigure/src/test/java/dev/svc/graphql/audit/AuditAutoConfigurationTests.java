@@ -43,9 +43,10 @@ class AuditAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldStayOffWhileGraphQlIsOff() {
+	void shouldRecordSignInsButNoQueriesWhileTheEndpointIsOff() {
 		this.contextRunner.withPropertyValues("graphql.enabled=false", "graphql.audit.enabled=true")
-			.run((context) -> assertThat(context).doesNotHaveBean(AuditLogWriter.class));
+			.run((context) -> assertThat(context).hasSingleBean(AuditLogWriter.class)
+				.doesNotHaveBean(WebGraphQlInterceptor.class));
 	}
 
 }

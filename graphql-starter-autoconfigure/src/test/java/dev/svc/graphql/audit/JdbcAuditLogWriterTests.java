@@ -22,8 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * after it, whether it waited in the queue or overflowed it.
  */
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/",
-		"spring.flyway.locations=classpath:db/svc/migration" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+		"spring.graphql.schema.locations=classpath:graphql-test/" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class JdbcAuditLogWriterTests {
 
 	@Autowired

@@ -72,10 +72,10 @@ class IdentityAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldCreateNothingWhenDisabled() {
+	void shouldKeepOnlyTheStoreWhileTheEndpointIsOff() {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("graphql.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(IdentityStore.class)
+			.run((context) -> assertThat(context).hasSingleBean(IdentityStore.class)
 				.doesNotHaveBean(UsersQueryHandler.class)
 				.doesNotHaveBean(UserContextResolver.class));
 	}

@@ -8,7 +8,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.security.authentication.AuthenticationProvider;
-import org.springframework.security.crypto.password.NoOpPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,39 +17,31 @@ class SignInAutoConfigurationTests {
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
 				JdbcIdentityStoreAutoConfiguration.class, IdentityAutoConfiguration.class,
-				SignInAutoConfiguration.class))
-		.withPropertyValues("graphql.enabled=true");
+				SignInAutoConfiguration.class));
 
 	@Test
-	void shouldSignInThroughTheIdentityStore() {
-		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(SignInService.class)
-			.hasSingleBean(PasswordEncoder.class)
-			.getBean(AuthenticationProvider.class)
-			.isInstanceOf(TenancyAuthenticationProvider.class));
+	void shouldSignInThroughTheIdentityStoreWhetherTheEndpointIsServedOrNot() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(SignInService.class));
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.run((context) -> assertThat(context).hasSingleBean(SignInService.class));
 	}
 
 	@Test
-	void shouldBackOffWhenUserDefinesItsOwnBeans() {
+	void shouldPublishNothingThatChangesHowTheHostSignsItsUsersIn() {
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(AuthenticationProvider.class)
+			.doesNotHaveBean(PasswordEncoder.class));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesASignInService() {
 		SignInService own = (tenancy, user, password, ip) -> null;
 		this.contextRunner.withBean(SignInService.class, () -> own)
-			.withBean(PasswordEncoder.class, NoOpPasswordEncoder::getInstance)
-			.run((context) -> {
-				assertThat(context.getBean(SignInService.class)).isSameAs(own);
-				assertThat(context.getBean(PasswordEncoder.class)).isSameAs(NoOpPasswordEncoder.getInstance());
-			});
-	}
-
-	@Test
-	void shouldNotReplaceAHostsAuthenticationProvider() {
-		AuthenticationProvider own = new org.springframework.security.authentication.TestingAuthenticationProvider();
-		this.contextRunner.withBean(AuthenticationProvider.class, () -> own)
-			.run((context) -> assertThat(context).getBean(AuthenticationProvider.class).isSameAs(own));
+			.run((context) -> assertThat(context.getBean(SignInService.class)).isSameAs(own));
 	}
 
 	@Test
 	void shouldNeedAnIdentityStore() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SignInAutoConfiguration.class))
-			.withPropertyValues("graphql.enabled=true")
 			.run((context) -> assertThat(context).doesNotHaveBean(SignInService.class));
 	}
 

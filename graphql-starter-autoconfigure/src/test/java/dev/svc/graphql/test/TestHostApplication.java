@@ -17,6 +17,6 @@ public class TestHostApplication {
 
 	public static final String[] PROPERTIES = { "graphql.enabled=true",
 			"spring.graphql.schema.locations=classpath:graphql-test/",
-			"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo" };
+			"graphql.identity.demo-data=true" };
 
 }

@@ -21,8 +21,7 @@ class GraphQlEndpointSwitchTests {
 
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-			properties = { "spring.graphql.schema.locations=classpath:graphql-test/",
-					"spring.flyway.locations=classpath:db/svc/migration", "spring.security.user.password=pw" })
+			properties = { "spring.graphql.schema.locations=classpath:graphql-test/", "spring.security.user.password=pw" })
 	class WhenSwitchedOffByDefault {
 
 		@LocalServerPort
@@ -42,8 +41,7 @@ class GraphQlEndpointSwitchTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 			properties = { "GraphQL.Enabled=true", "GraphQL.Path=/mygraphql",
-					"spring.graphql.schema.locations=classpath:graphql-test/",
-					"spring.flyway.locations=classpath:db/svc/migration" })
+					"spring.graphql.schema.locations=classpath:graphql-test/" })
 	class OnACustomPath {
 
 		@LocalServerPort
@@ -62,8 +60,7 @@ class GraphQlEndpointSwitchTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 			properties = { "graphql.enabled=true", "spring.graphql.http.path=/boot-path",
-					"spring.graphql.schema.locations=classpath:graphql-test/",
-					"spring.flyway.locations=classpath:db/svc/migration" })
+					"spring.graphql.schema.locations=classpath:graphql-test/" })
 	class OnSpringBootsPath {
 
 		@LocalServerPort

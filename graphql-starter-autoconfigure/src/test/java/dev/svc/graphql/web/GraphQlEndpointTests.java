@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"spring.flyway.locations=classpath:db/svc/migration,classpath:db/svc/demo",
+				"graphql.identity.demo-data=true",
 				"graphql.limits.max-query-length=2000", "graphql.limits.max-query-depth=3" })
 class GraphQlEndpointTests {
 

@@ -1,8 +1,5 @@
 package dev.svc.sample.mvc;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,8 +19,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 class CookieSignInTests {
 
-	private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
-
 	private static final String NOT_LOGGED_IN = """
 			{"data": null, "errors": [{
 			  "message": "Error trying to resolve roles. Current user did not login to the application!",
@@ -39,18 +34,8 @@ class CookieSignInTests {
 		this.browser = new HttpTestClient(this.port);
 	}
 
-	private String csrfToken() {
-		Response page = this.browser.get("/Account/Login");
-		assertThat(page.status()).isEqualTo(200);
-		Matcher matcher = CSRF.matcher(page.body());
-		assertThat(matcher.find()).as("the form carries a CSRF token").isTrue();
-		return matcher.group(1);
-	}
-
 	private Response logIn(String tenancyName, String user, String password) {
-		return this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
-				"_csrf=" + csrfToken() + "&tenancyName=" + tenancyName + "&userNameOrEmailAddress=" + user + "&password="
-						+ password);
+		return LoginForm.logIn(this.browser, tenancyName, user, password);
 	}
 
 	@Test

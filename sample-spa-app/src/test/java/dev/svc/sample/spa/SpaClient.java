@@ -46,6 +46,10 @@ final class SpaClient {
 		return this;
 	}
 
+	String accessToken() {
+		return this.accessToken;
+	}
+
 	String query(String query) {
 		Response response = (this.accessToken != null)
 				? this.http.graphQl("/graphql", query, "Authorization", "Bearer " + this.accessToken)

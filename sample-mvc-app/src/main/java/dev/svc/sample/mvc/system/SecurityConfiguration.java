@@ -1,9 +1,12 @@
 package dev.svc.sample.mvc.system;
 
+import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
+import dev.svc.graphql.signin.TenancyAuthenticationProvider;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.session.MapSessionRepository;
@@ -21,8 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http) {
-		http.authorizeHttpRequests((requests) -> requests
+	SecurityFilterChain securityFilterChain(HttpSecurity http, SignInService signInService) {
+		// the login form signs in the users of the identity data, and nobody else
+		http.authenticationManager(new ProviderManager(new TenancyAuthenticationProvider(signInService)))
+			.authorizeHttpRequests((requests) -> requests
 			.requestMatchers("/Account/**", "/error")
 			.permitAll()
 			.anyRequest()

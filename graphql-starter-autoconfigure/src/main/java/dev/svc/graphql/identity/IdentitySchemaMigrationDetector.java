@@ -1,0 +1,27 @@
+package dev.svc.graphql.identity;
+
+import java.util.Set;
+
+import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseInitializerDetector;
+
+/**
+ * Tells Spring Boot that the {@link IdentitySchemaMigration} initializes the database, so that
+ * the beans that use the database wait for it, and that it runs after the host's own Flyway or
+ * Liquibase migrations (whose detectors come first).
+ */
+final class IdentitySchemaMigrationDetector extends AbstractBeansOfTypeDatabaseInitializerDetector {
+
+	@Override
+	protected Set<Class<?>> getDatabaseInitializerBeanTypes() {
+		return Set.of(IdentitySchemaMigration.class);
+	}
+
+	/**
+	 * After Spring Boot's detectors of Flyway (1), Liquibase and SQL scripts.
+	 */
+	@Override
+	public int getOrder() {
+		return 100;
+	}
+
+}

@@ -1,0 +1,246 @@
+package dev.svc.graphql.host;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.svc.graphql.container.TestHandlers;
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.context.UserContextResolver;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.OrganizationUnit;
+import dev.svc.graphql.identity.Role;
+import dev.svc.graphql.identity.Tenant;
+import dev.svc.graphql.identity.User;
+import dev.svc.graphql.identity.UserCredentials;
+import dev.svc.graphql.identity.UserFilter;
+import dev.svc.graphql.identity.UserSorting;
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.HttpTestClient.Response;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.userdetails.User.UserBuilder;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Small host applications of their own, each with something a real host already has, and the
+ * starter switched on beside it: the host's part keeps working exactly as before.
+ */
+class HostApplicationTests {
+
+	private static final String[] ALICE = { "Authorization", "Basic YWxpY2U6d29uZGVybGFuZA==" };
+
+	private static final String[] ALICE_WRONG = { "Authorization", "Basic YWxpY2U6d3Jvbmc=" };
+
+	/**
+	 * A host with its own security filter chain and its own users (in memory, HTTP Basic).
+	 */
+	@Nested
+	@SpringBootTest(classes = HostWithItsOwnUsers.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true" })
+	class WithItsOwnSecurity {
+
+		@LocalServerPort
+		private int port;
+
+		@Test
+		void shouldKeepSigningItsOwnUsersIn() {
+			HttpTestClient http = new HttpTestClient(this.port);
+			Response hello = http.get("/hello", ALICE);
+			assertThat(hello.status()).isEqualTo(200);
+			assertThat(hello.body()).isEqualTo("hello alice");
+			assertThat(http.get("/hello", ALICE_WRONG).status()).isEqualTo(401);
+			assertThat(http.get("/hello").status()).isEqualTo(401);
+		}
+
+		@Test
+		void shouldNotLetTheModulesUsersIntoTheHostsPaths() {
+			String demoAdmin = "Basic " + java.util.Base64.getEncoder().encodeToString("admin:123qwe".getBytes());
+			assertThat(new HttpTestClient(this.port).get("/hello", "Authorization", demoAdmin).status()).isEqualTo(401);
+		}
+
+		@Test
+		void shouldServeTheEndpointBesideIt() {
+			Response response = new HttpTestClient(this.port).graphQl("/graphql", "{ greeting }");
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.body()).contains("Hello world");
+		}
+
+	}
+
+	/**
+	 * A host with Flyway migrations of its own, starting at {@code V1__}.
+	 */
+	@Nested
+	@SpringBootTest(classes = PlainHost.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"spring.flyway.locations=classpath:db/host-migration" })
+	class WithItsOwnMigrations {
+
+		@Autowired
+		private JdbcClient jdbc;
+
+		@Test
+		void shouldKeepBothHistoriesApart() {
+			assertThat(this.jdbc.sql("select item from host_orders").query(String.class).single()).isEqualTo("tea");
+			assertThat(this.jdbc.sql("select count(*) from svc_users").query(Integer.class).single()).isZero();
+			assertThat(versions("flyway_schema_history")).containsExactly("1");
+			assertThat(versions("svc_schema_history")).containsExactly("0", "1");
+		}
+
+		private List<String> versions(String historyTable) {
+			return this.jdbc.sql("select \"version\" from \"" + historyTable + "\" where \"success\" = true and \"version\" is not null order by \"installed_rank\"")
+				.query(String.class)
+				.list();
+		}
+
+	}
+
+	/**
+	 * A host that keeps its identity data in a store of its own.
+	 */
+	@Nested
+	@SpringBootTest(classes = { PlainHost.class, OwnStore.class }, webEnvironment = SpringBootTest.WebEnvironment.NONE,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/" })
+	class WithItsOwnIdentityStore {
+
+		@Autowired
+		private JdbcClient jdbc;
+
+		@Test
+		void shouldGetNoModuleTables() {
+			assertThat(this.jdbc
+				.sql("select count(*) from information_schema.tables where lower(table_name) like 'svc\\_%' escape '\\'")
+				.query(Integer.class)
+				.single()).isZero();
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(TestHandlers.GreetingConfiguration.class)
+	static class PlainHost {
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(TestHandlers.GreetingConfiguration.class)
+	static class HostWithItsOwnUsers {
+
+		@Bean
+		SecurityFilterChain hostSecurity(HttpSecurity http) {
+			return http.authorizeHttpRequests((requests) -> requests.anyRequest().authenticated())
+				.httpBasic(Customizer.withDefaults())
+				.build();
+		}
+
+		@Bean
+		InMemoryUserDetailsManager hostUsers() {
+			UserBuilder users = org.springframework.security.core.userdetails.User.builder();
+			return new InMemoryUserDetailsManager(users.username("alice").password("{noop}wonderland").roles("USER").build());
+		}
+
+		@Bean
+		HelloController helloController() {
+			return new HelloController();
+		}
+
+	}
+
+	@RestController
+	static class HelloController {
+
+		@GetMapping("/hello")
+		String hello(java.security.Principal user) {
+			return "hello " + user.getName();
+		}
+
+	}
+
+	static class OwnStore {
+
+		@Bean
+		IdentityStore ownIdentityStore() {
+			return new EmptyStore();
+		}
+
+		@Bean
+		UserContextResolver userContextResolver() {
+			return (request) -> UserContext.anonymous(null);
+		}
+
+	}
+
+	static final class EmptyStore implements IdentityStore {
+
+		@Override
+		public List<Role> findRoles(Integer tenantId, Integer id, String name) {
+			return List.of();
+		}
+
+		@Override
+		public List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code) {
+			return List.of();
+		}
+
+		@Override
+		public int countUsers(Integer tenantId, UserFilter filter) {
+			return 0;
+		}
+
+		@Override
+		public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
+				int maxResultCount) {
+			return List.of();
+		}
+
+		@Override
+		public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds) {
+			return Map.of();
+		}
+
+		@Override
+		public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId,
+				Collection<Long> userIds) {
+			return Map.of();
+		}
+
+		@Override
+		public Set<String> findGrantedPermissions(long userId) {
+			return Set.of();
+		}
+
+		@Override
+		public Optional<Tenant> findTenantByName(String tenancyName) {
+			return Optional.empty();
+		}
+
+		@Override
+		public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
+			return Optional.empty();
+		}
+
+	}
+
+}
