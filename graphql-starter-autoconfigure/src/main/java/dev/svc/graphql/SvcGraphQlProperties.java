@@ -46,6 +46,10 @@ public class SvcGraphQlProperties {
 
 	private final Identity identity = new Identity();
 
+	private final SignIn signIn = new SignIn();
+
+	private final Queries queries = new Queries();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -92,6 +96,14 @@ public class SvcGraphQlProperties {
 
 	public Identity getIdentity() {
 		return this.identity;
+	}
+
+	public SignIn getSignIn() {
+		return this.signIn;
+	}
+
+	public Queries getQueries() {
+		return this.queries;
 	}
 
 	public static final class Playground {
@@ -216,6 +228,170 @@ public class SvcGraphQlProperties {
 
 		public void setDemoData(boolean demoData) {
 			this.demoData = demoData;
+		}
+
+	}
+
+	public static final class SignIn {
+
+		private final Cookie cookie = new Cookie();
+
+		private final Token token = new Token();
+
+		public Cookie getCookie() {
+			return this.cookie;
+		}
+
+		public Token getToken() {
+			return this.token;
+		}
+
+		public static final class Cookie {
+
+			/**
+			 * Whether users of the identity data sign in with a session cookie by posting their
+			 * tenancy name, user name or e-mail address and password to the login path, as a form
+			 * (with the host's CSRF token) or as JSON.
+			 */
+			private boolean enabled;
+
+			/**
+			 * Path that the login form or script posts to. The page itself, served with GET on
+			 * the same path, is the host's.
+			 */
+			private String loginPath = "/Account/Login";
+
+			/**
+			 * Where a signed-in form post is sent, unless the user was on the way to another
+			 * page of the host; a JSON post gets it as targetUrl.
+			 */
+			private String successUrl = "/";
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public String getLoginPath() {
+				return this.loginPath;
+			}
+
+			public void setLoginPath(String loginPath) {
+				this.loginPath = loginPath;
+			}
+
+			public String getSuccessUrl() {
+				return this.successUrl;
+			}
+
+			public void setSuccessUrl(String successUrl) {
+				this.successUrl = successUrl;
+			}
+
+		}
+
+		public static final class Token {
+
+			/**
+			 * Whether users of the identity data get access tokens from POST
+			 * /api/TokenAuth/Authenticate and send them to the GraphQL endpoint as
+			 * "Authorization: Bearer".
+			 */
+			private boolean enabled;
+
+			/**
+			 * Secret that signs the tokens (HMAC-SHA256), at least 32 bytes. Set it from the
+			 * environment (GRAPHQL_SIGNIN_TOKEN_SIGNINGKEY), never in a committed file.
+			 */
+			private @Nullable String signingKey;
+
+			/**
+			 * How long an access token is valid.
+			 */
+			private Duration accessTokenLifetime = Duration.ofDays(1);
+
+			/**
+			 * How long a refresh token is valid.
+			 */
+			private Duration refreshTokenLifetime = Duration.ofDays(365);
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public @Nullable String getSigningKey() {
+				return this.signingKey;
+			}
+
+			public void setSigningKey(@Nullable String signingKey) {
+				this.signingKey = signingKey;
+			}
+
+			public Duration getAccessTokenLifetime() {
+				return this.accessTokenLifetime;
+			}
+
+			public void setAccessTokenLifetime(Duration accessTokenLifetime) {
+				this.accessTokenLifetime = accessTokenLifetime;
+			}
+
+			public Duration getRefreshTokenLifetime() {
+				return this.refreshTokenLifetime;
+			}
+
+			public void setRefreshTokenLifetime(Duration refreshTokenLifetime) {
+				this.refreshTokenLifetime = refreshTokenLifetime;
+			}
+
+		}
+
+	}
+
+	/**
+	 * The built-in queries. Switch one off to serve its field another way, or not at all.
+	 */
+	public static final class Queries {
+
+		private final Query roles = new Query();
+
+		private final Query organizationUnits = new Query();
+
+		private final Query users = new Query();
+
+		public Query getRoles() {
+			return this.roles;
+		}
+
+		public Query getOrganizationUnits() {
+			return this.organizationUnits;
+		}
+
+		public Query getUsers() {
+			return this.users;
+		}
+
+		public static final class Query {
+
+			/**
+			 * Whether the query is served, with its field in the schema.
+			 */
+			private boolean enabled = true;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
 		}
 
 	}

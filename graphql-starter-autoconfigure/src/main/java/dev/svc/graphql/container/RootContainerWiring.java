@@ -112,7 +112,9 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 				throw new RootContainerException("Query field '" + field + "' is served by the handler bean '"
 						+ registration.beanName() + "' (" + registration.type().getName()
 						+ ") and by a data fetcher of another kind, for example a @QueryMapping controller method.",
-						"A field has exactly one server: remove the handler or the other data fetcher.");
+						"A field has exactly one server: remove the handler or the other data fetcher. A built-in query "
+								+ "is switched off with graphql.queries.<name>.enabled=false, for example "
+								+ "graphql.queries.organization-units.enabled=false.");
 			}
 		}
 	}

@@ -15,31 +15,74 @@ import org.springframework.core.io.ClassPathResource;
 
 /**
  * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, and the
- * permissions of signed-in users, all read from the {@link IdentityStore}.
+ * permissions of signed-in users, all read from the {@link IdentityStore}. Each query can be
+ * switched off ({@code graphql.queries.users.enabled=false}), for example to serve its field in
+ * another way.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class, before = GraphQlAutoConfiguration.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(IdentityStore.class)
 public final class IdentityAutoConfiguration {
 
+	/**
+	 * The types of the built-in queries, kept while any of them is switched off, so that a host
+	 * that serves one of their fields itself can answer the same types.
+	 */
 	@Bean
-	GraphQlSourceBuilderCustomizer svcIdentitySchema() {
-		return (builder) -> builder.schemaResources(new ClassPathResource("dev/svc/graphql/identity/identity.graphqls"));
+	GraphQlSourceBuilderCustomizer svcIdentityTypes() {
+		return schema("identity-types.graphqls");
 	}
 
-	@Bean
-	RolesQueryHandler rolesQueryHandler(IdentityStore store) {
-		return new RolesQueryHandler(store);
+	private static GraphQlSourceBuilderCustomizer schema(String file) {
+		return (builder) -> builder.schemaResources(new ClassPathResource("dev/svc/graphql/identity/" + file));
 	}
 
-	@Bean
-	OrganizationUnitsQueryHandler organizationUnitsQueryHandler(IdentityStore store) {
-		return new OrganizationUnitsQueryHandler(store);
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "graphql.queries.roles.enabled", matchIfMissing = true)
+	static class RolesQueryConfiguration {
+
+		@Bean
+		GraphQlSourceBuilderCustomizer svcRolesSchema() {
+			return schema("roles.graphqls");
+		}
+
+		@Bean
+		RolesQueryHandler rolesQueryHandler(IdentityStore store) {
+			return new RolesQueryHandler(store);
+		}
+
 	}
 
-	@Bean
-	UsersQueryHandler usersQueryHandler(IdentityStore store) {
-		return new UsersQueryHandler(store);
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "graphql.queries.organization-units.enabled", matchIfMissing = true)
+	static class OrganizationUnitsQueryConfiguration {
+
+		@Bean
+		GraphQlSourceBuilderCustomizer svcOrganizationUnitsSchema() {
+			return schema("organization-units.graphqls");
+		}
+
+		@Bean
+		OrganizationUnitsQueryHandler organizationUnitsQueryHandler(IdentityStore store) {
+			return new OrganizationUnitsQueryHandler(store);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "graphql.queries.users.enabled", matchIfMissing = true)
+	static class UsersQueryConfiguration {
+
+		@Bean
+		GraphQlSourceBuilderCustomizer svcUsersSchema() {
+			return schema("users.graphqls");
+		}
+
+		@Bean
+		UsersQueryHandler usersQueryHandler(IdentityStore store) {
+			return new UsersQueryHandler(store);
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -16,8 +16,18 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	private final String tenancyName;
 
 	public TenancyAuthenticationDetails(HttpServletRequest request) {
+		this(request, request.getParameter(TENANCY_NAME_PARAMETER));
+	}
+
+	/**
+	 * Details of a sign-in whose tenancy name did not come as a request parameter, for example
+	 * from a JSON body.
+	 * @param request the request
+	 * @param tenancyName the tenancy name, {@code null} or empty for the host
+	 */
+	public TenancyAuthenticationDetails(HttpServletRequest request, String tenancyName) {
 		super(request);
-		this.tenancyName = request.getParameter(TENANCY_NAME_PARAMETER);
+		this.tenancyName = tenancyName;
 	}
 
 	/**

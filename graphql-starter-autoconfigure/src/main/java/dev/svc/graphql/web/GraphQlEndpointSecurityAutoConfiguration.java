@@ -1,5 +1,6 @@
 package dev.svc.graphql.web;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -40,15 +41,17 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 	@Bean(CHAIN)
 	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
 	@ConditionalOnMissingBean(name = CHAIN)
-	SecurityFilterChain svcGraphQlSecurityFilterChain(HttpSecurity http, GraphQlProperties properties) {
-		return http.securityMatcher(properties.getHttp().getPath())
+	SecurityFilterChain svcGraphQlSecurityFilterChain(HttpSecurity http, GraphQlProperties properties,
+			ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
+		http.securityMatcher(properties.getHttp().getPath())
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			// Only POST with a JSON body runs a query (anything else is refused before it runs), and
 			// no page of another site can send one without a CORS preflight: a CSRF token would
 			// protect nothing here.
 			.csrf(AbstractHttpConfigurer::disable)
-			.requestCache(AbstractHttpConfigurer::disable)
-			.build();
+			.requestCache(AbstractHttpConfigurer::disable);
+		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
+		return http.build();
 	}
 
 }

@@ -10,12 +10,16 @@ import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.context.UserContextAutoConfiguration;
 import dev.svc.graphql.context.UserContextResolver;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import graphql.schema.GraphQLSchema;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.graphql.data.method.annotation.QueryMapping;
+import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.stereotype.Controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,6 +41,34 @@ class IdentityAutoConfigurationTests {
 						"roles", "users");
 				assertThat(context.getBean(RootContainer.class).requiredPermissions("users"))
 					.containsExactly("Pages.Administration.Users");
+			});
+	}
+
+	@Test
+	void shouldLeaveOutASwitchedOffQueryAndItsField() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("graphql.queries.users.enabled=false")
+			.run((context) -> {
+				assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("organizationUnits",
+						"roles");
+				GraphQLSchema schema = context.getBean(GraphQlSource.class).schema();
+				assertThat(schema.getQueryType().getFieldDefinition("users")).isNull();
+				assertThat(schema.getType("UserPagedResult")).as("the types stay for a host that serves the field")
+					.isNotNull();
+			});
+	}
+
+	@Test
+	void shouldLetTheHostServeASwitchedOffQuerysField() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("graphql.queries.users.enabled=false",
+					"spring.graphql.schema.locations=classpath:graphql-own-users/")
+			.withBean(OwnUsersController.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(RootContainer.class).fieldNames()).doesNotContain("users");
+				assertThat(context.getBean(GraphQlSource.class).schema().getQueryType().getFieldDefinition("users"))
+					.isNotNull();
 			});
 	}
 
@@ -78,6 +110,16 @@ class IdentityAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasSingleBean(IdentityStore.class)
 				.doesNotHaveBean(UsersQueryHandler.class)
 				.doesNotHaveBean(UserContextResolver.class));
+	}
+
+	@Controller
+	static class OwnUsersController {
+
+		@QueryMapping
+		UserPagedResult users() {
+			return new UserPagedResult(0, List.of());
+		}
+
 	}
 
 	static final class InMemoryStore implements IdentityStore {

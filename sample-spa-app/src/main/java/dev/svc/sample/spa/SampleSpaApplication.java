@@ -2,14 +2,12 @@ package dev.svc.sample.spa;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
  * The single-page host: bearer tokens from {@code /api/TokenAuth/Authenticate}, or a session
  * cookie from the {@code /ui/login} page.
  */
 @SpringBootApplication
-@ConfigurationPropertiesScan
 public class SampleSpaApplication {
 
 	public static void main(String[] args) {

@@ -1,44 +1,35 @@
 package dev.svc.sample.mvc.system;
 
-import dev.svc.graphql.signin.SignInService;
-import dev.svc.graphql.signin.TenancyAuthenticationDetails;
-import dev.svc.graphql.signin.TenancyAuthenticationProvider;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.session.MapSessionRepository;
 import org.springframework.session.config.annotation.web.http.EnableSpringHttpSession;
 
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
- * Cookie-only security: a login form on {@code /Account/Login}, sessions through Spring Session,
- * no bearer tokens. The GraphQL module secures its endpoint itself: each query field checks its own
- * permission against the user of the session.
+ * Cookie-only security: every page but the login page needs a signed-in user, who signs in on
+ * {@code /Account/Login} (the GraphQL module's cookie sign-in takes the form's post) and is kept in
+ * a Spring Session. No bearer tokens. The module secures its GraphQL endpoint itself.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableSpringHttpSession
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, SignInService signInService) {
-		// the login form signs in the users of the identity data, and nobody else
-		http.authenticationManager(new ProviderManager(new TenancyAuthenticationProvider(signInService)))
-			.authorizeHttpRequests((requests) -> requests
-			.requestMatchers("/Account/**", "/error")
-			.permitAll()
-			.anyRequest()
-			.authenticated())
-			.formLogin((form) -> form.loginPage("/Account/Login")
-				.usernameParameter("userNameOrEmailAddress")
-				.authenticationDetailsSource(TenancyAuthenticationDetails::new)
-				.defaultSuccessUrl("/")
-				.failureUrl("/Account/Login?error"))
-			.logout((logout) -> logout.logoutUrl("/Account/Logout").logoutSuccessUrl("/Account/Login"));
-		return http.build();
+	SecurityFilterChain securityFilterChain(HttpSecurity http) {
+		return http
+			.authorizeHttpRequests((requests) -> requests.requestMatchers("/Account/**", "/error")
+				.permitAll()
+				.anyRequest()
+				.authenticated())
+			.exceptionHandling((exceptions) -> exceptions
+				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/Account/Login")))
+			.logout((logout) -> logout.logoutUrl("/Account/Logout").logoutSuccessUrl("/Account/Login"))
+			.build();
 	}
 
 	@Bean

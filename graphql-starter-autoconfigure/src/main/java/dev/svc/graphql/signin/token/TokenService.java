@@ -1,10 +1,11 @@
-package dev.svc.sample.spa.token;
+package dev.svc.graphql.signin.token;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
@@ -17,21 +18,19 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
+import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Keys;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Service;
 
 /**
  * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with AES-GCM
  * under a key derived from the signing key.
  */
-@Service
-public class TokenService {
+final class TokenService {
 
 	static final String TOKEN_TYPE = "token_type";
 
@@ -45,26 +44,22 @@ public class TokenService {
 
 	private final SecretKeySpec encryptionKey;
 
-	private final TokenProperties properties;
+	private final Token properties;
 
 	private final Clock clock;
 
 	private final SecureRandom random = new SecureRandom();
 
-	@Autowired
-	public TokenService(TokenProperties properties) {
-		this(properties, Clock.systemUTC());
-	}
-
-	TokenService(TokenProperties properties, Clock clock) {
-		if (properties.signingKey() == null || properties.signingKey().isBlank()) {
-			throw new IllegalStateException("No token signing key is configured. Set svc.token.signing-key (for example "
-					+ "through the SVC_TOKEN_SIGNING_KEY environment variable) to a secret of at least 32 bytes; "
-					+ "the dev profile sets a development key.");
+	TokenService(Token properties, Clock clock) {
+		String signingKey = properties.getSigningKey();
+		if (signingKey == null || signingKey.isBlank()) {
+			throw new IllegalStateException("No token signing key is configured. Set graphql.sign-in.token.signing-key "
+					+ "(for example through the GRAPHQL_SIGNIN_TOKEN_SIGNINGKEY environment variable) to a secret of at "
+					+ "least 32 bytes, or switch the token sign-in off (graphql.sign-in.token.enabled=false).");
 		}
-		byte[] key = properties.signingKey().getBytes(StandardCharsets.UTF_8);
+		byte[] key = signingKey.getBytes(StandardCharsets.UTF_8);
 		if (key.length < 32) {
-			throw new IllegalStateException("svc.token.signing-key is " + key.length
+			throw new IllegalStateException("graphql.sign-in.token.signing-key is " + key.length
 					+ " bytes long; HS256 needs at least 32 bytes (256 bits).");
 		}
 		this.signingKey = Keys.hmacShaKeyFor(key);
@@ -73,16 +68,20 @@ public class TokenService {
 		this.clock = clock;
 	}
 
-	public TokenProperties properties() {
-		return this.properties;
+	Duration accessTokenLifetime() {
+		return this.properties.getAccessTokenLifetime();
 	}
 
-	public String accessToken(SignedInUser user) {
-		return issue(user, ACCESS, this.properties.accessTokenLifetime().toSeconds());
+	Duration refreshTokenLifetime() {
+		return this.properties.getRefreshTokenLifetime();
 	}
 
-	public String refreshToken(SignedInUser user) {
-		return issue(user, REFRESH, this.properties.refreshTokenLifetime().toSeconds());
+	String accessToken(SignedInUser user) {
+		return issue(user, ACCESS, accessTokenLifetime().toSeconds());
+	}
+
+	String refreshToken(SignedInUser user) {
+		return issue(user, REFRESH, refreshTokenLifetime().toSeconds());
 	}
 
 	/**
@@ -90,7 +89,7 @@ public class TokenService {
 	 * @param token the compact JWT
 	 * @return its user, empty when the token is not a valid, unexpired access token of ours
 	 */
-	public Optional<SignedInUser> readAccessToken(String token) {
+	Optional<SignedInUser> readAccessToken(String token) {
 		try {
 			Claims claims = Jwts.parser()
 				.verifyWith(this.signingKey)
@@ -115,7 +114,7 @@ public class TokenService {
 	 * @param token the token
 	 * @return the encrypted token
 	 */
-	public String encrypt(String token) {
+	String encrypt(String token) {
 		try {
 			byte[] nonce = new byte[12];
 			this.random.nextBytes(nonce);
@@ -136,7 +135,7 @@ public class TokenService {
 	 * @param encrypted the encrypted token
 	 * @return the token, empty when it was not encrypted with this key or was altered
 	 */
-	public Optional<String> decrypt(String encrypted) {
+	Optional<String> decrypt(String encrypted) {
 		try {
 			byte[] sealed = Base64.getUrlDecoder().decode(encrypted);
 			Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");

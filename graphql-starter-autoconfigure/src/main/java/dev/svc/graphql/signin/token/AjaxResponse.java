@@ -1,4 +1,4 @@
-package dev.svc.sample.spa.token;
+package dev.svc.graphql.signin.token;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.svc.sample.spa.token;
+package dev.svc.graphql.signin.token;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 

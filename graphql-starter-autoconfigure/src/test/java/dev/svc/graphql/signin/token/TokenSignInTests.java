@@ -1,11 +1,13 @@
-package dev.svc.sample.spa;
+package dev.svc.graphql.signin.token;
 
-import java.time.Duration;
+import java.time.Clock;
 import java.util.Map;
 
+import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
+import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
-import dev.svc.sample.spa.token.TokenService;
+import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.skyscreamer.jsonassert.JSONAssert;
@@ -15,13 +17,20 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
-@ActiveProfiles("test")
-class TokenAuthTests {
+/**
+ * The token sign-in over real HTTP: the envelope, the failures, and bearer tokens on the GraphQL
+ * endpoint.
+ */
+@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY })
+class TokenSignInTests {
+
+	static final String KEY = "test-only-signing-key-0123456789abcdef-not-a-secret";
 
 	private static final String AUTHENTICATE = "/api/TokenAuth/Authenticate";
 
@@ -126,12 +135,28 @@ class TokenAuthTests {
 
 	@Test
 	void shouldRejectATokenSignedWithAnotherKey() {
-		TokenService other = new TokenService(new dev.svc.sample.spa.token.TokenProperties(
-				"another-signing-key-0123456789abcdef-000000", Duration.ofDays(1), Duration.ofDays(1)));
-		String forged = other.accessToken(new dev.svc.graphql.context.SignedInUser(1, null, "admin"));
+		TokenService other = new TokenService(token("another-signing-key-0123456789abcdef-000000"), Clock.systemUTC());
+		String forged = other.accessToken(new SignedInUser(1, null, "admin"));
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
 		Response response = this.http.graphQl("/graphql", "{ roles { id } }", "Authorization", "Bearer " + forged);
 		assertThat(response.body()).contains("Current user did not login to the application!");
+	}
+
+	@Test
+	void shouldSignTheBearerInOnTheEndpoint() {
+		String token = (String) ((Map<?, ?>) HttpTestClient.parse(authenticate(
+				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}").body())
+			.get("result")).get("accessToken");
+		assertThat(this.http.graphQl("/graphql", "{ secret }", "Authorization", "Bearer " + token).body())
+			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Authorization", "Bearer not.a.token").body())
+			.endsWith(" for anonymous\"}}");
+	}
+
+	static Token token(String signingKey) {
+		Token token = new Token();
+		token.setSigningKey(signingKey);
+		return token;
 	}
 
 }

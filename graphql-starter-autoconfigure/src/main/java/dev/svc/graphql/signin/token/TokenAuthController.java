@@ -1,4 +1,4 @@
-package dev.svc.sample.spa.token;
+package dev.svc.graphql.signin.token;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,11 +8,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
-import dev.svc.sample.spa.token.AjaxResponse.ErrorInfo;
-import dev.svc.sample.spa.token.AjaxResponse.ValidationError;
+import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
+import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -28,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/api/TokenAuth")
-class TokenAuthController {
+final class TokenAuthController {
 
 	private final SignInService signInService;
 
@@ -39,7 +38,8 @@ class TokenAuthController {
 		this.tokens = tokens;
 	}
 
-	@PostMapping(path = "/Authenticate", consumes = MediaType.APPLICATION_JSON_VALUE)
+	// no "consumes": another content type reaches the handler, whose envelope says what is wrong
+	@PostMapping("/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
 		List<ValidationError> invalid = new ArrayList<>();
 		if (model.userNameOrEmailAddress() == null || model.userNameOrEmailAddress().isBlank()) {
@@ -61,9 +61,9 @@ class TokenAuthController {
 		SignedInUser user = result.user();
 		String accessToken = this.tokens.accessToken(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(accessToken,
-				this.tokens.encrypt(accessToken), this.tokens.properties().accessTokenLifetime().toSeconds(),
+				this.tokens.encrypt(accessToken), this.tokens.accessTokenLifetime().toSeconds(),
 				result.shouldChangePassword(), null, user.userId(), false, null, null, null, this.tokens.refreshToken(user),
-				this.tokens.properties().refreshTokenLifetime().toSeconds())));
+				this.tokens.refreshTokenLifetime().toSeconds())));
 	}
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)

@@ -1,0 +1,72 @@
+package dev.svc.graphql.signin.cookie;
+
+import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TenancyAuthenticationProvider;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * The cookie sign-in with tenancy, switched on by {@code graphql.sign-in.cookie.enabled}: a POST
+ * to the login path signs a user of the identity data in and keeps it in the session, whichever
+ * front end sent it. A chain of its own handles only that POST: the host's login page, its other
+ * paths and its own users stay with the host's chains. Independent of {@code graphql.enabled}.
+ */
+@AutoConfiguration(after = SignInAutoConfiguration.class,
+		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+				"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({ SecurityFilterChain.class, SecurityFilterProperties.class })
+@ConditionalOnBooleanProperty("graphql.sign-in.cookie.enabled")
+@ConditionalOnBean({ SignInService.class, HttpSecurity.class })
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
+public final class CookieSignInAutoConfiguration {
+
+	static final String CHAIN = "svcCookieSignInSecurityFilterChain";
+
+	/**
+	 * A form post must carry the CSRF token of the host's login page (the same session-kept token
+	 * the host's chain checks); a JSON post needs none, since no page of another site can send one
+	 * without a CORS preflight.
+	 */
+	@Bean(CHAIN)
+	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+	@ConditionalOnMissingBean(name = CHAIN)
+	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
+			SvcGraphQlProperties properties) {
+		SvcGraphQlProperties.SignIn.Cookie cookie = properties.getSignIn().getCookie();
+		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
+		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
+				new ProviderManager(new TenancyAuthenticationProvider(signInService)));
+		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl());
+		login.setAuthenticationSuccessHandler(responses);
+		login.setAuthenticationFailureHandler(responses);
+		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
+		login.setSecurityContextRepository(new HttpSessionSecurityContextRepository());
+		return http.securityMatcher(loginPosts)
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf((csrf) -> csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson))
+			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
+			.build();
+	}
+
+}

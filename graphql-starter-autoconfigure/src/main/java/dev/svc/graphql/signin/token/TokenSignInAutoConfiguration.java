@@ -1,0 +1,84 @@
+package dev.svc.graphql.signin.token;
+
+import java.time.Clock;
+
+import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
+import io.jsonwebtoken.Jwts;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The token sign-in of single-page and script clients, switched on by
+ * {@code graphql.sign-in.token.enabled}: {@code POST /api/TokenAuth/Authenticate} answers a JWT
+ * access token in the product's envelope, and the GraphQL endpoint accepts it as
+ * {@code Authorization: Bearer} through Spring Security's bearer-token support. Independent of
+ * {@code graphql.enabled}.
+ */
+@AutoConfiguration(after = SignInAutoConfiguration.class,
+		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+				"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({ Jwts.class, BearerTokenAuthenticationToken.class, SecurityFilterProperties.class })
+@ConditionalOnBooleanProperty("graphql.sign-in.token.enabled")
+@ConditionalOnBean({ SignInService.class, HttpSecurity.class })
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
+public final class TokenSignInAutoConfiguration {
+
+	static final String CHAIN = "svcTokenSecurityFilterChain";
+
+	@Bean
+	TokenService svcTokenService(SvcGraphQlProperties properties) {
+		return new TokenService(properties.getSignIn().getToken(), Clock.systemUTC());
+	}
+
+	@Bean
+	TokenAuthController svcTokenAuthController(SignInService signInService, TokenService svcTokenService) {
+		return new TokenAuthController(signInService, svcTokenService);
+	}
+
+	/**
+	 * The token endpoint's own chain: anybody may ask for a token, no session is created, and the
+	 * endpoint accepts only JSON bodies, which no page of another site can send without a CORS
+	 * preflight, so a CSRF token would protect nothing.
+	 */
+	@Bean(CHAIN)
+	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+	@ConditionalOnMissingBean(name = CHAIN)
+	SecurityFilterChain svcTokenSecurityFilterChain(HttpSecurity http) {
+		return http.securityMatcher("/api/TokenAuth/**")
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf(AbstractHttpConfigurer::disable)
+			.requestCache(AbstractHttpConfigurer::disable)
+			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.build();
+	}
+
+	/**
+	 * Bearer tokens on the GraphQL endpoint's chain, and only there.
+	 */
+	@Bean
+	GraphQlEndpointSecurityCustomizer svcBearerTokens(TokenService svcTokenService) {
+		ProviderManager accessTokens = new ProviderManager(new AccessTokenAuthenticationProvider(svcTokenService));
+		return (http) -> http.oauth2ResourceServer(
+				(resourceServer) -> resourceServer.authenticationManagerResolver((request) -> accessTokens));
+	}
+
+}

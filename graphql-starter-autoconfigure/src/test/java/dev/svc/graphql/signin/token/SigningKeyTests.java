@@ -1,0 +1,30 @@
+package dev.svc.graphql.signin.token;
+
+import java.time.Clock;
+
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SigningKeyTests {
+
+	@Test
+	void shouldNotStartWithoutASigningKey() {
+		assertThatThrownBy(() -> new SpringApplicationBuilder(TestHostApplication.class)
+			.run("--server.port=0", "--graphql.sign-in.token.enabled=true")
+			.close()).rootCause()
+			.hasMessageStartingWith("No token signing key is configured. Set graphql.sign-in.token.signing-key");
+	}
+
+	@Test
+	void shouldRefuseAKeyTooShortForHs256() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> new TokenService(TokenSignInTests.token("short"), Clock.systemUTC()))
+			.withMessage("graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");
+	}
+
+}
