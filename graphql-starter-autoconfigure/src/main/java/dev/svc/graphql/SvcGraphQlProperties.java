@@ -365,6 +365,11 @@ public class SvcGraphQlProperties {
 
 		private final Query users = new Query();
 
+		/**
+		 * The audit-log query of the specification's sample, off unless switched on.
+		 */
+		private final Query auditLogs = new Query(false);
+
 		public Query getRoles() {
 			return this.roles;
 		}
@@ -377,12 +382,25 @@ public class SvcGraphQlProperties {
 			return this.users;
 		}
 
+		public Query getAuditLogs() {
+			return this.auditLogs;
+		}
+
 		public static final class Query {
 
 			/**
-			 * Whether the query is served, with its field in the schema.
+			 * Whether the query is served, with its field in the schema. On by default for the
+			 * built-in roles, organizationUnits and users queries, off for auditLogs.
 			 */
-			private boolean enabled = true;
+			private boolean enabled;
+
+			public Query() {
+				this(true);
+			}
+
+			Query(boolean enabled) {
+				this.enabled = enabled;
+			}
 
 			public boolean isEnabled() {
 				return this.enabled;

@@ -2,6 +2,8 @@ package dev.svc.graphql.audit;
 
 import java.time.OffsetDateTime;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One entry of the audit log: who did what, when, and how long it took.
  *
@@ -16,7 +18,7 @@ import java.time.OffsetDateTime;
  * @param browserInfo the caller's user agent, may be {@code null}
  * @param exception the failure, {@code null} on success
  */
-public record AuditRecord(Integer tenantId, Long userId, String serviceName, String methodName, String parameters,
-		OffsetDateTime executionTime, int executionDuration, String clientIpAddress, String browserInfo,
-		String exception) {
+public record AuditRecord(@Nullable Integer tenantId, @Nullable Long userId, String serviceName,
+		@Nullable String methodName, @Nullable String parameters, OffsetDateTime executionTime, int executionDuration,
+		@Nullable String clientIpAddress, @Nullable String browserInfo, @Nullable String exception) {
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -41,7 +42,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private volatile boolean running;
 
-	private Thread worker;
+	private @Nullable Thread worker;
 
 	JdbcAuditLogWriter(JdbcTemplate jdbc, int queueCapacity, Duration flushInterval) {
 		this.jdbc = jdbc;

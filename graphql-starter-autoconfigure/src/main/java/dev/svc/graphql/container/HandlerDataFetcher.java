@@ -3,8 +3,8 @@ package dev.svc.graphql.container;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import dev.svc.graphql.context.QueryContext;
 import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.security.PermissionDefinitions;
 import dev.svc.graphql.security.SvcAuthorizationException;

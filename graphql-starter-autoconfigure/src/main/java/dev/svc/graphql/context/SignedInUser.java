@@ -3,6 +3,8 @@ package dev.svc.graphql.context;
 import java.io.Serializable;
 import java.security.Principal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The principal of a signed-in user, as the sign-in paths put it into the security context (and
  * from there into the session). The default {@link UserContextResolver} recognises it.
@@ -11,7 +13,7 @@ import java.security.Principal;
  * @param tenantId the user's tenant, {@code null} for a host user
  * @param userName the user's name
  */
-public record SignedInUser(long userId, Integer tenantId, String userName) implements Principal, Serializable {
+public record SignedInUser(long userId, @Nullable Integer tenantId, String userName) implements Principal, Serializable {
 
 	@Override
 	public String getName() {

@@ -2,6 +2,8 @@ package dev.svc.graphql.context;
 
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Who runs a query: a signed-in user with its granted permissions, or an anonymous caller. The
  * tenant is the user's tenant; for anonymous callers the one the request names, {@code null} for
@@ -12,7 +14,8 @@ import java.util.Set;
  * @param tenantId the tenant the query runs in, {@code null} for the host
  * @param grantedPermissions the names of the permissions the user holds
  */
-public record UserContext(Long userId, String userName, Integer tenantId, Set<String> grantedPermissions) {
+public record UserContext(@Nullable Long userId, @Nullable String userName, @Nullable Integer tenantId,
+		Set<String> grantedPermissions) {
 
 	public UserContext {
 		grantedPermissions = Set.copyOf(grantedPermissions);
@@ -23,7 +26,7 @@ public record UserContext(Long userId, String userName, Integer tenantId, Set<St
 	 * @param tenantId the tenant, {@code null} for the host
 	 * @return the context
 	 */
-	public static UserContext anonymous(Integer tenantId) {
+	public static UserContext anonymous(@Nullable Integer tenantId) {
 		return new UserContext(null, null, tenantId, Set.of());
 	}
 

@@ -1,7 +1,5 @@
 package dev.svc.graphql.handler;
 
-import dev.svc.graphql.context.QueryContext;
-
 /**
  * A query field of the root container. Declare an implementation as a bean and the field of the
  * same name in a schema file ({@code extend type Query { ... }}); the container routes every

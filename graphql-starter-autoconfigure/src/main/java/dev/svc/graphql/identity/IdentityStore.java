@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Read access to the host's identity data. Every query method is scoped to one tenant
  * ({@code null} for the host) and never returns rows of another. The module's default reads the
@@ -20,7 +22,7 @@ public interface IdentityStore {
 	 * @param name only the role with this name, or {@code null}
 	 * @return the roles, by id
 	 */
-	List<Role> findRoles(Integer tenantId, Integer id, String name);
+	List<Role> findRoles(@Nullable Integer tenantId, @Nullable Integer id, @Nullable String name);
 
 	/**
 	 * Organization units of a tenant.
@@ -29,7 +31,7 @@ public interface IdentityStore {
 	 * @param code only the unit with this code, or {@code null}
 	 * @return the units, by code
 	 */
-	List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code);
+	List<OrganizationUnit> findOrganizationUnits(@Nullable Integer tenantId, @Nullable Long id, @Nullable String code);
 
 	/**
 	 * How many users of a tenant match a filter.
@@ -37,7 +39,7 @@ public interface IdentityStore {
 	 * @param filter the filter
 	 * @return the count
 	 */
-	int countUsers(Integer tenantId, UserFilter filter);
+	int countUsers(@Nullable Integer tenantId, UserFilter filter);
 
 	/**
 	 * A page of the users of a tenant that match a filter, without roles and organization units.
@@ -48,7 +50,7 @@ public interface IdentityStore {
 	 * @param maxResultCount how many users to return at most
 	 * @return the users
 	 */
-	List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount, int maxResultCount);
+	List<User> findUsers(@Nullable Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount, int maxResultCount);
 
 	/**
 	 * The roles of many users at once.
@@ -56,7 +58,7 @@ public interface IdentityStore {
 	 * @param userIds the users
 	 * @return the roles of each user that has any, by role id
 	 */
-	Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds);
+	Map<Long, List<Role>> findRolesOfUsers(@Nullable Integer tenantId, Collection<Long> userIds);
 
 	/**
 	 * The organization units of many users at once.
@@ -64,7 +66,7 @@ public interface IdentityStore {
 	 * @param userIds the users
 	 * @return the units of each user that has any, by code
 	 */
-	Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId, Collection<Long> userIds);
+	Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(@Nullable Integer tenantId, Collection<Long> userIds);
 
 	/**
 	 * The effective permissions of a user: those granted to its roles, including the roles of its
@@ -87,6 +89,6 @@ public interface IdentityStore {
 	 * @param userNameOrEmailAddress the user name or the e-mail address, case-insensitive
 	 * @return the credentials, if the user exists
 	 */
-	Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress);
+	Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress);
 
 }

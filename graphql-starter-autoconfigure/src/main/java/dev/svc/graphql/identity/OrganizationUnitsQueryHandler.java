@@ -2,7 +2,7 @@ package dev.svc.graphql.identity;
 
 import java.util.List;
 
-import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionDefinition;

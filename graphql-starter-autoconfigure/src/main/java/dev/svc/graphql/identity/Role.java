@@ -2,6 +2,8 @@ package dev.svc.graphql.identity;
 
 import java.time.OffsetDateTime;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A role of the host ({@code tenantId} null) or of a tenant.
  *
@@ -14,5 +16,5 @@ import java.time.OffsetDateTime;
  * @param tenantId its tenant, {@code null} for the host
  */
 public record Role(int id, String name, String displayName, boolean isStatic, boolean isDefault,
-		OffsetDateTime creationTime, Integer tenantId) {
+		OffsetDateTime creationTime, @Nullable Integer tenantId) {
 }

@@ -3,6 +3,8 @@ package dev.svc.graphql.identity;
 import java.time.OffsetDateTime;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A user of the host or of a tenant. Its roles and organization units are filled only when the
  * query selects them.
@@ -20,9 +22,9 @@ import java.util.List;
  * @param roles the roles assigned to the user
  * @param organizationUnits the organization units the user belongs to
  */
-public record User(long id, String userName, String name, String surname, String emailAddress, String phoneNumber,
-		boolean isActive, boolean isEmailConfirmed, OffsetDateTime creationTime, Integer tenantId, List<Role> roles,
-		List<OrganizationUnit> organizationUnits) {
+public record User(long id, String userName, String name, String surname, String emailAddress,
+		@Nullable String phoneNumber, boolean isActive, boolean isEmailConfirmed, OffsetDateTime creationTime,
+		@Nullable Integer tenantId, List<Role> roles, List<OrganizationUnit> organizationUnits) {
 
 	/**
 	 * This user with its roles and organization units.

@@ -2,6 +2,8 @@ package dev.svc.graphql.identity;
 
 import java.time.OffsetDateTime;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What signing a user in needs to know about it.
  *
@@ -13,6 +15,6 @@ import java.time.OffsetDateTime;
  * @param lockoutEndDate until when the user is locked out, {@code null} when not
  * @param shouldChangePassword whether the user must change its password before it may sign in
  */
-public record UserCredentials(long userId, Integer tenantId, String userName, String passwordHash, boolean isActive,
-		OffsetDateTime lockoutEndDate, boolean shouldChangePassword) {
+public record UserCredentials(long userId, @Nullable Integer tenantId, String userName, String passwordHash,
+		boolean isActive, @Nullable OffsetDateTime lockoutEndDate, boolean shouldChangePassword) {
 }

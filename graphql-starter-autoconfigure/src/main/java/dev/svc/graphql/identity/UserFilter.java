@@ -1,5 +1,7 @@
 package dev.svc.graphql.identity;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Which users a {@code users} query matches. Every criterion is optional; {@code null} means "any".
  *
@@ -12,6 +14,7 @@ package dev.svc.graphql.identity;
  * @param onlyLockedUsers when true, only users locked out now
  * @param filter a substring of the name, surname, user name or e-mail address (case-insensitive)
  */
-public record UserFilter(Long id, String name, String surname, String emailAddress, Integer roleId,
-		Long organizationUnitId, boolean onlyLockedUsers, String filter) {
+public record UserFilter(@Nullable Long id, @Nullable String name, @Nullable String surname,
+		@Nullable String emailAddress, @Nullable Integer roleId, @Nullable Long organizationUnitId,
+		boolean onlyLockedUsers, @Nullable String filter) {
 }

@@ -3,8 +3,8 @@ package dev.svc.graphql.identity;
 import java.util.List;
 import java.util.Map;
 
-import dev.svc.graphql.context.QueryContext;
 import dev.svc.graphql.error.BadUserInputException;
+import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionDefinition;

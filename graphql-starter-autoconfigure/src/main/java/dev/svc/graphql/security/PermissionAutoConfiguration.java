@@ -5,15 +5,14 @@ import java.util.List;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Permission checks of the query handlers: the checker and the permission catalog.
+ * The permissions: the catalog, and the checker that the query handlers' permission checks and
+ * {@link PermissionAuthorization} ask. Independent of {@code graphql.enabled}.
  */
 @AutoConfiguration
-@ConditionalOnBooleanProperty("graphql.enabled")
 public final class PermissionAutoConfiguration {
 
 	@Bean

@@ -11,6 +11,9 @@ import java.util.List;
  */
 public record PermissionDefinition(String name, String displayName) {
 
+	/** Any of the administration pages, the actuator endpoints of the samples among them. */
+	public static final String ADMINISTRATION = "Pages.Administration";
+
 	/** Lists users, their roles and organization units. */
 	public static final String USERS = "Pages.Administration.Users";
 
@@ -30,7 +33,7 @@ public record PermissionDefinition(String name, String displayName) {
 	 */
 	public static List<PermissionDefinition> administration() {
 		return List.of(new PermissionDefinition("Pages", "Pages"),
-				new PermissionDefinition("Pages.Administration", "Administration"),
+				new PermissionDefinition(ADMINISTRATION, "Administration"),
 				new PermissionDefinition(ROLES, "Roles"), new PermissionDefinition(USERS, "Users"),
 				new PermissionDefinition(ORGANIZATION_UNITS, "Organization Units"),
 				new PermissionDefinition(AUDIT_LOGS, "Audit logs"));

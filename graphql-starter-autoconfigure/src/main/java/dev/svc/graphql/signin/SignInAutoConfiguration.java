@@ -6,6 +6,9 @@ import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.security.PermissionAuthorization;
+import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.security.PermissionChecker;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,7 +25,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
  * {@code AuthenticationProvider}; a host adds {@link TenancyAuthenticationProvider} to the filter
  * chain of its login form.
  */
-@AutoConfiguration(after = { IdentityAutoConfiguration.class, AuditAutoConfiguration.class },
+@AutoConfiguration(after = { IdentityAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean(IdentityStore.class)
@@ -33,6 +36,16 @@ public final class SignInAutoConfiguration {
 	 * Security's delegating encoder, which the module does not publish as a bean: a global encoder
 	 * would change how the host checks its own users' passwords.
 	 */
+	/**
+	 * Lets the host guard its own paths by the permissions of the signed-in user.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnClass(name = "org.springframework.security.authorization.AuthorizationManager")
+	PermissionAuthorization permissionAuthorization(IdentityStore store, PermissionChecker checker) {
+		return new PermissionAuthorization((user) -> store.findGrantedPermissions(user.userId()), checker);
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,

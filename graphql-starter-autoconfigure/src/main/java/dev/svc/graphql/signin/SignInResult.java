@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import dev.svc.graphql.context.SignedInUser;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of a sign-in attempt.
@@ -10,7 +11,8 @@ import dev.svc.graphql.context.SignedInUser;
  * @param shouldChangePassword whether the user must change its password before it may work
  * @param message what to tell the user, {@code null} on success
  */
-public record SignInResult(Outcome outcome, SignedInUser user, boolean shouldChangePassword, String message) {
+public record SignInResult(Outcome outcome, @Nullable SignedInUser user, boolean shouldChangePassword,
+		@Nullable String message) {
 
 	/**
 	 * What a sign-in attempt can end in.

@@ -1,5 +1,7 @@
 package dev.svc.graphql.signin;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Checks a user's credentials for every sign-in path of the host: the login form and the token
  * endpoint alike.
@@ -14,6 +16,7 @@ public interface SignInService {
 	 * @param clientIpAddress the caller's address, for the audit log; may be {@code null}
 	 * @return the outcome, with a message for the user when it failed
 	 */
-	SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password, String clientIpAddress);
+	SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress, @Nullable String password,
+			@Nullable String clientIpAddress);
 
 }

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
@@ -13,7 +14,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	/** The login form's field for the tenancy name. */
 	public static final String TENANCY_NAME_PARAMETER = "tenancyName";
 
-	private final String tenancyName;
+	private final @Nullable String tenancyName;
 
 	public TenancyAuthenticationDetails(HttpServletRequest request) {
 		this(request, request.getParameter(TENANCY_NAME_PARAMETER));
@@ -25,7 +26,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 * @param request the request
 	 * @param tenancyName the tenancy name, {@code null} or empty for the host
 	 */
-	public TenancyAuthenticationDetails(HttpServletRequest request, String tenancyName) {
+	public TenancyAuthenticationDetails(HttpServletRequest request, @Nullable String tenancyName) {
 		super(request);
 		this.tenancyName = tenancyName;
 	}
@@ -34,7 +35,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 * The tenancy name of the form.
 	 * @return the name, {@code null} or empty for the host
 	 */
-	public String getTenancyName() {
+	public @Nullable String getTenancyName() {
 		return this.tenancyName;
 	}
 

@@ -12,12 +12,14 @@ import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilte
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.ExecutionGraphQlService;
+import org.springframework.security.authorization.SingleResultAuthorizationManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * The endpoint's own security filter chain, beside the host's: it covers only the endpoint's path,
+ * The endpoint's own security filter chain, beside the host's: it covers only the endpoint's path
+ * (and that of Spring Boot's schema printer below it),
  * lets every caller in (each query field checks its own permission) and reads the signed-in user
  * from the session the host's sign-in created. The host's chains are left as they are, and
  * Spring Boot's default chain stays in place for a host that has none. A host declares a bean
@@ -43,8 +45,14 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcGraphQlSecurityFilterChain(HttpSecurity http, GraphQlProperties properties,
 			ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
-		http.securityMatcher(properties.getHttp().getPath())
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+		String path = properties.getHttp().getPath();
+		boolean introspection = properties.getSchema().getIntrospection().isEnabled();
+		http.securityMatcher(path, path + "/schema")
+			// Spring Boot's schema printer tells what introspection tells, so it follows the same rule
+			.authorizeHttpRequests((requests) -> requests.requestMatchers(path + "/schema")
+				.access(introspection ? SingleResultAuthorizationManager.permitAll() : SingleResultAuthorizationManager.denyAll())
+				.anyRequest()
+				.permitAll())
 			// Only POST with a JSON body runs a query (anything else is refused before it runs), and
 			// no page of another site can send one without a CORS preflight: a CSRF token would
 			// protect nothing here.

@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.svc.graphql.context.QueryContext;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.GraphQlErrorAutoConfiguration;
+import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionAutoConfiguration;

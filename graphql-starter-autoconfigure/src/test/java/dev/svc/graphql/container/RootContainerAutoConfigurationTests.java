@@ -45,8 +45,7 @@ class RootContainerAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(RootContainer.class)
 				.doesNotHaveBean(RuntimeWiringConfigurer.class)
-				.doesNotHaveBean(GraphQlSourceBuilderCustomizer.class)
-				.doesNotHaveBean(PermissionChecker.class));
+				.doesNotHaveBean(GraphQlSourceBuilderCustomizer.class));
 	}
 
 	@Test

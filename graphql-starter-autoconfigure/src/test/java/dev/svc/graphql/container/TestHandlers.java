@@ -2,8 +2,8 @@ package dev.svc.graphql.container;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.svc.graphql.context.QueryContext;
 import dev.svc.graphql.error.UserFriendlyException;
+import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 

@@ -2,6 +2,8 @@ package dev.svc.graphql.signin;
 
 import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.security.PermissionAuthorization;
+import dev.svc.graphql.security.PermissionAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -17,7 +19,7 @@ class SignInAutoConfigurationTests {
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
 				JdbcIdentityStoreAutoConfiguration.class, IdentityAutoConfiguration.class,
-				SignInAutoConfiguration.class));
+				PermissionAutoConfiguration.class, SignInAutoConfiguration.class));
 
 	@Test
 	void shouldSignInThroughTheIdentityStoreWhetherTheEndpointIsServedOrNot() {
@@ -29,7 +31,8 @@ class SignInAutoConfigurationTests {
 	@Test
 	void shouldPublishNothingThatChangesHowTheHostSignsItsUsersIn() {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(AuthenticationProvider.class)
-			.doesNotHaveBean(PasswordEncoder.class));
+			.doesNotHaveBean(PasswordEncoder.class)
+			.hasSingleBean(PermissionAuthorization.class));
 	}
 
 	@Test

@@ -1,7 +1,6 @@
 package dev.svc.graphql.signin.cookie;
 
 import java.io.IOException;
-import java.util.Map;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -57,8 +56,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		}
 		SavedRequest saved = this.requestCache.getRequest(request, response);
 		this.requestCache.removeRequest(request, response);
-		write(response, HttpStatus.OK,
-				Map.of("success", true, "targetUrl", (saved != null) ? saved.getRedirectUrl() : this.successUrl));
+		write(response, HttpStatus.OK, new Succeeded(true, (saved != null) ? saved.getRedirectUrl() : this.successUrl));
 	}
 
 	@Override
@@ -70,14 +68,40 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		}
 		HttpStatus status = (exception instanceof InvalidLoginRequestException) ? HttpStatus.BAD_REQUEST
 				: HttpStatus.UNAUTHORIZED;
-		write(response, status, Map.of("success", false, "error", Map.of("message", exception.getMessage())));
+		write(response, status, new Failed(false, new Failed.Error(exception.getMessage())));
 	}
 
-	private static void write(HttpServletResponse response, HttpStatus status, Map<String, Object> body)
-			throws IOException {
+	private static void write(HttpServletResponse response, HttpStatus status, Object body) throws IOException {
 		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
 		JSON.writeValue(response.getOutputStream(), body);
+	}
+
+	/**
+	 * The answer to a JSON login post that signed the user in.
+	 *
+	 * @param success always true
+	 * @param targetUrl where the page should go next
+	 */
+	record Succeeded(boolean success, String targetUrl) {
+	}
+
+	/**
+	 * The answer to a JSON login post that did not.
+	 *
+	 * @param success always false
+	 * @param error why
+	 */
+	record Failed(boolean success, Error error) {
+
+		/**
+		 * Why a sign-in failed.
+		 *
+		 * @param message what to tell the user
+		 */
+		record Error(String message) {
+		}
+
 	}
 
 }

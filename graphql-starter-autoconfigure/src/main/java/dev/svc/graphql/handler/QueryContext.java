@@ -1,14 +1,16 @@
-package dev.svc.graphql.context;
+package dev.svc.graphql.handler;
 
 import java.util.Map;
 
+import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.BadUserInputException;
 import graphql.schema.DataFetchingFieldSelectionSet;
 import org.dataloader.DataLoader;
 import org.dataloader.DataLoaderRegistry;
+import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link dev.svc.graphql.handler.QueryHandler} gets for one call: the user context, the
+ * What a {@link QueryHandler} gets for one call: the user context, the
  * field's arguments, its selection set, the request's variables and its data loaders.
  *
  * @param user who runs the query
@@ -50,7 +52,7 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 	 * @return the value, {@code null} when the argument was not sent
 	 * @throws BadUserInputException when the value cannot be read as {@code type}
 	 */
-	public <T> T argument(String name, Class<T> type) {
+	public <T> @Nullable T argument(String name, Class<T> type) {
 		Object value = this.arguments.get(name);
 		if (value == null || type.isInstance(value)) {
 			return type.cast(value);

@@ -1,26 +1,23 @@
-package dev.svc.sample.mvc.auditlog;
+package dev.svc.graphql.audit;
 
 import java.time.OffsetDateTime;
 import java.util.List;
 
-import dev.svc.graphql.context.QueryContext;
+import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionDefinition;
 
-import org.springframework.beans.factory.config.ConfigurableBeanFactory;
-import org.springframework.context.annotation.Scope;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code auditLogs(userId, serviceName)}: the newest ten audit records of the caller's tenant that
- * match the filters. Created anew for every use.
+ * match the filters. The specification's sample extension query, written as any host would write
+ * a handler; the auto-configuration declares it prototype-scoped, so it is created anew for every
+ * use.
  */
-@Component
-@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
 @RequiresPermission(PermissionDefinition.AUDIT_LOGS)
-class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHandler.AuditLog>> {
+final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHandler.AuditLog>> {
 
 	private final JdbcClient jdbc;
 

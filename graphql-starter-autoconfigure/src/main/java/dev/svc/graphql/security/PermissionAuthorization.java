@@ -1,0 +1,62 @@
+package dev.svc.graphql.security;
+
+import java.util.Set;
+import java.util.function.Function;
+
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.context.UserContext;
+
+import org.springframework.security.authorization.AuthorizationDecision;
+import org.springframework.security.authorization.AuthorizationManager;
+import org.springframework.security.core.Authentication;
+
+/**
+ * Spring Security authorization by the permissions of the identity data, for a host's own paths:
+ * for example its actuator endpoints.
+ *
+ * <pre class="code">
+ * http.authorizeHttpRequests((requests) -&gt; requests
+ *     .requestMatchers(EndpointRequest.toAnyEndpoint()).access(permissions.require("Pages.Administration")));
+ * </pre>
+ */
+public final class PermissionAuthorization {
+
+	private final Function<SignedInUser, Set<String>> grantedPermissions;
+
+	private final PermissionChecker checker;
+
+	/**
+	 * Creates the authorization; the module declares it as a bean wherever it has identity data.
+	 * @param grantedPermissions loads the permissions of a signed-in user
+	 * @param checker decides whether a user holds a permission
+	 */
+	public PermissionAuthorization(Function<SignedInUser, Set<String>> grantedPermissions, PermissionChecker checker) {
+		this.grantedPermissions = grantedPermissions;
+		this.checker = checker;
+	}
+
+	/**
+	 * Lets in a signed-in user of the identity data that holds at least one of the permissions.
+	 * @param permissions the names of the permissions
+	 * @param <T> the kind of object secured
+	 * @return the authorization manager
+	 */
+	public <T> AuthorizationManager<T> require(String... permissions) {
+		return (authentication, object) -> new AuthorizationDecision(holdsAny(authentication.get(), permissions));
+	}
+
+	private boolean holdsAny(Authentication authentication, String[] permissions) {
+		if (authentication == null || !authentication.isAuthenticated()
+				|| !(authentication.getPrincipal() instanceof SignedInUser user)) {
+			return false;
+		}
+		UserContext context = UserContext.signedIn(user, this.grantedPermissions.apply(user));
+		for (String permission : permissions) {
+			if (this.checker.isGranted(context, permission)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

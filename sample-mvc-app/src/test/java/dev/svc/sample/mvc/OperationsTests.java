@@ -1,0 +1,56 @@
+package dev.svc.sample.mvc;
+
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.HttpTestClient.Response;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Actuator as a production host has it: the health check for everybody, the other endpoints for
+ * administrators only; GraphQL requests observed by Spring Boot's own instrumentation; the schema
+ * printable.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+class OperationsTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void shouldReportHealthWithTheDatabaseToEverybody() {
+		Response health = new HttpTestClient(this.port).get("/actuator/health");
+		assertThat(health.status()).isEqualTo(200);
+		assertThat(HttpTestClient.parse(health.body()).get("status")).isEqualTo("UP");
+		assertThat(health.body()).contains("\"db\":{\"status\":\"UP\"}");
+	}
+
+	@Test
+	void shouldShowGraphQlMetricsToAdministratorsOnly() {
+		HttpTestClient anonymous = new HttpTestClient(this.port);
+		assertThat(anonymous.get("/actuator/metrics").header("Location")).endsWith("/Account/Login");
+
+		HttpTestClient user = new HttpTestClient(this.port);
+		assertThat(LoginForm.logIn(user, "Default", "jdoe", "123qwe").status()).isEqualTo(302);
+		assertThat(user.get("/actuator/metrics").status()).isEqualTo(403);
+
+		HttpTestClient admin = new HttpTestClient(this.port);
+		assertThat(LoginForm.logIn(admin, "", "admin", "123qwe").status()).isEqualTo(302);
+		assertThat(admin.graphQl("/graphql", "{ roles { id } }").status()).isEqualTo(200);
+		Response requests = admin.get("/actuator/metrics/graphql.request");
+		assertThat(requests.status()).isEqualTo(200);
+		assertThat(requests.body()).contains("\"name\":\"graphql.request\"").contains("\"statistic\":\"COUNT\"");
+		assertThat(admin.get("/actuator/metrics/graphql.datafetcher").status()).isEqualTo(200);
+	}
+
+	@Test
+	void shouldPrintTheSchemaWhileIntrospectionIsOn() {
+		Response schema = new HttpTestClient(this.port).get("/graphql/schema");
+		assertThat(schema.status()).isEqualTo(200);
+		assertThat(schema.body()).contains("type Query {").contains("auditLogs(").contains("users(");
+	}
+
+}

@@ -1,0 +1,33 @@
+package dev.svc.sample.spa;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The health check is open, metrics need an administrator, and GraphQL requests are counted.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+@ActiveProfiles("test")
+class OperationsTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void shouldKeepMetricsForAdministratorsAndHealthForEverybody() {
+		SpaClient anonymous = new SpaClient(this.port);
+		assertThat(anonymous.http().get("/actuator/health").body()).contains("\"db\":{\"status\":\"UP\"}").endsWith("\"status\":\"UP\"}");
+		assertThat(anonymous.http().get("/actuator/metrics/graphql.request").header("Location")).endsWith("/ui/login");
+
+		SpaClient admin = new SpaClient(this.port).withCookie("Default", "admin");
+		admin.query("{ users { totalCount } }");
+		assertThat(admin.http().get("/actuator/metrics/graphql.request?tag=graphql.outcome:SUCCESS").body())
+			.contains("\"name\":\"graphql.request\"");
+	}
+
+}
