@@ -1,11 +1,18 @@
 package dev.svc.graphql;
 
+import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class GraphQlSwitchImportFilterTests {
@@ -32,6 +39,17 @@ class GraphQlSwitchImportFilterTests {
 	void shouldKeepEverythingWhenTheSwitchIsOn() {
 		assertThat(match(new MockEnvironment().withProperty("GraphQL.Enabled", "true"))).containsExactly(true, true,
 				true, true);
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void shouldStopTheStartUpWithSpringBootsReportForAValueThatIsNotABoolean(CapturedOutput output) {
+		SpringApplication host = new SpringApplication(TestHostApplication.class);
+		host.setWebApplicationType(WebApplicationType.NONE);
+		assertThatException().isThrownBy(() -> host.run("--graphql.enabled=ture"));
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("Failed to bind properties under 'graphql.enabled' to java.lang.Boolean")
+			.contains("Value: \"ture\"");
 	}
 
 	@Test

@@ -5,17 +5,21 @@ import java.util.stream.Collectors;
 
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.handler.QueryContext;
+import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.security.PermissionDefinitions;
 import dev.svc.graphql.security.SvcAuthorizationException;
-import graphql.schema.DataFetcher;
 import graphql.schema.DataFetchingEnvironment;
+
+import org.springframework.core.ResolvableType;
+import org.springframework.graphql.execution.SelfDescribingDataFetcher;
 
 /**
  * Runs one root field: checks the required permission against the caller, then hands the query
- * context to the field's handler.
+ * context to the field's handler. It describes itself to Spring for GraphQL, so that Spring Boot's
+ * schema inspection at start-up checks the handler's result type against the field's type.
  */
-final class HandlerDataFetcher implements DataFetcher<Object> {
+final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 
 	private static final UserContext ANONYMOUS_HOST = UserContext.anonymous(null);
 
@@ -34,6 +38,16 @@ final class HandlerDataFetcher implements DataFetcher<Object> {
 					.stream()
 					.map(permissions::displayNameOf)
 					.collect(Collectors.joining(", "));
+	}
+
+	@Override
+	public String getDescription() {
+		return "QueryHandler " + this.registration.type().getName() + " (bean '" + this.registration.beanName() + "')";
+	}
+
+	@Override
+	public ResolvableType getReturnType() {
+		return ResolvableType.forClass(this.registration.type()).as(QueryHandler.class).getGeneric(0);
 	}
 
 	@Override
