@@ -25,8 +25,8 @@ import org.springframework.core.io.ClassPathResource;
 public final class IdentityAutoConfiguration {
 
 	/**
-	 * The types of the built-in queries, kept while any of them is switched off, so that a host
-	 * that serves one of their fields itself can answer the same types.
+	 * The types of the built-in queries, kept when a query is switched off, so that a host that
+	 * serves its field itself can answer the same types.
 	 */
 	@Bean
 	GraphQlSourceBuilderCustomizer svcIdentityTypes() {
