@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration of the GraphQL module, bound from the {@code graphql.*} namespace. Relaxed binding
@@ -123,18 +124,64 @@ public class SvcGraphQlProperties {
 
 	}
 
+	/**
+	 * Limits that refuse an abusive request cheaply: the body before it is read, the document
+	 * before it is validated. Defaults are at least as strict as graphql-armor's.
+	 */
 	public static final class Limits {
 
 		/**
-		 * Longest query document accepted, in characters. Longer documents are rejected before
-		 * parsing.
+		 * Largest request body. A larger one is refused with 413 before it is read.
 		 */
-		private int maxQueryLength = 32_768;
+		private DataSize maxRequestSize = DataSize.ofKilobytes(64);
 
 		/**
-		 * Deepest field nesting a query may have.
+		 * Longest query document, in characters. Longer ones are refused before parsing.
 		 */
-		private int maxQueryDepth = 15;
+		private int maxQueryLength = 15_000;
+
+		/**
+		 * Most tokens (names, punctuators, values) a query document may have. Parsing stops there.
+		 */
+		private int maxTokens = 1000;
+
+		/**
+		 * Deepest nesting of fields. Fields of the introspection system do not count.
+		 */
+		private int maxQueryDepth = 6;
+
+		/**
+		 * Most fields a query may select, each counted as often as it would run (fragments expanded).
+		 */
+		private int maxFields = 5000;
+
+		/**
+		 * Most aliases a query may have, fragments expanded.
+		 */
+		private int maxAliases = 15;
+
+		/**
+		 * Most directives a query may have, fragments expanded.
+		 */
+		private int maxDirectives = 50;
+
+		/**
+		 * Most fragment definitions a query document may have.
+		 */
+		private int maxFragments = 100;
+
+		/**
+		 * Deepest nesting of fragment spreads.
+		 */
+		private int maxFragmentDepth = 10;
+
+		public DataSize getMaxRequestSize() {
+			return this.maxRequestSize;
+		}
+
+		public void setMaxRequestSize(DataSize maxRequestSize) {
+			this.maxRequestSize = maxRequestSize;
+		}
 
 		public int getMaxQueryLength() {
 			return this.maxQueryLength;
@@ -144,12 +191,60 @@ public class SvcGraphQlProperties {
 			this.maxQueryLength = maxQueryLength;
 		}
 
+		public int getMaxTokens() {
+			return this.maxTokens;
+		}
+
+		public void setMaxTokens(int maxTokens) {
+			this.maxTokens = maxTokens;
+		}
+
 		public int getMaxQueryDepth() {
 			return this.maxQueryDepth;
 		}
 
 		public void setMaxQueryDepth(int maxQueryDepth) {
 			this.maxQueryDepth = maxQueryDepth;
+		}
+
+		public int getMaxFields() {
+			return this.maxFields;
+		}
+
+		public void setMaxFields(int maxFields) {
+			this.maxFields = maxFields;
+		}
+
+		public int getMaxAliases() {
+			return this.maxAliases;
+		}
+
+		public void setMaxAliases(int maxAliases) {
+			this.maxAliases = maxAliases;
+		}
+
+		public int getMaxDirectives() {
+			return this.maxDirectives;
+		}
+
+		public void setMaxDirectives(int maxDirectives) {
+			this.maxDirectives = maxDirectives;
+		}
+
+		public int getMaxFragments() {
+			return this.maxFragments;
+		}
+
+		public void setMaxFragments(int maxFragments) {
+			this.maxFragments = maxFragments;
+		}
+
+		public int getMaxFragmentDepth() {
+			return this.maxFragmentDepth;
+		}
+
+		public void setMaxFragmentDepth(int maxFragmentDepth) {
+			this.maxFragmentDepth = maxFragmentDepth;
 		}
 
 	}

@@ -52,6 +52,7 @@ class PublicApiTests {
 			"dev.svc.graphql.error.GraphQlErrorAutoConfiguration",
 			"dev.svc.graphql.identity.IdentityAutoConfiguration",
 			"dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration",
+			"dev.svc.graphql.limits.RequestLimitsAutoConfiguration",
 			"dev.svc.graphql.security.PermissionAutoConfiguration",
 			"dev.svc.graphql.signin.SignInAutoConfiguration",
 			"dev.svc.graphql.signin.cookie.CookieSignInAutoConfiguration",

@@ -5,8 +5,6 @@ import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.security.PermissionDefinitions;
 import graphql.GraphQL;
-import graphql.analysis.MaxQueryDepthInstrumentation;
-import graphql.execution.instrumentation.Instrumentation;
 
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -24,7 +22,7 @@ import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
 /**
  * The root container, contributed to Spring Boot's GraphQL auto-configuration: the root
- * {@code Query} type, the handler beans wired as the servers of their fields, and the depth limit.
+ * {@code Query} type and the handler beans wired as the servers of their fields.
  * Spring Boot builds the one schema from these and from the host's schema files, controllers and
  * configurers. Switched on by {@code graphql.enabled}.
  */
@@ -56,11 +54,6 @@ public final class RootContainerAutoConfiguration {
 	RuntimeWiringConfigurer svcRootContainerWiring(RootContainer container, PermissionChecker permissionChecker,
 			PermissionDefinitions permissions) {
 		return new RootContainerWiring(container, permissionChecker, permissions);
-	}
-
-	@Bean
-	Instrumentation svcMaxQueryDepthInstrumentation(SvcGraphQlProperties properties) {
-		return new MaxQueryDepthInstrumentation(properties.getLimits().getMaxQueryDepth());
 	}
 
 }

@@ -49,6 +49,11 @@ public record UserSorting(List<Order> orders) {
 	}
 
 	/**
+	 * The longest sorting text accepted: every sortable field once, with its direction.
+	 */
+	static final int MAX_LENGTH = 200;
+
+	/**
 	 * Parses a sorting: keys separated by commas, each a field name optionally followed by
 	 * {@code asc} or {@code desc}; field names and directions are case-insensitive.
 	 * @param text the sorting
@@ -56,6 +61,9 @@ public record UserSorting(List<Order> orders) {
 	 * @throws BadUserInputException naming the allowed fields when the text is not one
 	 */
 	public static UserSorting parse(String text) {
+		if (text.length() > MAX_LENGTH) {
+			throw invalid("it is " + text.length() + " characters long, at most " + MAX_LENGTH + " are allowed");
+		}
 		List<Order> orders = new ArrayList<>();
 		for (String key : text.split(",")) {
 			String[] words = key.trim().split("\\s+");
@@ -73,6 +81,9 @@ public record UserSorting(List<Order> orders) {
 					throw invalid("'" + words[1] + "' is not a sort direction");
 				}
 				descending = direction.equals("desc");
+			}
+			if (orders.stream().anyMatch((order) -> order.field() == field)) {
+				throw invalid("'" + words[0] + "' is named twice");
 			}
 			orders.add(new Order(field, descending));
 		}

@@ -1,7 +1,5 @@
 package dev.svc.graphql.web;
 
-import dev.svc.graphql.SvcGraphQlProperties;
-
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -12,11 +10,9 @@ import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.server.WebGraphQlHandler;
-import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
@@ -24,7 +20,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 /**
  * What the module adds to Spring Boot's GraphQL endpoint over HTTP: the media-type choice and the
  * GraphQL-shaped answers to unreadable requests of the GraphQL-over-HTTP specification (through a
- * {@link GraphQlHttpHandler} that replaces Boot's), and the query length limit.
+ * {@link GraphQlHttpHandler} that replaces Boot's).
  */
 @AutoConfiguration(after = GraphQlAutoConfiguration.class, before = GraphQlWebMvcAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -46,12 +42,6 @@ public final class GraphQlEndpointAutoConfiguration {
 	@Order(-1)
 	RouterFunction<ServerResponse> svcGraphQlRefusals(GraphQlProperties properties) {
 		return BadRequestResponses.refusals(properties.getHttp().getPath());
-	}
-
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE + 50)
-	WebGraphQlInterceptor svcQueryLengthInterceptor(SvcGraphQlProperties properties) {
-		return new QueryLengthInterceptor(properties.getLimits().getMaxQueryLength());
 	}
 
 }

@@ -45,6 +45,46 @@ public final class TestHandlers {
 
 	}
 
+	/**
+	 * Handlers for the field of {@code graphql-tree/tree.graphqls}: a tree as deep as a query asks.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	public static class TreeConfiguration {
+
+		@Bean
+		TreeHandler treeHandler() {
+			return new TreeHandler();
+		}
+
+	}
+
+	static final class TreeHandler implements QueryHandler<Node> {
+
+		@Override
+		public String fieldName() {
+			return "tree";
+		}
+
+		@Override
+		public Node resolve(QueryContext context) {
+			return new Node("root");
+		}
+
+	}
+
+	/**
+	 * A node whose child is always there.
+	 *
+	 * @param name the node's name
+	 */
+	record Node(String name) {
+
+		public Node child() {
+			return new Node(this.name + "/child");
+		}
+
+	}
+
 	static final class GreetingHandler implements QueryHandler<String> {
 
 		private final int instance = GREETING_INSTANCES.incrementAndGet();

@@ -1,5 +1,6 @@
 package dev.svc.graphql.web;
 
+import dev.svc.graphql.container.TestHandlers;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
@@ -13,10 +14,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"graphql.identity.demo-data=true",
-				"graphql.limits.max-query-length=2000", "graphql.limits.max-query-depth=3" })
+@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class },
+		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true",
+				"spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
+				"graphql.identity.demo-data=true", "graphql.limits.max-query-length=2000",
+				"graphql.limits.max-query-depth=3", "graphql.limits.max-request-size=4KB" })
 class GraphQlEndpointTests {
 
 	@LocalServerPort
@@ -68,12 +71,79 @@ class GraphQlEndpointTests {
 	}
 
 	@Test
-	void shouldRefuseAQueryDeeperThanTheLimit() throws Exception {
-		Response response = this.http.graphQl("/graphql", "{ __schema { types { fields { type { name } } } } }");
+	void shouldRefuseAQueryDeeperThanTheLimitBeforeItRuns() throws Exception {
+		Response response = this.http.graphQl("/graphql", "{ tree { child { child { name } } } }");
 		assertThat(response.status()).isEqualTo(400);
 		JSONAssert.assertEquals("""
-				{"errors": [{"message": "maximum query depth exceeded 5 > 3", "locations": [], "path": [],
-				  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", response.body(), JSONCompareMode.LENIENT);
+				{"errors": [{"message": "The query's depth is 4, over the limit of 3 (graphql.limits.max-query-depth).",
+				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""", response.body(),
+				JSONCompareMode.STRICT);
+		assertThat(this.http.graphQl("/graphql", "{ tree { child { name } } }").body())
+			.isEqualTo("{\"data\":{\"tree\":{\"child\":{\"name\":\"root/child\"}}}}");
+	}
+
+	@Test
+	void shouldNotCountTheIntrospectionSystemTowardsTheDepth() {
+		Response response = this.http.graphQl("/graphql",
+				"{ __schema { types { fields { type { ofType { ofType { name } } } } } } }");
+		assertThat(response.status()).isEqualTo(200);
+		assertThat(response.body()).startsWith("{\"data\":{\"__schema\":");
+	}
+
+	@Test
+	void shouldRefuseAFanOutOfFragmentsByItsExpandedSize() throws Exception {
+		StringBuilder document = new StringBuilder("{ ...F0 }");
+		for (int i = 0; i < 30; i++) {
+			document.append(" fragment F").append(i).append(" on Query { ...F").append(i + 1).append(" ...F").append(i + 1)
+				.append(" }");
+		}
+		document.append(" fragment F30 on Query { greeting }");
+		Response response = this.http.graphQl("/graphql", document.toString());
+		assertThat(response.status()).isEqualTo(400);
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "The query's number of fields, fragments expanded, is 1073741824, over the limit of 5000 (graphql.limits.max-fields).",
+				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""", response.body(),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldRefuseTooManyAliases() throws Exception {
+		StringBuilder document = new StringBuilder("{");
+		for (int i = 0; i < 16; i++) {
+			document.append(" a").append(i).append(": greeting");
+		}
+		Response response = this.http.graphQl("/graphql", document.append(" }").toString());
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
+			.contains("The query's number of aliases, fragments expanded, is 16, over the limit of 15 (graphql.limits.max-aliases).");
+	}
+
+	@Test
+	void shouldRefuseTooManyTokensWhileParsing() throws Exception {
+		// "a:b" is three tokens in three characters: over the token limit within the length limit
+		Response response = this.http.graphQl("/graphql", "{" + "a:b ".repeat(340) + "}");
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"QUERY_TOO_LARGE\"")
+			.contains("The query's number of tokens is more than 1000, over the limit of 1000 (graphql.limits.max-tokens).");
+	}
+
+	@Test
+	void shouldRefuseABodyOverTheSizeLimitBeforeReadingIt() throws Exception {
+		Response response = this.http.post("/graphql", "application/json",
+				"{\"query\": \"{ greeting }\", \"variables\": {\"pad\": \"" + "x".repeat(5000) + "\"}}");
+		assertThat(response.status()).isEqualTo(413);
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "The request body's size is 5051 bytes, over the limit of 4096 bytes (graphql.limits.max-request-size).",
+				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_LARGE"}}]}""", response.body(),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldRefuseABodyOfUnknownLengthOnceItPassesTheLimit() {
+		Response response = this.http.postStreaming("/graphql", "application/json",
+				"{\"query\": \"{ greeting }\", \"variables\": {\"pad\": \"" + "x".repeat(50_000) + "\"}}");
+		assertThat(response.status()).isEqualTo(413);
+		assertThat(response.body()).contains("more than 4096 bytes");
 	}
 
 	@Test
@@ -147,13 +217,14 @@ class GraphQlEndpointTests {
 	void shouldRefuseAQueryOverTheLengthLimitBeforeParsingIt() throws Exception {
 		Response response = this.http.graphQl("/graphql", "{ greeting " + " ".repeat(2000) + "}");
 		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.body()).contains("BAD_REQUEST").contains("at most 2000 are allowed");
+		assertThat(response.body()).contains("QUERY_TOO_LARGE")
+			.contains("The query's length is 2012 characters, over the limit of 2000 (graphql.limits.max-query-length).");
 	}
 
 	@Test
 	void shouldRefuseAHugeBodyWithoutFailing() throws Exception {
 		Response response = this.http.graphQl("/graphql", "{ greeting }" + "#".repeat(5_000_000));
-		assertThat(response.status()).isBetween(400, 499);
+		assertThat(response.status()).isEqualTo(413);
 	}
 
 }

@@ -1,0 +1,124 @@
+package dev.svc.graphql.limits;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import dev.svc.graphql.SvcGraphQlProperties.Limits;
+import graphql.ErrorType;
+import graphql.ExecutionInput;
+import graphql.GraphQLError;
+import graphql.GraphqlErrorBuilder;
+import graphql.execution.preparsed.PreparsedDocumentEntry;
+import graphql.execution.preparsed.PreparsedDocumentProvider;
+import graphql.language.Document;
+import graphql.parser.InvalidSyntaxException;
+import graphql.parser.Parser;
+import graphql.parser.ParserEnvironment;
+import graphql.parser.ParserOptions;
+import graphql.parser.exceptions.ParseCancelledException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Refuses a document over one of the limits before graphql-java validates it, because validation
+ * is where an abusive document costs the most: the length before parsing, the tokens while
+ * parsing, then depth, fields, aliases, directives and fragments, measured in one pass over the
+ * parsed document. A document within the limits is parsed and validated as usual.
+ */
+final class DocumentLimits implements PreparsedDocumentProvider {
+
+	/** Too long for the limits on length and tokens. */
+	static final String QUERY_TOO_LARGE = "QUERY_TOO_LARGE";
+
+	/** Too deep, too wide or too intricate for the limits on its shape. */
+	static final String QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX";
+
+	private final Limits limits;
+
+	private final ParserOptions parserOptions;
+
+	DocumentLimits(Limits limits) {
+		this.limits = limits;
+		this.parserOptions = ParserOptions.getDefaultOperationParserOptions()
+			.transform((options) -> options.maxTokens(limits.getMaxTokens())
+				.maxCharacters(limits.getMaxQueryLength())
+				.captureSourceLocation(false));
+	}
+
+	@Override
+	public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(ExecutionInput input,
+			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
+		return CompletableFuture.completedFuture(check(input, parseAndValidate));
+	}
+
+	private PreparsedDocumentEntry check(ExecutionInput input,
+			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
+		String query = input.getQuery();
+		if (query.length() > this.limits.getMaxQueryLength()) {
+			return refuse(QUERY_TOO_LARGE, "The query's length is " + query.length() + " characters, over the limit of "
+					+ this.limits.getMaxQueryLength() + " (graphql.limits.max-query-length).");
+		}
+		Document document;
+		try {
+			document = Parser.parse(ParserEnvironment.newParserEnvironment()
+				.document(query)
+				.parserOptions(this.parserOptions)
+				.build());
+		}
+		catch (ParseCancelledException ex) {
+			return refuse(QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.getMaxTokens()
+					+ ", over the limit of " + this.limits.getMaxTokens() + " (graphql.limits.max-tokens).");
+		}
+		catch (InvalidSyntaxException ex) {
+			// graphql-java reports the syntax error in its own words, with its location
+			return parseAndValidate.apply(input);
+		}
+		GraphQLError refusal = refusal(DocumentShape.of(document));
+		return (refusal != null) ? new PreparsedDocumentEntry(refusal) : parseAndValidate.apply(input);
+	}
+
+	private @Nullable GraphQLError refusal(DocumentShape shape) {
+		if (shape.depth() > this.limits.getMaxQueryDepth()) {
+			return tooComplex("depth", shape.depth(), this.limits.getMaxQueryDepth(), "max-query-depth");
+		}
+		if (shape.fields() > this.limits.getMaxFields()) {
+			return tooComplex("number of fields, fragments expanded,", shape.fields(), this.limits.getMaxFields(),
+					"max-fields");
+		}
+		if (shape.aliases() > this.limits.getMaxAliases()) {
+			return tooComplex("number of aliases, fragments expanded,", shape.aliases(), this.limits.getMaxAliases(),
+					"max-aliases");
+		}
+		if (shape.directives() > this.limits.getMaxDirectives()) {
+			return tooComplex("number of directives, fragments expanded,", shape.directives(),
+					this.limits.getMaxDirectives(), "max-directives");
+		}
+		if (shape.fragments() > this.limits.getMaxFragments()) {
+			return tooComplex("number of fragments", shape.fragments(), this.limits.getMaxFragments(), "max-fragments");
+		}
+		if (shape.fragmentDepth() > this.limits.getMaxFragmentDepth()) {
+			return tooComplex("nesting of fragment spreads", shape.fragmentDepth(), this.limits.getMaxFragmentDepth(),
+					"max-fragment-depth");
+		}
+		return null;
+	}
+
+	private static GraphQLError tooComplex(String measure, long found, int allowed, String property) {
+		String value = (found == Long.MAX_VALUE) ? "beyond counting" : String.valueOf(found);
+		return error(QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value + ", over the limit of " + allowed
+				+ " (graphql.limits." + property + ").");
+	}
+
+	private static PreparsedDocumentEntry refuse(String code, String message) {
+		return new PreparsedDocumentEntry(error(code, message));
+	}
+
+	private static GraphQLError error(String code, String message) {
+		return GraphqlErrorBuilder.newError()
+			.errorType(ErrorType.ValidationError)
+			.message(message)
+			.extensions(Map.of("code", code))
+			.build();
+	}
+
+}

@@ -1,0 +1,55 @@
+package dev.svc.graphql.limits;
+
+import dev.svc.graphql.SvcGraphQlProperties;
+import graphql.GraphQL;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
+import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/**
+ * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the document's
+ * length, tokens and shape in every execution.
+ */
+@AutoConfiguration(before = GraphQlAutoConfiguration.class)
+@ConditionalOnClass({ GraphQL.class, GraphQlSourceBuilderCustomizer.class })
+@ConditionalOnBooleanProperty("graphql.enabled")
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
+public final class RequestLimitsAutoConfiguration {
+
+	@Bean
+	GraphQlSourceBuilderCustomizer svcDocumentLimits(SvcGraphQlProperties properties) {
+		DocumentLimits limits = new DocumentLimits(properties.getLimits());
+		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(limits));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(FilterRegistrationBean.class)
+	static class RequestSizeConfiguration {
+
+		/**
+		 * Ahead of every other filter, Spring Security's included: an oversized body costs nothing.
+		 */
+		@Bean
+		FilterRegistrationBean<RequestSizeLimitFilter> svcRequestSizeLimitFilter(SvcGraphQlProperties properties,
+				GraphQlProperties graphQl) {
+			FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
+					new RequestSizeLimitFilter(properties.getLimits().getMaxRequestSize().toBytes()));
+			registration.addUrlPatterns(graphQl.getHttp().getPath());
+			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+			return registration;
+		}
+
+	}
+
+}
