@@ -39,6 +39,13 @@ public class SvcGraphQlProperties {
 	 */
 	private boolean exposeExceptionDetails;
 
+	/**
+	 * Who may introspect the schema, and read it from Spring Boot's schema printer: everyone,
+	 * signed-in users only (so the playground completes for them while anonymous callers learn
+	 * nothing), or never.
+	 */
+	private Introspection introspection = Introspection.SIGNED_IN;
+
 	private final Playground playground = new Playground();
 
 	private final Limits limits = new Limits();
@@ -83,6 +90,14 @@ public class SvcGraphQlProperties {
 		this.exposeExceptionDetails = exposeExceptionDetails;
 	}
 
+	public Introspection getIntrospection() {
+		return this.introspection;
+	}
+
+	public void setIntrospection(Introspection introspection) {
+		this.introspection = introspection;
+	}
+
 	public Playground getPlayground() {
 		return this.playground;
 	}
@@ -105,6 +120,22 @@ public class SvcGraphQlProperties {
 
 	public Queries getQueries() {
 		return this.queries;
+	}
+
+	/**
+	 * Who may introspect the schema.
+	 */
+	public enum Introspection {
+
+		/** Every caller, signed in or not. */
+		EVERYONE,
+
+		/** Signed-in users of the identity data only. */
+		SIGNED_IN,
+
+		/** Nobody. */
+		NEVER
+
 	}
 
 	public static final class Playground {

@@ -21,6 +21,7 @@ class PublicApiTests {
 	/** What hosts use: handler contract, context, properties, extension interfaces, data types. */
 	private static final List<String> API = List.of("dev.svc.graphql.SvcGraphQlProperties",
 			"dev.svc.graphql.SvcGraphQlProperties$Audit", "dev.svc.graphql.SvcGraphQlProperties$Identity",
+			"dev.svc.graphql.SvcGraphQlProperties$Introspection",
 			"dev.svc.graphql.SvcGraphQlProperties$Limits", "dev.svc.graphql.SvcGraphQlProperties$Playground",
 			"dev.svc.graphql.SvcGraphQlProperties$Queries", "dev.svc.graphql.SvcGraphQlProperties$Queries$Query",
 			"dev.svc.graphql.SvcGraphQlProperties$SignIn", "dev.svc.graphql.SvcGraphQlProperties$SignIn$Cookie",

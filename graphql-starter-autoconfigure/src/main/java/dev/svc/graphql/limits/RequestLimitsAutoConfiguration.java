@@ -15,10 +15,12 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
  * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the document's
- * length, tokens and shape in every execution.
+ * length, tokens and shape in every execution; and who may introspect ({@code graphql.introspection}).
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSourceBuilderCustomizer.class })
@@ -30,6 +32,16 @@ public final class RequestLimitsAutoConfiguration {
 	GraphQlSourceBuilderCustomizer svcDocumentLimits(SvcGraphQlProperties properties) {
 		DocumentLimits limits = new DocumentLimits(properties.getLimits());
 		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(limits));
+	}
+
+	/**
+	 * After the interceptor that resolves the caller.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE + 150)
+	@ConditionalOnClass(WebGraphQlInterceptor.class)
+	WebGraphQlInterceptor svcIntrospectionInterceptor(SvcGraphQlProperties properties) {
+		return new IntrospectionInterceptor(properties.getIntrospection());
 	}
 
 	@Configuration(proxyBeanMethods = false)

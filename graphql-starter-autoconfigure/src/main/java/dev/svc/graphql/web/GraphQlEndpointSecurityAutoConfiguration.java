@@ -1,5 +1,9 @@
 package dev.svc.graphql.web;
 
+import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.SvcGraphQlProperties.Introspection;
+import dev.svc.graphql.context.SignedInUser;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -7,15 +11,19 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.ExecutionGraphQlService;
+import org.springframework.security.authorization.AuthorizationDecision;
+import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.authorization.SingleResultAuthorizationManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 
 /**
  * The endpoint's own security filter chain, beside the host's: it covers only the endpoint's path
@@ -32,6 +40,7 @@ import org.springframework.security.web.SecurityFilterChain;
 @ConditionalOnClass({ SecurityFilterChain.class, HttpSecurity.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean({ ExecutionGraphQlService.class, HttpSecurity.class })
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class GraphQlEndpointSecurityAutoConfiguration {
 
 	static final String CHAIN = "svcGraphQlSecurityFilterChain";
@@ -44,13 +53,13 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcGraphQlSecurityFilterChain(HttpSecurity http, GraphQlProperties properties,
-			ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
+			SvcGraphQlProperties svcProperties, ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
 		String path = properties.getHttp().getPath();
-		boolean introspection = properties.getSchema().getIntrospection().isEnabled();
 		http.securityMatcher(path, path + "/schema")
 			// Spring Boot's schema printer tells what introspection tells, so it follows the same rule
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(path + "/schema")
-				.access(introspection ? SingleResultAuthorizationManager.permitAll() : SingleResultAuthorizationManager.denyAll())
+				.access(schemaPrinterAccess(svcProperties.getIntrospection(),
+						properties.getSchema().getIntrospection().isEnabled()))
 				.anyRequest()
 				.permitAll())
 			// Only POST with a JSON body runs a query (anything else is refused before it runs), and
@@ -60,6 +69,19 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 			.requestCache(AbstractHttpConfigurer::disable);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
 		return http.build();
+	}
+
+	private static AuthorizationManager<RequestAuthorizationContext> schemaPrinterAccess(Introspection rule,
+			boolean enabledInSpringBoot) {
+		if (!enabledInSpringBoot) {
+			return SingleResultAuthorizationManager.denyAll();
+		}
+		return switch (rule) {
+			case EVERYONE -> SingleResultAuthorizationManager.permitAll();
+			case SIGNED_IN -> (authentication, request) -> new AuthorizationDecision(
+					authentication.get() != null && authentication.get().getPrincipal() instanceof SignedInUser);
+			case NEVER -> SingleResultAuthorizationManager.denyAll();
+		};
 	}
 
 }

@@ -1,22 +1,12 @@
 package dev.svc.graphql.host;
 
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 import dev.svc.graphql.container.TestHandlers;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.context.UserContextResolver;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.identity.OrganizationUnit;
-import dev.svc.graphql.identity.Role;
-import dev.svc.graphql.identity.Tenant;
-import dev.svc.graphql.identity.User;
-import dev.svc.graphql.identity.UserCredentials;
-import dev.svc.graphql.identity.UserFilter;
-import dev.svc.graphql.identity.UserSorting;
+import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import org.junit.jupiter.api.Nested;
@@ -182,63 +172,12 @@ class HostApplicationTests {
 
 		@Bean
 		IdentityStore ownIdentityStore() {
-			return new EmptyStore();
+			return new EmptyIdentityStore();
 		}
 
 		@Bean
 		UserContextResolver userContextResolver() {
 			return (request) -> UserContext.anonymous(null);
-		}
-
-	}
-
-	static final class EmptyStore implements IdentityStore {
-
-		@Override
-		public List<Role> findRoles(Integer tenantId, Integer id, String name) {
-			return List.of();
-		}
-
-		@Override
-		public List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code) {
-			return List.of();
-		}
-
-		@Override
-		public int countUsers(Integer tenantId, UserFilter filter) {
-			return 0;
-		}
-
-		@Override
-		public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
-				int maxResultCount) {
-			return List.of();
-		}
-
-		@Override
-		public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds) {
-			return Map.of();
-		}
-
-		@Override
-		public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId,
-				Collection<Long> userIds) {
-			return Map.of();
-		}
-
-		@Override
-		public Set<String> findGrantedPermissions(long userId) {
-			return Set.of();
-		}
-
-		@Override
-		public Optional<Tenant> findTenantByName(String tenancyName) {
-			return Optional.empty();
-		}
-
-		@Override
-		public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
-			return Optional.empty();
 		}
 
 	}

@@ -1,15 +1,13 @@
 package dev.svc.graphql.identity;
 
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.context.UserContextAutoConfiguration;
 import dev.svc.graphql.context.UserContextResolver;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.test.EmptyIdentityStore;
 import graphql.schema.GraphQLSchema;
 import org.junit.jupiter.api.Test;
 
@@ -75,10 +73,10 @@ class IdentityAutoConfigurationTests {
 	@Test
 	void shouldBackOffWhenUserDefinesAnIdentityStore() {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
-			.withBean(IdentityStore.class, InMemoryStore::new)
+			.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.run((context) -> {
 				assertThat(context).hasSingleBean(IdentityStore.class);
-				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(InMemoryStore.class);
+				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(EmptyIdentityStore.class);
 				assertThat(context.getBean(RootContainer.class).fieldNames()).contains("users");
 			});
 	}
@@ -118,57 +116,6 @@ class IdentityAutoConfigurationTests {
 		@QueryMapping
 		UserPagedResult users() {
 			return new UserPagedResult(0, List.of());
-		}
-
-	}
-
-	static final class InMemoryStore implements IdentityStore {
-
-		@Override
-		public List<Role> findRoles(Integer tenantId, Integer id, String name) {
-			return List.of();
-		}
-
-		@Override
-		public List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code) {
-			return List.of();
-		}
-
-		@Override
-		public int countUsers(Integer tenantId, UserFilter filter) {
-			return 0;
-		}
-
-		@Override
-		public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
-				int maxResultCount) {
-			return List.of();
-		}
-
-		@Override
-		public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, java.util.Collection<Long> userIds) {
-			return Map.of();
-		}
-
-		@Override
-		public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId,
-				java.util.Collection<Long> userIds) {
-			return Map.of();
-		}
-
-		@Override
-		public Set<String> findGrantedPermissions(long userId) {
-			return Set.of();
-		}
-
-		@Override
-		public Optional<Tenant> findTenantByName(String tenancyName) {
-			return Optional.empty();
-		}
-
-		@Override
-		public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
-			return Optional.empty();
 		}
 
 	}

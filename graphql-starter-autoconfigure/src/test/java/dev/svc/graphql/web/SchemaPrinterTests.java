@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"spring.graphql.schema.printer.enabled=true" })
+				"spring.graphql.schema.printer.enabled=true", "graphql.introspection=everyone" })
 class SchemaPrinterTests {
 
 	@LocalServerPort

@@ -47,8 +47,11 @@ class OperationsTests {
 	}
 
 	@Test
-	void shouldPrintTheSchemaWhileIntrospectionIsOn() {
-		Response schema = new HttpTestClient(this.port).get("/graphql/schema");
+	void shouldPrintTheSchemaForSignedInUsersOnly() {
+		HttpTestClient browser = new HttpTestClient(this.port);
+		assertThat(browser.get("/graphql/schema").status()).isEqualTo(403);
+		assertThat(LoginForm.logIn(browser, "Default", "jdoe", "123qwe").status()).isEqualTo(302);
+		Response schema = browser.get("/graphql/schema");
 		assertThat(schema.status()).isEqualTo(200);
 		assertThat(schema.body()).contains("type Query {").contains("auditLogs(").contains("users(");
 	}

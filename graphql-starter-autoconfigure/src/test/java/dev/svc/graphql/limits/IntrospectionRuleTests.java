@@ -1,0 +1,93 @@
+package dev.svc.graphql.limits;
+
+import java.util.Map;
+
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code graphql.introspection} over real HTTP, for introspection queries and Spring Boot's schema
+ * printer alike.
+ */
+class IntrospectionRuleTests {
+
+	private static final String INTROSPECTION = "{ __schema { queryType { name } } }";
+
+	private static String signedIn(HttpTestClient http) {
+		String body = http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient
+			.json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe"))).body();
+		return "Bearer " + ((Map<?, ?>) HttpTestClient.parse(body).get("result")).get("accessToken");
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
+					"spring.graphql.schema.printer.enabled=true" })
+	class ByDefault {
+
+		@LocalServerPort
+		private int port;
+
+		@Test
+		void shouldShowAnonymousCallersNothing() throws Exception {
+			HttpTestClient http = new HttpTestClient(this.port);
+			JSONAssert.assertEquals("""
+					{"errors": [{"message": "Introspection is open to signed-in users only (graphql.introspection=signed-in): sign in first.",
+					  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "INTROSPECTION_DISABLED"}}]}""",
+					http.graphQl("/graphql", INTROSPECTION).body(), JSONCompareMode.STRICT);
+			// not signed in: the bearer-token entry point asks for a token
+			assertThat(http.get("/graphql/schema").status()).isEqualTo(401);
+		}
+
+		@Test
+		void shouldLeaveTypeNamesToAnonymousCallers() {
+			assertThat(new HttpTestClient(this.port).graphQl("/graphql", "{ __typename greeting }").body())
+				.startsWith("{\"data\":{\"__typename\":\"Query\",\"greeting\":");
+		}
+
+		@Test
+		void shouldShowSignedInUsersTheSchema() {
+			HttpTestClient http = new HttpTestClient(this.port);
+			String token = signedIn(http);
+			assertThat(http.graphQl("/graphql", INTROSPECTION, "Authorization", token).body())
+				.isEqualTo("{\"data\":{\"__schema\":{\"queryType\":{\"name\":\"Query\"}}}}");
+			assertThat(http.get("/graphql/schema", "Authorization", token).body()).contains("type Query {");
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
+					"spring.graphql.schema.printer.enabled=true", "graphql.introspection=never" })
+	class WhenNever {
+
+		@LocalServerPort
+		private int port;
+
+		@Test
+		void shouldShowNobodyTheSchema() {
+			HttpTestClient http = new HttpTestClient(this.port);
+			String token = signedIn(http);
+			assertThat(http.graphQl("/graphql", INTROSPECTION, "Authorization", token).body())
+				.contains("Introspection is switched off (graphql.introspection=never).")
+				.contains("\"code\":\"INTROSPECTION_DISABLED\"");
+			assertThat(http.get("/graphql/schema", "Authorization", token).status()).isEqualTo(403);
+		}
+
+	}
+
+}
