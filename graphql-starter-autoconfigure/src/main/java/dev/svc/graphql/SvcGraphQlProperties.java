@@ -187,6 +187,13 @@ public class SvcGraphQlProperties {
 		private int maxFields = 5000;
 
 		/**
+		 * Highest cost a query may have: each field costs 1 plus what it selects, and a list field
+		 * with a page size (the built-in users query: maxResultCount) multiplies what it selects by
+		 * it. Checked after validation, before anything runs.
+		 */
+		private int maxCost = 5000;
+
+		/**
 		 * Most aliases a query may have, fragments expanded.
 		 */
 		private int maxAliases = 15;
@@ -244,6 +251,14 @@ public class SvcGraphQlProperties {
 
 		public void setMaxFields(int maxFields) {
 			this.maxFields = maxFields;
+		}
+
+		public int getMaxCost() {
+			return this.maxCost;
+		}
+
+		public void setMaxCost(int maxCost) {
+			this.maxCost = maxCost;
 		}
 
 		public int getMaxAliases() {

@@ -2,6 +2,7 @@ package dev.svc.graphql.audit;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 
 import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
@@ -28,6 +29,14 @@ final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHan
 	@Override
 	public String fieldName() {
 		return "auditLogs";
+	}
+
+	/**
+	 * Each of the ten records costs what it selects.
+	 */
+	@Override
+	public long cost(Map<String, Object> arguments, long selectionCost) {
+		return 1 + 10 * selectionCost;
 	}
 
 	@Override

@@ -42,7 +42,7 @@ public final class RootContainer {
 			Supplier<QueryHandler<?>> instances = beanFactory.isPrototype(beanName)
 					? () -> beanFactory.getBean(beanName, QueryHandler.class) : () -> first;
 			HandlerRegistration registration = new HandlerRegistration(first.fieldName(), beanName, type,
-					requiredPermissions(type), instances);
+					requiredPermissions(type), instances, first);
 			HandlerRegistration previous = handlers.putIfAbsent(registration.fieldName(), registration);
 			if (previous != null) {
 				throw new RootContainerException("Query field '" + registration.fieldName()
@@ -74,6 +74,20 @@ public final class RootContainer {
 	 */
 	public List<String> requiredPermissions(String fieldName) {
 		return registration(fieldName).requiredPermissions();
+	}
+
+	/**
+	 * What running a root field costs: as its handler declares, or, for a field that no handler
+	 * serves, the field once plus what it selects.
+	 * @param fieldName the field
+	 * @param arguments its arguments
+	 * @param selectionCost the cost of what it selects
+	 * @return the cost
+	 * @see QueryHandler#cost(Map, long)
+	 */
+	public long cost(String fieldName, Map<String, Object> arguments, long selectionCost) {
+		HandlerRegistration registration = this.handlers.get(fieldName);
+		return (registration != null) ? registration.first().cost(arguments, selectionCost) : 1 + selectionCost;
 	}
 
 	HandlerRegistration registration(String fieldName) {

@@ -16,6 +16,9 @@ public final class ErrorCode {
 	/** The request itself is unusable: not JSON, no query, too long. */
 	public static final String BAD_REQUEST = "BAD_REQUEST";
 
+	/** The database cannot be reached for now; the same request may succeed later. */
+	public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
+
 	/** Anything unexpected; the detail is in the server log. */
 	public static final String INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR";
 

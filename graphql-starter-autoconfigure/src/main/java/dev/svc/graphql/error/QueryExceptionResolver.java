@@ -41,6 +41,12 @@ final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 				logger.debug("Query field " + env.getExecutionStepInfo().getPath() + " failed: " + ex.getMessage());
 			}
 		}
+		else if (DatabaseUnavailable.isCauseOf(ex)) {
+			code = ErrorCode.SERVICE_UNAVAILABLE;
+			message.append(" The database cannot be reached; try again later.");
+			logger.warn("Query field " + env.getExecutionStepInfo().getPath() + " failed: the database cannot be reached: "
+					+ ex.getMessage());
+		}
 		else {
 			code = ErrorCode.INTERNAL_SERVER_ERROR;
 			logger.error("Query field " + env.getExecutionStepInfo().getPath() + " failed", ex);

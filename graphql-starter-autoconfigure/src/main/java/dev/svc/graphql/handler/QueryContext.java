@@ -54,6 +54,9 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 	 */
 	public <T> @Nullable T argument(String name, Class<T> type) {
 		Object value = this.arguments.get(name);
+		if (value instanceof String text) {
+			checkText(name, text);
+		}
 		if (value == null || type.isInstance(value)) {
 			return type.cast(value);
 		}
@@ -73,6 +76,44 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 		}
 		throw new IllegalArgumentException(
 				"Argument '" + name + "' is a " + value.getClass().getSimpleName() + ", not a " + type.getSimpleName());
+	}
+
+	/**
+	 * Reads a text argument that has a longest useful length, for example that of the column it is
+	 * compared with.
+	 * @param name the argument name
+	 * @param maxLength the most characters allowed
+	 * @return the text, {@code null} when the argument was not sent
+	 * @throws BadUserInputException when the text is longer, or holds a character no text may hold
+	 */
+	public @Nullable String text(String name, int maxLength) {
+		String text = argument(name, String.class);
+		if (text != null && text.length() > maxLength) {
+			throw new BadUserInputException("Argument '" + name + "' is " + text.length()
+					+ " characters long; at most " + maxLength + " are allowed.");
+		}
+		return text;
+	}
+
+	/**
+	 * No database stores a NUL character or half of a surrogate pair in text, and PostgreSQL
+	 * refuses a statement that carries one: the caller learns so here instead.
+	 */
+	private static void checkText(String name, String text) {
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c == '\0') {
+				throw new BadUserInputException("Argument '" + name + "' holds a NUL character (U+0000) at position "
+						+ i + "; text may not hold it.");
+			}
+			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+				i++;
+			}
+			else if (Character.isSurrogate(c)) {
+				throw new BadUserInputException("Argument '" + name + "' holds half of a surrogate pair at position " + i
+						+ "; text must be valid Unicode.");
+			}
+		}
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.svc.graphql.handler;
 
+import java.util.Map;
+
 /**
  * A query field of the root container. Declare an implementation as a bean and the field of the
  * same name in a schema file ({@code extend type Query { ... }}); the container routes every
@@ -26,5 +28,18 @@ public interface QueryHandler<T> {
 	 * @return the data object for the field
 	 */
 	T resolve(QueryContext context);
+
+	/**
+	 * What running the field costs, for the cost limit ({@code graphql.limits.max-cost}), which
+	 * refuses a query before anything of it runs. The default counts the field once plus what it
+	 * selects; a handler that returns many items multiplies what it selects by how many, for
+	 * example by its page size.
+	 * @param arguments the field's arguments, with their defaults
+	 * @param selectionCost the cost of the fields selected below this one
+	 * @return the cost
+	 */
+	default long cost(Map<String, Object> arguments, long selectionCost) {
+		return 1 + selectionCost;
+	}
 
 }

@@ -27,7 +27,7 @@ final class OrganizationUnitsQueryHandler implements QueryHandler<List<Organizat
 	@Override
 	public List<OrganizationUnit> resolve(QueryContext context) {
 		return this.store.findOrganizationUnits(context.user().tenantId(), context.argument("id", Long.class),
-				context.argument("code", String.class));
+				context.text("code", 95));
 	}
 
 }

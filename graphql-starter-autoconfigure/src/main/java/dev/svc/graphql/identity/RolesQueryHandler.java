@@ -27,7 +27,7 @@ final class RolesQueryHandler implements QueryHandler<List<Role>> {
 	@Override
 	public List<Role> resolve(QueryContext context) {
 		return this.store.findRoles(context.user().tenantId(), context.argument("id", Integer.class),
-				context.argument("name", String.class));
+				context.text("name", 32));
 	}
 
 }

@@ -31,6 +31,15 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 		return "users";
 	}
 
+	/**
+	 * Each user of the page costs what it selects.
+	 */
+	@Override
+	public long cost(Map<String, Object> arguments, long selectionCost) {
+		Object pageSize = arguments.get("maxResultCount");
+		return 1 + ((pageSize instanceof Number number) ? Math.max(number.longValue(), 0) : 10) * selectionCost;
+	}
+
 	@Override
 	public UserPagedResult resolve(QueryContext context) {
 		Integer tenantId = context.user().tenantId();
@@ -46,11 +55,11 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 		String sortingText = context.argument("sorting", String.class);
 		UserSorting sorting = (sortingText == null || sortingText.isBlank()) ? UserSorting.DEFAULT
 				: UserSorting.parse(sortingText);
-		UserFilter filter = new UserFilter(context.argument("id", Long.class), context.argument("name", String.class),
-				context.argument("surname", String.class), context.argument("emailAddress", String.class),
+		UserFilter filter = new UserFilter(context.argument("id", Long.class), context.text("name", 64),
+				context.text("surname", 64), context.text("emailAddress", 256),
 				context.argument("roleId", Integer.class), context.argument("organizationUnitId", Long.class),
 				Boolean.TRUE.equals(context.argument("onlyLockedUsers", Boolean.class)),
-				context.argument("filter", String.class));
+				context.text("filter", 256));
 
 		int totalCount = context.isSelected("totalCount") ? this.store.countUsers(tenantId, filter) : 0;
 		if (!context.isSelected("items") || maxResultCount == 0) {

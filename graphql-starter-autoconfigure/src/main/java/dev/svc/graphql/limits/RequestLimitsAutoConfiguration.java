@@ -1,9 +1,13 @@
 package dev.svc.graphql.limits;
 
 import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.container.RootContainer;
+import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import graphql.GraphQL;
+import graphql.execution.instrumentation.Instrumentation;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -22,7 +26,7 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
  * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the document's
  * length, tokens and shape in every execution; and who may introspect ({@code graphql.introspection}).
  */
-@AutoConfiguration(before = GraphQlAutoConfiguration.class)
+@AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @EnableConfigurationProperties(SvcGraphQlProperties.class)
@@ -32,6 +36,12 @@ public final class RequestLimitsAutoConfiguration {
 	GraphQlSourceBuilderCustomizer svcDocumentLimits(SvcGraphQlProperties properties) {
 		DocumentLimits limits = new DocumentLimits(properties.getLimits());
 		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(limits));
+	}
+
+	@Bean
+	@ConditionalOnBean(RootContainer.class)
+	Instrumentation svcQueryCostInstrumentation(SvcGraphQlProperties properties, RootContainer container) {
+		return new QueryCostInstrumentation(properties.getLimits().getMaxCost(), container);
 	}
 
 	/**

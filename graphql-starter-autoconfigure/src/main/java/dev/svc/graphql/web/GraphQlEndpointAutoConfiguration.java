@@ -1,5 +1,8 @@
 package dev.svc.graphql.web;
 
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -31,17 +34,19 @@ public final class GraphQlEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler) {
-		return new SvcGraphQlHttpHandler(webGraphQlHandler);
+	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper) {
+		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared));
 	}
 
 	/**
-	 * Ahead of Spring Boot's routes, for the requests they would refuse with an empty body.
+	 * Ahead of Spring Boot's routes: queries with GET, and GraphQL-shaped answers to the requests
+	 * Spring Boot's routes would refuse with an empty body.
 	 */
 	@Bean
 	@Order(-1)
-	RouterFunction<ServerResponse> svcGraphQlRefusals(GraphQlProperties properties) {
-		return BadRequestResponses.refusals(properties.getHttp().getPath());
+	RouterFunction<ServerResponse> svcGraphQlRoutes(GraphQlProperties properties, GraphQlHttpHandler handler) {
+		return EndpointRoutes.routes(properties.getHttp().getPath(),
+				(handler instanceof SvcGraphQlHttpHandler svcHandler) ? svcHandler : null);
 	}
 
 }

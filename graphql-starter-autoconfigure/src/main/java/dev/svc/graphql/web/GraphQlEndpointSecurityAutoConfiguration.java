@@ -62,10 +62,11 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 						properties.getSchema().getIntrospection().isEnabled()))
 				.anyRequest()
 				.permitAll())
-			// Only POST with a JSON body runs a query (anything else is refused before it runs), and
-			// no page of another site can send one without a CORS preflight: a CSRF token would
-			// protect nothing here.
+			// A POST runs only with a JSON body (anything else is refused before it runs), which no
+			// page of another site can send without a CORS preflight; a GET runs as the signed-in
+			// user only with a header that needs a preflight too: a CSRF token would protect nothing.
 			.csrf(AbstractHttpConfigurer::disable)
+			.securityContext((context) -> context.securityContextRepository(new PreflightedSecurityContextRepository(path)))
 			.requestCache(AbstractHttpConfigurer::disable);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
 		return http.build();

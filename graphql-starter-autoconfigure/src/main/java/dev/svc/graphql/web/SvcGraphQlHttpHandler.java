@@ -1,20 +1,35 @@
 package dev.svc.graphql.web;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.svc.graphql.error.DatabaseUnavailable;
+import dev.svc.graphql.error.ErrorCode;
 import jakarta.servlet.ServletException;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.graphql.MediaTypes;
 import org.springframework.graphql.server.WebGraphQlHandler;
+import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
+import org.springframework.util.AlternativeJdkIdGenerator;
+import org.springframework.util.IdGenerator;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.function.ServerRequest;
@@ -29,8 +44,61 @@ import org.springframework.web.servlet.function.ServerResponse;
  */
 final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
-	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler) {
-		super(graphQlHandler);
+	private static final Log logger = LogFactory.getLog(SvcGraphQlHttpHandler.class);
+
+	private final WebGraphQlHandler graphQlHandler;
+
+	private final JsonMapper json;
+
+	private final IdGenerator ids = new AlternativeJdkIdGenerator();
+
+	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler, JsonMapper json) {
+		super(graphQlHandler, new GraphQlRequestBodyConverter(new JacksonJsonHttpMessageConverter(json)));
+		this.graphQlHandler = graphQlHandler;
+		this.json = json;
+	}
+
+	/**
+	 * Runs a query sent with GET ({@code query}, {@code operationName}, and {@code variables} and
+	 * {@code extensions} as JSON), as the GraphQL-over-HTTP specification describes it. Only a
+	 * query runs: a mutation or subscription answers 405, since a GET must not change anything.
+	 * @param request the request
+	 * @return the response
+	 */
+	ServerResponse handleGet(ServerRequest request) {
+		String query = request.param("query").orElse("");
+		if (query.isBlank()) {
+			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
+					"No 'query' parameter. " + EndpointRoutes.ACCEPTED);
+		}
+		String operationName = request.param("operationName").filter((name) -> !name.isBlank()).orElse(null);
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("query", query);
+		body.put("operationName", operationName);
+		try {
+			body.put("variables", jsonObject(request, "variables"));
+			body.put("extensions", jsonObject(request, "extensions"));
+		}
+		catch (JacksonException | ClassCastException ex) {
+			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
+					"The 'variables' and 'extensions' parameters must be JSON objects. " + EndpointRoutes.ACCEPTED);
+		}
+		if (!OperationKind.isQuery(query, operationName)) {
+			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
+				.allow(HttpMethod.POST)
+				.contentType(MediaType.APPLICATION_JSON)
+				.body(EndpointRoutes.body("Only queries run with GET: send mutations and subscriptions with POST."));
+		}
+		WebGraphQlRequest graphQlRequest = new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(),
+				null, request.remoteAddress().orElse(null), request.attributes(), body, this.ids.generateId().toString(),
+				LocaleContextHolder.getLocale());
+		return prepareResponse(request, this.graphQlHandler.handleRequest(graphQlRequest));
+	}
+
+	@SuppressWarnings("unchecked")
+	private @Nullable Map<String, Object> jsonObject(ServerRequest request, String name) {
+		String value = request.param(name).filter((text) -> !text.isBlank()).orElse(null);
+		return (value != null) ? (Map<String, Object>) this.json.readValue(value, Map.class) : null;
 	}
 
 	@Override
@@ -39,19 +107,39 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 			return super.handleRequest(request);
 		}
 		catch (HttpMessageNotReadableException ex) {
-			return BadRequestResponses.error(HttpStatus.BAD_REQUEST,
-					"The request body is not a valid GraphQL request. " + BadRequestResponses.ACCEPTED);
+			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
+					"The request body is not a valid GraphQL request. " + EndpointRoutes.ACCEPTED);
 		}
 		catch (HttpMediaTypeNotSupportedException ex) {
-			return BadRequestResponses.error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-					"Content-Type " + ex.getContentType() + " is not supported. " + BadRequestResponses.ACCEPTED);
+			return EndpointRoutes.error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+					"Content-Type " + ex.getContentType() + " is not supported. " + EndpointRoutes.ACCEPTED);
 		}
 		catch (ResponseStatusException ex) {
 			HttpStatusCode status = ex.getStatusCode();
 			String reason = (ex.getReason() != null) ? ex.getReason() + ". " : "";
-			return BadRequestResponses.error(status.is4xxClientError() ? status : HttpStatus.BAD_REQUEST,
-					reason + BadRequestResponses.ACCEPTED);
+			return EndpointRoutes.error(status.is4xxClientError() ? status : HttpStatus.BAD_REQUEST,
+					reason + EndpointRoutes.ACCEPTED);
 		}
+		catch (RuntimeException ex) {
+			if (DatabaseUnavailable.isCauseOf(ex)) {
+				return databaseUnavailable(ex);
+			}
+			throw ex;
+		}
+	}
+
+	/**
+	 * The database went out of reach before any field ran, for example while the caller's
+	 * permissions were read: 503, and the client may try again.
+	 */
+	private static ServerResponse databaseUnavailable(Throwable failure) {
+		logger.warn("A GraphQL request failed: the database cannot be reached: " + failure.getMessage());
+		return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, "5")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("errors", List.of(Map.of("message", "The database cannot be reached; try again later.",
+					"locations", List.of(), "path", List.of(), "extensions",
+					Map.of("code", ErrorCode.SERVICE_UNAVAILABLE)))));
 	}
 
 	@Override
@@ -64,7 +152,21 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 			Map<String, Object> body = response.toMap();
 			ServerResponse.HeadersBuilder.WriteFunction write = getWriteFunction(body, mediaType);
 			return (write != null) ? builder.build(write) : builder.body(body);
-		}).toFuture());
+		})
+			.onErrorResume(DatabaseUnavailable::isCauseOf, (ex) -> Mono.just(databaseUnavailable(ex)))
+			.toFuture());
+	}
+
+	/**
+	 * Spring's choice, except that a response without data whose failure is the database being out
+	 * of reach answers 503.
+	 */
+	@Override
+	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
+		boolean unavailable = response.getExecutionResult().getData() == null && response.getErrors()
+			.stream()
+			.anyMatch((error) -> ErrorCode.SERVICE_UNAVAILABLE.equals(error.getExtensions().get("code")));
+		return unavailable ? HttpStatus.SERVICE_UNAVAILABLE : super.selectResponseStatus(response, responseMediaType);
 	}
 
 	static MediaType responseMediaType(ServerRequest request) {

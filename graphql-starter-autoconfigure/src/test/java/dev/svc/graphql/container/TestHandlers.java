@@ -1,5 +1,6 @@
 package dev.svc.graphql.container;
 
+import java.sql.SQLTransientConnectionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.svc.graphql.error.UserFriendlyException;
@@ -11,6 +12,7 @@ import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Scope;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
 /**
  * Handlers for the fields of {@code graphql-test/greeting.graphqls}.
@@ -129,6 +131,10 @@ public final class TestHandlers {
 
 		@Override
 		public String resolve(QueryContext context) {
+			if (context.argument("kind", String.class).equals("database")) {
+				throw new CannotGetJdbcConnectionException("Failed to obtain JDBC Connection",
+						new SQLTransientConnectionException("HikariPool-1 - Connection is not available, request timed out"));
+			}
 			if (context.argument("kind", String.class).equals("friendly")) {
 				throw new TemperatureTooHighException("It is too hot, come back at 20 degrees or less.");
 			}

@@ -58,6 +58,16 @@ class QueryExceptionResolverTests {
 	}
 
 	@Test
+	void shouldTellADatabaseOutOfReachFromAnInternalError() {
+		this.contextRunner.run((context) -> {
+			ResponseError error = failure(context.getBean(ExecutionGraphQlService.class), "database");
+			assertThat(error.getMessage())
+				.isEqualTo("Error trying to resolve failing. The database cannot be reached; try again later.");
+			assertThat(error.getExtensions()).containsEntry("code", "SERVICE_UNAVAILABLE");
+		});
+	}
+
+	@Test
 	void shouldDeriveCodesFromClassNames() {
 		assertThat(UserFriendlyException.codeOf(BadUserInputException.class)).isEqualTo("BAD_USER_INPUT");
 		assertThat(UserFriendlyException.codeOf(UserFriendlyException.class)).isEqualTo("USER_FRIENDLY");

@@ -56,6 +56,12 @@ public final class HttpTestClient {
 		return send(request, headers);
 	}
 
+	public Response send(String method, String path, String contentType, String body, String... headers) {
+		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path))
+			.header("Content-Type", contentType)
+			.method(method, HttpRequest.BodyPublishers.ofString(body)), headers);
+	}
+
 	public Response get(String path, String... headers) {
 		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path)).GET(), headers);
 	}

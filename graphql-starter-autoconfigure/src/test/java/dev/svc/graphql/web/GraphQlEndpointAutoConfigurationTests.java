@@ -32,7 +32,7 @@ class GraphQlEndpointAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasSingleBean(WebGraphQlHandler.class)
 					.hasBean("graphQlRouterFunction")
-					.hasBean("svcGraphQlRefusals")
+					.hasBean("svcGraphQlRoutes")
 					.getBean(GraphQlHttpHandler.class)
 					.isInstanceOf(SvcGraphQlHttpHandler.class);
 			});

@@ -187,7 +187,7 @@ class GraphQlEndpointTests {
 		Response response = this.http.post("/graphql", "application/json", "{\"query\": ");
 		assertThat(response.status()).isEqualTo(400);
 		JSONAssert.assertEquals("""
-				{"errors": [{"message": "The request body is not a valid GraphQL request. Send a POST with Content-Type application/json and a JSON object body: {\\"query\\": \\"...\\", \\"variables\\": {...}, \\"operationName\\": \\"...\\"} where only query is required.",
+				{"errors": [{"message": "The request body is not a valid GraphQL request. Send a POST with Content-Type application/json and a JSON object body: {\\"query\\": \\"...\\", \\"variables\\": {...}, \\"operationName\\": \\"...\\"} where only query is required, or a query as a GET with the same members as parameters.",
 				  "locations": [], "path": [], "extensions": {"code": "BAD_REQUEST"}}]}""", response.body(),
 				JSONCompareMode.STRICT);
 	}
@@ -207,11 +207,59 @@ class GraphQlEndpointTests {
 	}
 
 	@Test
-	void shouldRefuseGetWithMethodNotAllowed() throws Exception {
-		Response response = this.http.get("/graphql?query=%7Bsecret%7D");
+	void shouldRunAQuerySentWithGet() throws Exception {
+		Response response = this.http.get("/graphql?query=" + encode("query($n: String) { greeting(name: $n) }")
+				+ "&variables=" + encode("{\"n\": \"Ada\"}"));
+		assertThat(response.status()).isEqualTo(200);
+		assertThat(response.header("Content-Type")).startsWith("application/graphql-response+json");
+		assertThat(response.body()).startsWith("{\"data\":{\"greeting\":\"Hello Ada from instance ");
+	}
+
+	@Test
+	void shouldRefuseAMutationSentWithGet() throws Exception {
+		Response response = this.http.get("/graphql?query=" + encode("mutation { greeting }"));
 		assertThat(response.status()).isEqualTo(405);
 		assertThat(response.header("Allow")).isEqualTo("POST");
-		assertThat(response.body()).contains("Method GET is not supported");
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "Only queries run with GET: send mutations and subscriptions with POST.",
+				  "locations": [], "path": [], "extensions": {"code": "BAD_REQUEST"}}]}""", response.body(),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldRefuseAGetWithoutQueryOrWithBadVariables() {
+		assertThat(this.http.get("/graphql").status()).isEqualTo(400);
+		Response badVariables = this.http.get("/graphql?query=%7Bgreeting%7D&variables=" + encode("[1]"));
+		assertThat(badVariables.status()).isEqualTo(400);
+		assertThat(badVariables.body()).contains("must be JSON objects");
+	}
+
+	@Test
+	void shouldRefuseOtherMethodsWithMethodNotAllowed() {
+		Response response = this.http.send("PUT", "/graphql", "application/json", "{\"query\": \"{ greeting }\"}");
+		assertThat(response.status()).isEqualTo(405);
+		assertThat(response.header("Allow")).isEqualTo("GET,POST");
+		assertThat(response.body()).contains("Method PUT is not supported");
+	}
+
+	@Test
+	void shouldRefuseABodyThatIsNotAnObject() {
+		for (String body : new String[] { "null", "[]", "\"query\"", "42" }) {
+			Response response = this.http.post("/graphql", "application/json", body);
+			assertThat(response.status()).as(body).isEqualTo(400);
+			assertThat(response.body()).as(body).contains("\"code\":\"BAD_REQUEST\"");
+		}
+	}
+
+	@Test
+	void shouldRefuseAContentTypeItCannotParse() {
+		Response response = this.http.post("/graphql", "application/json, text/plain", "{\"query\": \"{ greeting }\"}");
+		assertThat(response.status()).isEqualTo(415);
+		assertThat(response.body()).contains("\"code\":\"BAD_REQUEST\"").contains("is not supported");
+	}
+
+	private static String encode(String text) {
+		return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
 	}
 
 	@Test

@@ -1,5 +1,7 @@
 package dev.svc.sample.spa;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -228,6 +230,34 @@ class QueryGoldenTests {
 				{ roles { id tenantId } organizationUnits { id tenantId }
 				  users { totalCount items { id tenantId roles { id } organizationUnits { id } } }
 				  auditLogs { id tenantId } }"""));
+	}
+
+	@Test
+	void textNoDatabaseCanHoldIsBadUserInputOnEveryDatabase() throws Exception {
+		SpaClient admin = tenantAdmin();
+		String query = "query($f: String, $n: String) { users(filter: $f, name: $n) { totalCount } }";
+		assertJson("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve users. Argument 'filter' holds a NUL character (U+0000) at position 3; text may not hold it.",
+				  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				admin.query(query, Map.of("f", "adm\u0000in")));
+		assertJson("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve users. Argument 'filter' holds half of a surrogate pair at position 1; text must be valid Unicode.",
+				  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				// as JSON escapes: UTF-8 cannot carry half a surrogate pair, JSON text can
+				admin.http()
+					.post("/graphql", "application/json",
+							"{\"query\": \"" + query + "\", \"variables\": {\"f\": \"a\\ud800b\"}}",
+							"Authorization", "Bearer " + admin.accessToken())
+					.body());
+		assertJson("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve users. Argument 'name' is 65 characters long; at most 64 are allowed.",
+				  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				admin.query(query, Map.of("n", "x".repeat(65))));
+		assertJson("""
+				{"data": {"users": {"totalCount": 0}}}""", admin.query(query, Map.of("f", "\ud83d\ude00", "n", "x".repeat(64))));
 	}
 
 	@Test

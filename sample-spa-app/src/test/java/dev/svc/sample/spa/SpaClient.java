@@ -50,6 +50,14 @@ final class SpaClient {
 		return this.accessToken;
 	}
 
+	String query(String query, Map<String, Object> variables) {
+		String body = HttpTestClient.json(Map.of("query", query, "variables", variables));
+		Response response = (this.accessToken != null)
+				? this.http.post("/graphql", "application/json", body, "Authorization", "Bearer " + this.accessToken)
+				: this.http.post("/graphql", "application/json", body);
+		return response.body();
+	}
+
 	String query(String query) {
 		Response response = (this.accessToken != null)
 				? this.http.graphQl("/graphql", query, "Authorization", "Bearer " + this.accessToken)

@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 import dev.svc.graphql.error.ErrorCode;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.graphql.MediaTypes;
 import org.springframework.graphql.server.webmvc.GraphQlRequestPredicates;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
@@ -19,38 +21,73 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * Answers a request the endpoint cannot take (wrong method, not JSON, unreadable body) with a
- * GraphQL-shaped error that says what the endpoint accepts, instead of an empty status.
+ * The endpoint's routes beside Spring Boot's: queries with GET, and answers to the requests the
+ * endpoint cannot take (wrong method, not JSON, unreadable body) as GraphQL-shaped errors that say
+ * what the endpoint accepts, instead of an empty status.
  */
-final class BadRequestResponses {
+final class EndpointRoutes {
 
 	static final String ACCEPTED = "Send a POST with Content-Type application/json and a JSON object body: "
-			+ "{\"query\": \"...\", \"variables\": {...}, \"operationName\": \"...\"} where only query is required.";
+			+ "{\"query\": \"...\", \"variables\": {...}, \"operationName\": \"...\"} where only query is required, "
+			+ "or a query as a GET with the same members as parameters.";
 
-	private BadRequestResponses() {
+	private EndpointRoutes() {
 	}
 
 	/**
 	 * Routes for the requests on the endpoint's path that Spring Boot's GraphQL route does not
-	 * take.
+	 * take: a GET with a query, when the module's handler serves the endpoint, and GraphQL-shaped
+	 * refusals of everything else.
 	 * @param path the endpoint's path
+	 * @param handler the module's handler, {@code null} when the host replaced it
 	 * @return the routes
 	 */
-	static RouterFunction<ServerResponse> refusals(String path) {
+	static RouterFunction<ServerResponse> routes(String path, @Nullable SvcGraphQlHttpHandler handler) {
 		RequestPredicate graphQlRequest = GraphQlRequestPredicates.graphQlHttp(path);
-		return RouterFunctions.route(RequestPredicates.path(path).and(graphQlRequest.negate()),
-				BadRequestResponses::refuse);
+		RouterFunctions.Builder routes = RouterFunctions.route();
+		if (handler != null) {
+			routes.GET(path, EndpointRoutes::acceptsJson, handler::handleGet);
+		}
+		return routes.route(RequestPredicates.path(path).and((request) -> !matches(graphQlRequest, request)),
+				(request) -> refuse(request, handler != null))
+			.build();
 	}
 
-	private static ServerResponse refuse(ServerRequest request) {
-		if (!HttpMethod.POST.equals(request.method())) {
+	/**
+	 * Spring's predicate throws on a content type it cannot parse, which is a request it does not
+	 * take.
+	 */
+	private static boolean matches(RequestPredicate predicate, ServerRequest request) {
+		try {
+			return predicate.test(request);
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	private static boolean acceptsJson(ServerRequest request) {
+		try {
+			List<MediaType> accepted = request.headers().accept();
+			return accepted.isEmpty() || accepted.stream()
+				.anyMatch((type) -> type.isCompatibleWith(MediaTypes.APPLICATION_GRAPHQL_RESPONSE)
+						|| type.isCompatibleWith(MediaType.APPLICATION_JSON));
+		}
+		catch (InvalidMediaTypeException ex) {
+			return false;
+		}
+	}
+
+	private static ServerResponse refuse(ServerRequest request, boolean getServed) {
+		boolean get = HttpMethod.GET.equals(request.method());
+		if (!HttpMethod.POST.equals(request.method()) && !(get && getServed)) {
 			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
-				.allow(HttpMethod.POST)
+				.allow(getServed ? new HttpMethod[] { HttpMethod.GET, HttpMethod.POST } : new HttpMethod[] { HttpMethod.POST })
 				.contentType(MediaType.APPLICATION_JSON)
 				.body(body("Method " + request.method() + " is not supported. " + ACCEPTED));
 		}
 		String contentType = request.headers().firstHeader("Content-Type");
-		if (!isJson(contentType)) {
+		if (!get && !isJson(contentType)) {
 			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 					"Content-Type " + contentType + " is not supported. " + ACCEPTED);
 		}
@@ -71,7 +108,7 @@ final class BadRequestResponses {
 		return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(body(message));
 	}
 
-	private static Map<String, Object> body(String message) {
+	static Map<String, Object> body(String message) {
 		Map<String, Object> error = Map.of("message", message, "locations", List.of(), "path", List.of(),
 				"extensions", Map.of("code", ErrorCode.BAD_REQUEST));
 		return Map.of("errors", List.of(error));

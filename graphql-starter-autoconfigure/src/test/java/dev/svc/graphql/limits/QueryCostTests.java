@@ -1,0 +1,56 @@
+package dev.svc.graphql.limits;
+
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The cost limit knows the built-in queries: {@code users} costs its page size times what it
+ * selects, so wide pages of nested lists are refused before anything runs, permission check
+ * included.
+ */
+@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true" })
+class QueryCostTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void shouldRefuseAPageWhoseNestedListsCostTooMuch() throws Exception {
+		Response response = new HttpTestClient(this.port).graphQl("/graphql",
+				"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }");
+		assertThat(response.status()).isEqualTo(400);
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "The query's cost is 5001, over the limit of 5000 (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for smaller pages, or fewer fields.",
+				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""", response.body(),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldRefuseAliasesOfWidePages() {
+		StringBuilder query = new StringBuilder("{");
+		for (int i = 0; i < 15; i++) {
+			query.append(" u").append(i).append(": users(maxResultCount: 1000) { items { name } }");
+		}
+		Response response = new HttpTestClient(this.port).graphQl("/graphql", query.append(" }").toString());
+		assertThat(response.body()).contains("The query's cost is 30015, over the limit of 5000");
+	}
+
+	@Test
+	void shouldLetAWidePageOfFewFieldsThrough() {
+		assertThat(new HttpTestClient(this.port)
+			.graphQl("/graphql", "{ users(maxResultCount: 1000) { totalCount items { name surname } } }")
+			.body()).contains("\"code\":\"SVC_AUTHORIZATION\"");
+	}
+
+}
