@@ -1,5 +1,6 @@
 package dev.svc.graphql.web;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -109,8 +110,18 @@ final class EndpointRoutes {
 	}
 
 	static Map<String, Object> body(String message) {
-		Map<String, Object> error = Map.of("message", message, "locations", List.of(), "path", List.of(),
-				"extensions", Map.of("code", ErrorCode.BAD_REQUEST));
+		return body(message, ErrorCode.BAD_REQUEST);
+	}
+
+	/**
+	 * A GraphQL-shaped body of one error for the whole request, its members in the usual order.
+	 */
+	static Map<String, Object> body(String message, String code) {
+		Map<String, Object> error = new LinkedHashMap<>();
+		error.put("message", message);
+		error.put("locations", List.of());
+		error.put("path", List.of());
+		error.put("extensions", Map.of("code", code));
 		return Map.of("errors", List.of(error));
 	}
 

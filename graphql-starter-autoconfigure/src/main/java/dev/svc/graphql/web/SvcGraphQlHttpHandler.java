@@ -137,9 +137,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
 			.header(HttpHeaders.RETRY_AFTER, "5")
 			.contentType(MediaType.APPLICATION_JSON)
-			.body(Map.of("errors", List.of(Map.of("message", "The database cannot be reached; try again later.",
-					"locations", List.of(), "path", List.of(), "extensions",
-					Map.of("code", ErrorCode.SERVICE_UNAVAILABLE)))));
+			.body(EndpointRoutes.body("The database cannot be reached; try again later.", ErrorCode.SERVICE_UNAVAILABLE));
 	}
 
 	@Override
