@@ -167,6 +167,12 @@ public class SvcGraphQlProperties {
 		private DataSize maxRequestSize = DataSize.ofKilobytes(64);
 
 		/**
+		 * Longest time a query may run. Past it, the query is stopped at its next field and answers
+		 * QUERY_TIMEOUT; the identity store's statements have it as their query timeout.
+		 */
+		private Duration timeout = Duration.ofSeconds(10);
+
+		/**
 		 * Longest query document, in characters. Longer ones are refused before parsing.
 		 */
 		private int maxQueryLength = 15_000;
@@ -219,6 +225,14 @@ public class SvcGraphQlProperties {
 
 		public void setMaxRequestSize(DataSize maxRequestSize) {
 			this.maxRequestSize = maxRequestSize;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
 		}
 
 		public int getMaxQueryLength() {

@@ -16,6 +16,18 @@ public final class ErrorCode {
 	/** The request itself is unusable: not JSON, no query, too long. */
 	public static final String BAD_REQUEST = "BAD_REQUEST";
 
+	/** The request is over a limit of its size: body, document length or tokens. */
+	public static final String QUERY_TOO_LARGE = "QUERY_TOO_LARGE";
+
+	/** The query is over a limit of its shape or cost: depth, fields, aliases, directives, fragments, cost. */
+	public static final String QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX";
+
+	/** The query ran past the time limit and was stopped. */
+	public static final String QUERY_TIMEOUT = "QUERY_TIMEOUT";
+
+	/** The caller may not introspect the schema. */
+	public static final String INTROSPECTION_DISABLED = "INTROSPECTION_DISABLED";
+
 	/** The database cannot be reached for now; the same request may succeed later. */
 	public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
 

@@ -17,6 +17,7 @@ import org.springframework.boot.sql.init.dependency.DatabaseInitializationDepend
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -42,8 +43,11 @@ public final class JdbcIdentityStoreAutoConfiguration {
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	IdentityStore identityStore(DataSource dataSource) {
-		return new JdbcIdentityStore(JdbcClient.create(dataSource), Clock.systemUTC());
+	IdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties) {
+		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+		// no statement outlives the request it serves
+		jdbc.setQueryTimeout((int) Math.max(1, properties.getLimits().getTimeout().toSeconds()));
+		return new JdbcIdentityStore(JdbcClient.create(jdbc), Clock.systemUTC());
 	}
 
 }

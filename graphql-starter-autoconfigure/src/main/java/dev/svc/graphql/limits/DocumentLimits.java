@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import dev.svc.graphql.SvcGraphQlProperties.Limits;
+import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
 import graphql.ExecutionInput;
 import graphql.GraphQLError;
@@ -27,11 +28,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
-	/** Too long for the limits on length and tokens. */
-	static final String QUERY_TOO_LARGE = "QUERY_TOO_LARGE";
 
-	/** Too deep, too wide or too intricate for the limits on its shape. */
-	static final String QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX";
 
 	private final Limits limits;
 
@@ -55,7 +52,7 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String query = input.getQuery();
 		if (query.length() > this.limits.getMaxQueryLength()) {
-			return refuse(QUERY_TOO_LARGE, "The query's length is " + query.length() + " characters, over the limit of "
+			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's length is " + query.length() + " characters, over the limit of "
 					+ this.limits.getMaxQueryLength() + " (graphql.limits.max-query-length).");
 		}
 		Document document;
@@ -66,7 +63,7 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 				.build());
 		}
 		catch (ParseCancelledException ex) {
-			return refuse(QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.getMaxTokens()
+			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.getMaxTokens()
 					+ ", over the limit of " + this.limits.getMaxTokens() + " (graphql.limits.max-tokens).");
 		}
 		catch (InvalidSyntaxException ex) {
@@ -105,7 +102,7 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 
 	private static GraphQLError tooComplex(String measure, long found, int allowed, String property) {
 		String value = (found == Long.MAX_VALUE) ? "beyond counting" : String.valueOf(found);
-		return error(QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value + ", over the limit of " + allowed
+		return error(ErrorCode.QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value + ", over the limit of " + allowed
 				+ " (graphql.limits." + property + ").");
 	}
 

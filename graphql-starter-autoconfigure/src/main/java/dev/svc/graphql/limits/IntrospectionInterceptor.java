@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.svc.graphql.SvcGraphQlProperties.Introspection;
 import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.error.ErrorCode;
 import graphql.GraphQLError;
 import graphql.GraphqlErrorBuilder;
 import org.jspecify.annotations.Nullable;
@@ -21,8 +22,6 @@ import org.springframework.graphql.server.WebGraphQlResponse;
  */
 final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
-	/** The code of a refused introspection query. */
-	static final String INTROSPECTION_DISABLED = "INTROSPECTION_DISABLED";
 
 	private final Introspection rule;
 
@@ -66,7 +65,7 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 			.locations(error.getLocations())
 			.path(error.getParsedPath())
 			.errorType(error.getErrorType())
-			.extensions(refusal ? Map.of("code", INTROSPECTION_DISABLED) : error.getExtensions())
+			.extensions(refusal ? Map.of("code", ErrorCode.INTROSPECTION_DISABLED) : error.getExtensions())
 			.build();
 	}
 

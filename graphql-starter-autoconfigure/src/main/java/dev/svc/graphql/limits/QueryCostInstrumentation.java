@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.svc.graphql.container.RootContainer;
+import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
 import graphql.GraphqlErrorBuilder;
 import graphql.analysis.FieldComplexityEnvironment;
@@ -40,7 +41,7 @@ final class QueryCostInstrumentation extends MaxQueryComplexityInstrumentation {
 			.message("The query's cost is " + value + ", over the limit of " + this.maxCost
 					+ " (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for "
 					+ "smaller pages, or fewer fields.")
-			.extensions(Map.of("code", DocumentLimits.QUERY_TOO_COMPLEX))
+			.extensions(Map.of("code", ErrorCode.QUERY_TOO_COMPLEX))
 			.build()));
 	}
 

@@ -39,6 +39,11 @@ public final class RequestLimitsAutoConfiguration {
 	}
 
 	@Bean
+	Instrumentation svcRequestTimeoutInstrumentation(SvcGraphQlProperties properties) {
+		return new RequestTimeoutInstrumentation(properties.getLimits().getTimeout());
+	}
+
+	@Bean
 	@ConditionalOnBean(RootContainer.class)
 	Instrumentation svcQueryCostInstrumentation(SvcGraphQlProperties properties, RootContainer container) {
 		return new QueryCostInstrumentation(properties.getLimits().getMaxCost(), container);

@@ -3,6 +3,7 @@ package dev.svc.graphql.limits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
+import dev.svc.graphql.error.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -60,7 +61,7 @@ final class RequestSizeLimitFilter extends OncePerRequestFilter {
 				+ " bytes (graphql.limits.max-request-size).";
 		response.getOutputStream()
 			.write(("{\"errors\":[{\"message\":\"" + message + "\",\"locations\":[],\"path\":[],"
-					+ "\"extensions\":{\"code\":\"" + DocumentLimits.QUERY_TOO_LARGE + "\"}}]}")
+					+ "\"extensions\":{\"code\":\"" + ErrorCode.QUERY_TOO_LARGE + "\"}}]}")
 				.getBytes(StandardCharsets.UTF_8));
 	}
 

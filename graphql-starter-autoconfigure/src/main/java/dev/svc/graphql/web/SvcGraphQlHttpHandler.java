@@ -157,13 +157,14 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
 	/**
 	 * Spring's choice, except that a response without data whose failure is the database being out
-	 * of reach answers 503.
+	 * of reach, or the time limit, answers 503.
 	 */
 	@Override
 	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
 		boolean unavailable = response.getExecutionResult().getData() == null && response.getErrors()
 			.stream()
-			.anyMatch((error) -> ErrorCode.SERVICE_UNAVAILABLE.equals(error.getExtensions().get("code")));
+			.anyMatch((error) -> ErrorCode.SERVICE_UNAVAILABLE.equals(error.getExtensions().get("code"))
+					|| ErrorCode.QUERY_TIMEOUT.equals(error.getExtensions().get("code")));
 		return unavailable ? HttpStatus.SERVICE_UNAVAILABLE : super.selectResponseStatus(response, responseMediaType);
 	}
 

@@ -1,0 +1,83 @@
+package dev.svc.graphql.limits;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import dev.svc.graphql.error.ErrorCode;
+import graphql.ErrorType;
+import graphql.ExecutionInput;
+import graphql.ExecutionResult;
+import graphql.GraphqlErrorBuilder;
+import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
+import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The request time limit ({@code graphql.limits.timeout}): when a query runs past it, graphql-java
+ * is asked to cancel, which it does at the next field it would fetch, and the response says so with
+ * {@code QUERY_TIMEOUT}. A field already fetching finishes first; the identity store's statements
+ * have the same limit as their query timeout.
+ */
+final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentation {
+
+
+	private final Duration timeout;
+
+	RequestTimeoutInstrumentation(Duration timeout) {
+		this.timeout = timeout;
+	}
+
+	@Override
+	public @Nullable InstrumentationState createState(InstrumentationCreateStateParameters parameters) {
+		return new Deadline();
+	}
+
+	@Override
+	public ExecutionInput instrumentExecutionInput(ExecutionInput input, InstrumentationExecutionParameters parameters,
+			InstrumentationState state) {
+		Deadline deadline = (Deadline) state;
+		deadline.timer = Schedulers.parallel().schedule(() -> {
+			deadline.passed = true;
+			input.cancel();
+		}, this.timeout.toMillis(), TimeUnit.MILLISECONDS);
+		return input;
+	}
+
+	@Override
+	public CompletableFuture<ExecutionResult> instrumentExecutionResult(ExecutionResult result,
+			InstrumentationExecutionParameters parameters, InstrumentationState state) {
+		Deadline deadline = (Deadline) state;
+		if (deadline.timer != null) {
+			deadline.timer.dispose();
+		}
+		if (!deadline.passed) {
+			return CompletableFuture.completedFuture(result);
+		}
+		return CompletableFuture.completedFuture(ExecutionResult.newExecutionResult()
+			.addError(GraphqlErrorBuilder.newError()
+				.errorType(ErrorType.ExecutionAborted)
+				.message("The query ran longer than " + this.timeout.toMillis()
+						+ " ms and was stopped (graphql.limits.timeout). Ask for less, or try again later.")
+				.extensions(Map.of("code", ErrorCode.QUERY_TIMEOUT))
+				.build())
+			.build());
+	}
+
+	/**
+	 * When a request's time is up.
+	 */
+	private static final class Deadline implements InstrumentationState {
+
+		private volatile @Nullable Disposable timer;
+
+		private volatile boolean passed;
+
+	}
+
+}
