@@ -18,6 +18,7 @@ import graphql.parser.Parser;
 import graphql.parser.ParserEnvironment;
 import graphql.parser.ParserOptions;
 import graphql.parser.exceptions.ParseCancelledException;
+import graphql.parser.exceptions.ParseCancelledTooDeepException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,6 +40,8 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 		this.parserOptions = ParserOptions.getDefaultOperationParserOptions()
 			.transform((options) -> options.maxTokens(limits.getMaxTokens())
 				.maxCharacters(limits.getMaxQueryLength())
+				// nesting far past the depth limit is refused while parsing
+				.maxRuleDepth(Math.max(50, limits.getMaxQueryDepth() * 10))
 				.captureSourceLocation(false));
 	}
 
@@ -61,6 +64,10 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 				.document(query)
 				.parserOptions(this.parserOptions)
 				.build());
+		}
+		catch (ParseCancelledTooDeepException ex) {
+			return new PreparsedDocumentEntry(tooComplex("depth", Long.MAX_VALUE, this.limits.getMaxQueryDepth(),
+					"max-query-depth"));
 		}
 		catch (ParseCancelledException ex) {
 			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.getMaxTokens()
