@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
+import dev.svc.graphql.test.AttackShapes.Attack;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
@@ -51,47 +52,14 @@ class CheapRefusalTests {
 	@LocalServerPort
 	private int port;
 
-	static List<Object[]> attacks() {
-		StringBuilder chain = new StringBuilder("{ ...F0 }");
-		for (int i = 0; i < 780; i++) {
-			chain.append(" fragment F").append(i).append(" on Query { ...F").append(i + 1).append(" }");
-		}
-		chain.append(" fragment F780 on Query { greeting }");
-		StringBuilder fanOut = new StringBuilder("{ ...F0 }");
-		for (int i = 0; i < 30; i++) {
-			fanOut.append(" fragment F").append(i).append(" on Query { ...F").append(i + 1).append(" ...F").append(i + 1)
-				.append(" }");
-		}
-		fanOut.append(" fragment F30 on Query { greeting }");
-		StringBuilder aliases = new StringBuilder("{");
-		for (int i = 0; i < 860; i++) {
-			aliases.append(" u").append(i).append(":users(maxResultCount:1000){items{name}}");
-		}
-		StringBuilder directives = new StringBuilder("{ greeting");
-		for (int i = 0; i < 400; i++) {
-			directives.append(" @skip(if:false)");
-		}
-		StringBuilder deep = new StringBuilder();
-		for (int i = 0; i < 300; i++) {
-			deep.append("{ users { items ");
-		}
-		return List.of(new Object[] { "a chain of 780 nested fragment spreads", chain.toString(), "QUERY_TOO_LARGE" },
-				new Object[] { "a fan-out of 2^30 fragment spreads", fanOut.toString(), "QUERY_TOO_COMPLEX" },
-				new Object[] { "860 aliases of users(maxResultCount: 1000)", aliases.append(" }").toString(),
-						"QUERY_TOO_LARGE" },
-				new Object[] { "400 directives", directives.append(" }").toString(), "QUERY_TOO_LARGE" },
-				new Object[] { "fields nested 600 deep", deep.toString(), "QUERY_TOO_COMPLEX" },
-				new Object[] { "7,000 tokens in 14,000 characters", "{" + " a".repeat(7000) + " }", "QUERY_TOO_LARGE" });
-	}
-
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("attacks")
-	void shouldRefuseBeforeValidation(String attack, String document, String code) {
+	@MethodSource("dev.svc.graphql.test.AttackShapes#all")
+	void shouldRefuseBeforeValidation(Attack attack) {
 		int validationsBefore = VALIDATIONS.get();
-		Response response = new HttpTestClient(this.port).graphQl("/graphql", document);
-		assertThat(response.status()).as(attack).isBetween(400, 413);
-		assertThat(response.body()).as(attack).contains("\"code\":\"" + code + "\"");
-		assertThat(VALIDATIONS.get()).as(attack + ": graphql-java's validations").isEqualTo(validationsBefore);
+		Response response = new HttpTestClient(this.port).graphQl("/graphql", attack.document());
+		assertThat(response.status()).as(attack.name()).isEqualTo(400);
+		assertThat(response.body()).as(attack.name()).contains("\"code\":\"" + attack.code() + "\"");
+		assertThat(VALIDATIONS.get()).as(attack.name() + ": graphql-java's validations").isEqualTo(validationsBefore);
 	}
 
 	@Test

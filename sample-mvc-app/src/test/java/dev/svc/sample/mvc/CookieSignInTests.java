@@ -1,9 +1,12 @@
 package dev.svc.sample.mvc;
 
+import dev.svc.graphql.test.AttackShapes.Attack;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
@@ -94,6 +97,15 @@ class CookieSignInTests {
 		Response login = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
 				"tenancyName=&userNameOrEmailAddress=admin&password=123qwe");
 		assertThat(login.status()).isEqualTo(403);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("dev.svc.graphql.test.AttackShapes#all")
+	void shouldRefuseEveryAttackShapeOfTheRequestLimits(Attack attack) {
+		logIn("", "admin", "123qwe");
+		Response response = this.browser.graphQl("/graphql", attack.document());
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"" + attack.code() + "\"");
 	}
 
 	@Test

@@ -2,8 +2,10 @@ package dev.svc.sample.spa;
 
 import java.util.Map;
 
+import dev.svc.graphql.test.AttackShapes.Attack;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
@@ -11,6 +13,8 @@ import org.skyscreamer.jsonassert.JSONCompareMode;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The spec's query tests: sign in through a real sign-in path, run a query over HTTP, and compare
@@ -230,6 +234,12 @@ class QueryGoldenTests {
 				{ roles { id tenantId } organizationUnits { id tenantId }
 				  users { totalCount items { id tenantId roles { id } organizationUnits { id } } }
 				  auditLogs { id tenantId } }"""));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("dev.svc.graphql.test.AttackShapes#all")
+	void everyAttackShapeOfTheRequestLimitsIsRefused(Attack attack) {
+		assertThat(tenantAdmin().query(attack.document())).contains("\"code\":\"" + attack.code() + "\"");
 	}
 
 	@Test
