@@ -1,7 +1,5 @@
 package dev.svc.graphql.limits;
 
-import java.util.Map;
-
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Nested;
@@ -23,9 +21,7 @@ class IntrospectionRuleTests {
 	private static final String INTROSPECTION = "{ __schema { queryType { name } } }";
 
 	private static String signedIn(HttpTestClient http) {
-		String body = http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient
-			.json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe"))).body();
-		return "Bearer " + ((Map<?, ?>) HttpTestClient.parse(body).get("result")).get("accessToken");
+		return http.bearerToken("", "admin", "123qwe");
 	}
 
 	@Nested

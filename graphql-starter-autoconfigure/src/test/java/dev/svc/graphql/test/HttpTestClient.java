@@ -36,6 +36,19 @@ public final class HttpTestClient {
 		return post(path, "application/json", json(Map.of("query", query)), headers);
 	}
 
+	/**
+	 * Signs a user in with the token sign-in and answers the {@code Authorization} header value
+	 * that carries its access token.
+	 */
+	public String bearerToken(String tenancyName, String userNameOrEmailAddress, String password) {
+		Response response = post("/api/TokenAuth/Authenticate", "application/json", json(Map.of("tenancyName",
+				tenancyName, "userNameOrEmailAddress", userNameOrEmailAddress, "password", password)));
+		if (response.status() != 200) {
+			throw new IllegalStateException("Token sign-in failed: " + response.status() + " " + response.body());
+		}
+		return "Bearer " + ((Map<?, ?>) parse(response.body()).get("result")).get("accessToken");
+	}
+
 	public Response post(String path, String contentType, String body, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.baseUrl + path))
 			.POST(HttpRequest.BodyPublishers.ofString(body));

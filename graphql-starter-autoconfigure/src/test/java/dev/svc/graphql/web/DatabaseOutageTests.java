@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Map;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
@@ -42,9 +41,7 @@ class DatabaseOutageTests {
 	@Test
 	void shouldAnswer503WhileTheDatabaseIsAwayAndRecoverAfter() throws Exception {
 		HttpTestClient http = new HttpTestClient(this.port);
-		String body = http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient
-			.json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe"))).body();
-		String token = "Bearer " + ((Map<?, ?>) HttpTestClient.parse(body).get("result")).get("accessToken");
+		String token = http.bearerToken("", "admin", "123qwe");
 		String database = this.url.substring(this.url.lastIndexOf('/') + 1);
 
 		admin("alter database " + database + " with allow_connections false");
