@@ -55,6 +55,7 @@ class PublicApiTests {
 			"dev.svc.graphql.identity.IdentityAutoConfiguration",
 			"dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration",
 			"dev.svc.graphql.limits.RequestLimitsAutoConfiguration",
+			"dev.svc.graphql.playground.PlaygroundAutoConfiguration",
 			"dev.svc.graphql.security.PermissionAutoConfiguration",
 			"dev.svc.graphql.signin.SignInAutoConfiguration",
 			"dev.svc.graphql.signin.cookie.CookieSignInAutoConfiguration",

@@ -2,6 +2,7 @@ package dev.svc.sample.mvc;
 
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.skyscreamer.jsonassert.JSONAssert;
@@ -39,6 +40,11 @@ class LoginPageBrowserTests {
 		JSONAssert.assertEquals("""
 				{"data": {"roles": [{"id": 1, "name": "Admin"}]}}""",
 				HeadlessChromium.queryFromPage(page, "{ roles { id name } }"), JSONCompareMode.STRICT);
+
+		// the playground runs as the user of the session cookie, and loads nothing from elsewhere
+		Playground playground = new Playground(page, "http://localhost:" + this.port, "/ui/playground");
+		assertThat(playground.run("{ roles { name } }")).contains("\"name\": \"Admin\"");
+		assertThat(playground.requestsToOtherOrigins()).isEmpty();
 	}
 
 	@Test

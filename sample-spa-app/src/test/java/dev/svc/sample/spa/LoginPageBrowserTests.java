@@ -2,6 +2,7 @@ package dev.svc.sample.spa;
 
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.skyscreamer.jsonassert.JSONAssert;
@@ -46,6 +47,11 @@ class LoginPageBrowserTests {
 		JSONAssert.assertEquals("""
 				{"data": {"roles": [{"id": 2, "name": "Admin"}, {"id": 3, "name": "User"}]}}""",
 				HeadlessChromium.queryFromPage(page, "{ roles { id name } }"), JSONCompareMode.STRICT);
+
+		Playground playground = new Playground(page, "http://localhost:" + this.port, "/ui/playground");
+		assertThat(playground.run("{ users { totalCount items { name roles { name } } } }"))
+			.contains("\"totalCount\": 2").contains("\"name\": \"admin\"");
+		assertThat(playground.requestsToOtherOrigins()).isEmpty();
 	}
 
 	@Test
