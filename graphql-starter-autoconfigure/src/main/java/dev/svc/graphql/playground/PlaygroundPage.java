@@ -4,11 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.MediaTypeFactory;
@@ -21,7 +26,9 @@ import org.springframework.web.servlet.function.ServerResponse;
 /**
  * Serves the playground: the page on its path, told where the endpoint is, under a
  * Content-Security-Policy that allows nothing but this origin and no inline or evaluated script;
- * its assets below the path, cached for a year since their names change with their content.
+ * its assets below the path, cached for a year since their names change with their content, and
+ * sent compressed as the build compressed them (Brotli, else gzip) to every browser that accepts it,
+ * whether or not the host compresses its responses.
  */
 final class PlaygroundPage {
 
@@ -33,6 +40,11 @@ final class PlaygroundPage {
 			+ "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
 	private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+	/** The encodings the build writes beside each script and style sheet, best first, by file suffix. */
+	private static final List<String> ENCODINGS = List.of("br", "gzip");
+
+	private static final Map<String, String> SUFFIXES = Map.of("br", ".br", "gzip", ".gz");
 
 	private final String path;
 
@@ -68,11 +80,40 @@ final class PlaygroundPage {
 		if (!ASSET_NAME.matcher(name).matches() || !asset.exists()) {
 			return ServerResponse.status(HttpStatus.NOT_FOUND).build();
 		}
-		return ServerResponse.ok()
+		ServerResponse.BodyBuilder response = ServerResponse.ok()
 			.contentType(MediaTypeFactory.getMediaType(name).orElse(MediaType.APPLICATION_OCTET_STREAM))
 			.cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePublic().immutable())
-			.header("X-Content-Type-Options", "nosniff")
-			.body(asset);
+			.header("X-Content-Type-Options", "nosniff");
+		if (!encoded(name, "gzip").exists()) {
+			return response.body(asset);
+		}
+		response.varyBy(HttpHeaders.ACCEPT_ENCODING);
+		List<String> accepted = acceptedEncodings(request);
+		for (String encoding : ENCODINGS) {
+			Resource encoded = encoded(name, encoding);
+			if (accepted.contains(encoding) && encoded.exists()) {
+				return response.header(HttpHeaders.CONTENT_ENCODING, encoding).body(encoded);
+			}
+		}
+		return response.body(asset);
+	}
+
+	private static Resource encoded(String name, String encoding) {
+		return new ClassPathResource(PAGE + "assets/" + name + SUFFIXES.get(encoding));
+	}
+
+	private static List<String> acceptedEncodings(ServerRequest request) {
+		List<String> accepted = new ArrayList<>();
+		for (String header : request.headers().header(HttpHeaders.ACCEPT_ENCODING)) {
+			for (String coding : header.split(",")) {
+				String[] parts = coding.split(";");
+				boolean refused = parts.length > 1 && parts[1].replace(" ", "").matches("q=0(\\.0*)?");
+				if (!refused) {
+					accepted.add(parts[0].trim().toLowerCase(Locale.ROOT));
+				}
+			}
+		}
+		return accepted;
 	}
 
 	private static String read(Resource resource) {

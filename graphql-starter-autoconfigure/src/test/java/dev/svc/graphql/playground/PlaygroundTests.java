@@ -1,11 +1,20 @@
 package dev.svc.graphql.playground;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +71,36 @@ class PlaygroundTests {
 			assertThat(http.get("/ui/playground/assets/nothing-here.js").status()).isEqualTo(404);
 			// Spring Security's firewall refuses an encoded slash before the playground sees it
 			assertThat(http.get("/ui/playground/assets/..%2Findex.html").status()).isIn(400, 404);
+		}
+
+		@Test
+		void shouldSendItsAssetsCompressedAsTheBuildCompressedThemToBrowsersThatAcceptIt() throws Exception {
+			Matcher script = SCRIPT.matcher(new HttpTestClient(this.port).get("/ui/playground").body());
+			assertThat(script.find()).isTrue();
+			HttpResponse<byte[]> plain = getBytes(script.group(1), null);
+			HttpResponse<byte[]> brotli = getBytes(script.group(1), "gzip, deflate, br, zstd");
+			HttpResponse<byte[]> gzip = getBytes(script.group(1), "gzip;q=1.0, br;q=0");
+			assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+			assertThat(brotli.headers().firstValue("Content-Encoding")).contains("br");
+			assertThat(gzip.headers().firstValue("Content-Encoding")).contains("gzip");
+			for (HttpResponse<byte[]> response : List.of(plain, brotli, gzip)) {
+				assertThat(response.statusCode()).isEqualTo(200);
+				assertThat(response.headers().firstValue("Vary")).contains("Accept-Encoding");
+				assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+						(type) -> assertThat(type).startsWith("text/javascript"));
+			}
+			assertThat(brotli.body().length).isLessThan(gzip.body().length).isLessThan(plain.body().length / 3);
+			try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(gzip.body()))) {
+				assertThat(unzipped.readAllBytes()).isEqualTo(plain.body());
+			}
+		}
+
+		private HttpResponse<byte[]> getBytes(String path, @Nullable String acceptEncoding) throws Exception {
+			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path));
+			if (acceptEncoding != null) {
+				request.header("Accept-Encoding", acceptEncoding);
+			}
+			return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 		}
 
 	}

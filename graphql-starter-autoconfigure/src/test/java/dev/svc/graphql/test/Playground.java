@@ -1,9 +1,16 @@
 package dev.svc.graphql.test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Request;
 import com.microsoft.playwright.options.WaitForSelectorState;
 
 /**
@@ -14,6 +21,11 @@ public final class Playground {
 	private final Page page;
 
 	private final List<String> otherOrigins = new CopyOnWriteArrayList<>();
+
+	/** Every script and style sheet the page and its workers asked for, with the encodings the browser accepted. */
+	private final List<Request> scriptsAndStyles = new CopyOnWriteArrayList<>();
+
+	private final long millisToInteractive;
 
 	/**
 	 * Opens the playground and watches every request the page makes.
@@ -29,9 +41,54 @@ public final class Playground {
 				this.otherOrigins.add(url);
 			}
 		});
+		page.onRequest((request) -> {
+			if (request.url().endsWith(".js") || request.url().endsWith(".css")) {
+				this.scriptsAndStyles.add(request);
+			}
+		});
+		long start = System.nanoTime();
 		page.navigate(origin + path);
 		page.waitForSelector(".graphiql-container");
 		page.waitForSelector(".graphiql-query-editor .monaco-editor");
+		this.millisToInteractive = (System.nanoTime() - start) / 1_000_000;
+	}
+
+	/**
+	 * How long the page took to become interactive, for the record: never asserted, a timing is no test.
+	 * @return a line to print
+	 */
+	public String loadReport() {
+		return "playground interactive after " + this.millisToInteractive + " ms, " + scriptAndStyleBytes()
+				+ " bytes of scripts and style sheets in " + this.scriptsAndStyles.size() + " files";
+	}
+
+	/**
+	 * The bytes of the scripts and style sheets the page and its workers loaded so far, as served to
+	 * the browser: each asked for again with the encodings the browser accepted. (The browser does
+	 * not report the sizes of what its workers load.)
+	 * @return the sum of their response bodies' sizes
+	 */
+	public long scriptAndStyleBytes() {
+		HttpClient http = HttpClient.newHttpClient();
+		try {
+			long bytes = 0;
+			for (Request asset : this.scriptsAndStyles) {
+				HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(asset.url()));
+				String encodings = asset.headerValue("accept-encoding");
+				if (encodings != null) {
+					request.header("Accept-Encoding", encodings);
+				}
+				bytes += http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray()).body().length;
+			}
+			return bytes;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	/**

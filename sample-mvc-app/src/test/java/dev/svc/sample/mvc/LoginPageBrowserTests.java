@@ -45,6 +45,9 @@ class LoginPageBrowserTests {
 		Playground playground = new Playground(page, "http://localhost:" + this.port, "/ui/playground");
 		assertThat(playground.run("{ roles { name } }")).contains("\"name\": \"Admin\"");
 		assertThat(playground.requestsToOtherOrigins()).isEmpty();
+		// the budget: scripts and style sheets as served stay under 1.5 MB
+		assertThat(playground.scriptAndStyleBytes()).isLessThan(1_500_000);
+		System.out.println(playground.loadReport());
 	}
 
 	@Test

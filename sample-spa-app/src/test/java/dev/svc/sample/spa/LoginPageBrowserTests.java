@@ -52,6 +52,9 @@ class LoginPageBrowserTests {
 		assertThat(playground.run("{ users { totalCount items { name roles { name } } } }"))
 			.contains("\"totalCount\": 2").contains("\"name\": \"admin\"");
 		assertThat(playground.requestsToOtherOrigins()).isEmpty();
+		// the budget: scripts and style sheets as served stay under 1.5 MB
+		assertThat(playground.scriptAndStyleBytes()).isLessThan(1_500_000);
+		System.out.println(playground.loadReport());
 	}
 
 	@Test
