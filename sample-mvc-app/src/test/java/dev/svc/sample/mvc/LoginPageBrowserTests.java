@@ -1,6 +1,7 @@
 package dev.svc.sample.mvc;
 
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Response;
 import dev.svc.graphql.test.HeadlessChromium;
 import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,8 @@ class LoginPageBrowserTests {
 	@Test
 	void shouldSignInAndQueryWithTheSessionCookie() throws Exception {
 		Page page = chromium.newPage();
-		page.navigate("http://localhost:" + this.port + "/Account/Login");
+		Response login = page.navigate("http://localhost:" + this.port + "/Account/Login");
+		assertThat(login.headerValue("content-security-policy")).contains("script-src 'self';");
 		page.fill("input[name=userNameOrEmailAddress]", "admin");
 		page.fill("input[name=password]", "123qwe");
 		page.click("button[type=submit]");

@@ -1,6 +1,7 @@
 package dev.svc.sample.spa;
 
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Response;
 import dev.svc.graphql.test.HeadlessChromium;
 import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,8 @@ class LoginPageBrowserTests {
 
 	private Page loginPage() {
 		Page page = chromium.newPage();
-		page.navigate("http://localhost:" + this.port + "/ui/login");
+		Response login = page.navigate("http://localhost:" + this.port + "/ui/login");
+		assertThat(login.headerValue("content-security-policy")).contains("script-src 'self';");
 		return page;
 	}
 

@@ -21,6 +21,11 @@ import org.springframework.security.web.authentication.LoginUrlAuthenticationEnt
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
+	/** The pages load scripts of this origin only, never inline or evaluated ones. */
+	private static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
+			+ "style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; "
+			+ "base-uri 'none'; object-src 'none'";
+
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions) {
 		return http
@@ -32,6 +37,7 @@ class SecurityConfiguration {
 				.access(permissions.require(PermissionDefinition.ADMINISTRATION))
 				.anyRequest()
 				.authenticated())
+			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/Account/Login")))
 			.logout((logout) -> logout.logoutUrl("/Account/Logout").logoutSuccessUrl("/Account/Login"))
