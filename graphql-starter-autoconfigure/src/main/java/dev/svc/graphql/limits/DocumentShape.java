@@ -108,8 +108,11 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 		private Measure selection(Selection<?> selection) {
 			this.visits++;
 			if (selection instanceof Field field) {
+				// an introspection field's selections count in full but for their depth, fragments
+				// spread in them too, so that an IDE's introspection query is neither refused for its
+				// nesting nor for the fragments it nests
 				boolean introspection = field.getName().startsWith("__");
-				Measure below = introspection ? Measure.NONE : selections(field.getSelectionSet());
+				Measure below = selections(field.getSelectionSet());
 				return new Measure(introspection ? 0 : add(below.depth(), 1), add(below.fields(), 1),
 						add(below.aliases(), (field.getAlias() != null) ? 1 : 0),
 						add(below.directives(), field.getDirectives().size()), below.fragmentDepth());

@@ -1,5 +1,6 @@
 package dev.svc.graphql.limits;
 
+import graphql.introspection.IntrospectionQuery;
 import graphql.parser.Parser;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +71,14 @@ class DocumentShapeTests {
 	@Test
 	void shouldGiveTheIntrospectionSystemNoDepth() {
 		assertThat(shape("{ __schema { types { fields { type { ofType { ofType { name } } } } } } }").depth()).isZero();
+	}
+
+	@Test
+	void shouldGiveTheIntrospectionQueryOfAnIdeNoDepthThroughTheFragmentsItSpreads() {
+		DocumentShape shape = shape(IntrospectionQuery.INTROSPECTION_QUERY);
+		assertThat(shape.depth()).isZero();
+		// its fields still count, each as often as it would run
+		assertThat(shape.fields()).isGreaterThan(100);
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.svc.graphql.limits;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.TestHostApplication;
+import graphql.introspection.IntrospectionQuery;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.skyscreamer.jsonassert.JSONAssert;
@@ -59,6 +60,14 @@ class IntrospectionRuleTests {
 			assertThat(http.graphQl("/graphql", INTROSPECTION, "Authorization", token).body())
 				.isEqualTo("{\"data\":{\"__schema\":{\"queryType\":{\"name\":\"Query\"}}}}");
 			assertThat(http.get("/graphql/schema", "Authorization", token).body()).contains("type Query {");
+		}
+
+		@Test
+		void shouldAnswerTheIntrospectionQueryOfAnIdeWithinTheDefaultLimits() {
+			HttpTestClient http = new HttpTestClient(this.port);
+			String body = http.graphQl("/graphql", IntrospectionQuery.INTROSPECTION_QUERY, "Authorization", signedIn(http))
+				.body();
+			assertThat(body).startsWith("{\"data\":{\"__schema\":").doesNotContain("\"errors\"");
 		}
 
 	}

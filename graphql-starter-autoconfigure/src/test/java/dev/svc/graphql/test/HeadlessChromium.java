@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * A real browser for page tests: Debian's Chromium ({@code svc.test.chromium}, default
  * {@code /usr/bin/chromium}) driven by Playwright, headless, with no network but the loopback.
- * Register it as a static extension field; it starts before the class's tests and closes after.
+ * Register it as a static extension field; it starts before the class's tests and closes after,
+ * shared by its nested classes.
  */
 public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallback {
 
@@ -24,8 +25,15 @@ public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallba
 
 	private Browser browser;
 
+	/** The class that started the browser: its nested classes share it. */
+	private Class<?> owner;
+
 	@Override
 	public void beforeAll(ExtensionContext context) {
+		if (this.owner != null) {
+			return;
+		}
+		this.owner = context.getRequiredTestClass();
 		this.playwright = Playwright
 			.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
 		this.browser = this.playwright.chromium()
@@ -37,6 +45,10 @@ public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallba
 
 	@Override
 	public void afterAll(ExtensionContext context) {
+		if (context.getRequiredTestClass() != this.owner) {
+			return;
+		}
+		this.owner = null;
 		if (this.browser != null) {
 			this.browser.close();
 		}
