@@ -1,10 +1,30 @@
-// The login view of the single-page front end: it renders the form, signs the browser in with a
-// session cookie through a JSON post, then goes to the page the server names.
+// The login view of the single-page front end: it renders the form and signs the user in either
+// with a session cookie for this browser (a JSON post to /ui/login) or with an access token that
+// this tab keeps (the token endpoint), then goes to the page that links the playground.
 const fields = [
   { name: 'tenancyName', label: 'Tenancy name', hint: '(empty for the host)', autocomplete: 'organization' },
   { name: 'userNameOrEmailAddress', label: 'User name or e-mail address', required: true, autocomplete: 'username' },
   { name: 'password', label: 'Password', type: 'password', required: true, autocomplete: 'current-password' }
 ];
+
+// The playground offers a token it finds under this key as the Authorization header.
+const TOKEN_KEY = 'svc.accessToken';
+
+const modes = {
+  cookie: {
+    label: 'a session cookie for this browser',
+    url: '/ui/login',
+    signedIn: (body) => body.targetUrl
+  },
+  token: {
+    label: 'an access token kept by this tab',
+    url: '/api/TokenAuth/Authenticate',
+    signedIn: (body) => {
+      sessionStorage.setItem(TOKEN_KEY, body.result.accessToken);
+      return '/ui/token';
+    }
+  }
+};
 
 const form = document.getElementById('login-form');
 const error = document.getElementById('error');
@@ -22,6 +42,20 @@ for (const field of fields) {
   label.append(input);
   form.append(label);
 }
+
+const choice = document.createElement('fieldset');
+const legend = document.createElement('legend');
+legend.textContent = 'Sign in with';
+choice.append(legend);
+for (const [value, mode] of Object.entries(modes)) {
+  const label = document.createElement('label');
+  label.className = 'choice';
+  label.append(Object.assign(document.createElement('input'),
+    { type: 'radio', name: 'mode', value, checked: value === 'cookie' }), ' ' + mode.label);
+  choice.append(label);
+}
+form.append(choice);
+
 const button = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Log in' });
 form.append(button);
 
@@ -29,16 +63,18 @@ form.addEventListener('submit', async (event) => {
   event.preventDefault();
   button.disabled = true;
   error.hidden = true;
+  const { mode: modeName, ...credentials } = Object.fromEntries(new FormData(form));
+  const mode = modes[modeName];
   try {
-    const response = await fetch('/ui/login', {
+    const response = await fetch(mode.url, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'Accept': 'application/json' },
-      body: JSON.stringify(Object.fromEntries(new FormData(form)))
+      body: JSON.stringify(credentials)
     });
     const body = await response.json();
     if (body.success) {
-      window.location.assign(body.targetUrl);
+      window.location.assign(mode.signedIn(body));
       return;
     }
     error.textContent = body.error.message;

@@ -393,12 +393,87 @@ public class SvcGraphQlProperties {
 
 		private final Token token = new Token();
 
+		private final Lockout lockout = new Lockout();
+
+		private final Throttle throttle = new Throttle();
+
 		public Cookie getCookie() {
 			return this.cookie;
 		}
 
 		public Token getToken() {
 			return this.token;
+		}
+
+		public Lockout getLockout() {
+			return this.lockout;
+		}
+
+		public Throttle getThrottle() {
+			return this.throttle;
+		}
+
+		public static final class Lockout {
+
+			/**
+			 * Failed sign-ins in a row after which an account, or a user name that belongs to no
+			 * account, is locked out. A successful sign-in starts the count again.
+			 */
+			private int maxFailedAttempts = 5;
+
+			/**
+			 * How long a lockout lasts.
+			 */
+			private Duration duration = Duration.ofSeconds(300);
+
+			public int getMaxFailedAttempts() {
+				return this.maxFailedAttempts;
+			}
+
+			public void setMaxFailedAttempts(int maxFailedAttempts) {
+				this.maxFailedAttempts = maxFailedAttempts;
+			}
+
+			public Duration getDuration() {
+				return this.duration;
+			}
+
+			public void setDuration(Duration duration) {
+				this.duration = duration;
+			}
+
+		}
+
+		public static final class Throttle {
+
+			/**
+			 * Sign-in attempts one client address may make per window, on every sign-in path
+			 * together; more are refused with 429 until the window ends. Counted per
+			 * instance.
+			 */
+			private int maxAttempts = 30;
+
+			/**
+			 * The window the attempts are counted in.
+			 */
+			private Duration window = Duration.ofMinutes(1);
+
+			public int getMaxAttempts() {
+				return this.maxAttempts;
+			}
+
+			public void setMaxAttempts(int maxAttempts) {
+				this.maxAttempts = maxAttempts;
+			}
+
+			public Duration getWindow() {
+				return this.window;
+			}
+
+			public void setWindow(Duration window) {
+				this.window = window;
+			}
+
 		}
 
 		public static final class Cookie {
@@ -421,6 +496,13 @@ public class SvcGraphQlProperties {
 			 * page of the host; a JSON post gets it as targetUrl.
 			 */
 			private String successUrl = "/";
+
+			/**
+			 * Path that ends the session: a POST, as a form (with the host's CSRF token) or as
+			 * JSON. A form post is sent back to the login page, a JSON post gets
+			 * {"success": true, "targetUrl": login path}.
+			 */
+			private String logoutPath = "/Account/Logout";
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -446,6 +528,14 @@ public class SvcGraphQlProperties {
 				this.successUrl = successUrl;
 			}
 
+			public String getLogoutPath() {
+				return this.logoutPath;
+			}
+
+			public void setLogoutPath(String logoutPath) {
+				this.logoutPath = logoutPath;
+			}
+
 		}
 
 		public static final class Token {
@@ -469,9 +559,18 @@ public class SvcGraphQlProperties {
 			private Duration accessTokenLifetime = Duration.ofDays(1);
 
 			/**
-			 * How long a refresh token is valid.
+			 * How long a refresh token is valid, and the absolute end of the session a sign-in
+			 * starts: refreshing rotates the refresh token but never moves that end.
 			 */
 			private Duration refreshTokenLifetime = Duration.ofDays(365);
+
+			/**
+			 * How long an instance trusts that a token's session is still good before it asks the
+			 * database again: the longest a token keeps working after its session ends (log-out,
+			 * a refresh token presented twice, the user or its tenant deactivated, its password
+			 * changed).
+			 */
+			private Duration sessionCheckInterval = Duration.ofSeconds(5);
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -503,6 +602,14 @@ public class SvcGraphQlProperties {
 
 			public void setRefreshTokenLifetime(Duration refreshTokenLifetime) {
 				this.refreshTokenLifetime = refreshTokenLifetime;
+			}
+
+			public Duration getSessionCheckInterval() {
+				return this.sessionCheckInterval;
+			}
+
+			public void setSessionCheckInterval(Duration sessionCheckInterval) {
+				this.sessionCheckInterval = sessionCheckInterval;
 			}
 
 		}

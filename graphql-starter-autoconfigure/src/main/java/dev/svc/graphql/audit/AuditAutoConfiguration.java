@@ -5,7 +5,10 @@ import java.time.Clock;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.SvcGraphQlProperties;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.binder.MeterBinder;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -15,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
@@ -37,6 +41,31 @@ public final class AuditAutoConfiguration {
 	AuditLogWriter auditLogWriter(DataSource dataSource, SvcGraphQlProperties properties) {
 		SvcGraphQlProperties.Audit audit = properties.getAudit();
 		return new JdbcAuditLogWriter(new JdbcTemplate(dataSource), audit.getQueueCapacity(), audit.getFlushInterval());
+	}
+
+	/**
+	 * The audit log's losses as meters: {@code svc.audit.records.dropped} (the buffer was full
+	 * while the database could not be written) and {@code svc.audit.records.refused} (the database
+	 * refused a record even alone).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class AuditLogMetersConfiguration {
+
+		@Bean
+		MeterBinder svcAuditLogMeters(ObjectProvider<AuditLogWriter> writer) {
+			return (registry) -> {
+				if (writer.getIfAvailable() instanceof JdbcAuditLogWriter jdbc) {
+					FunctionCounter.builder("svc.audit.records.dropped", jdbc, JdbcAuditLogWriter::droppedRecords)
+						.description("Audit records dropped: the buffer was full while the database could not be written")
+						.register(registry);
+					FunctionCounter.builder("svc.audit.records.refused", jdbc, JdbcAuditLogWriter::refusedRecords)
+						.description("Audit records the database refused even alone")
+						.register(registry);
+				}
+			};
+		}
+
 	}
 
 	@Bean

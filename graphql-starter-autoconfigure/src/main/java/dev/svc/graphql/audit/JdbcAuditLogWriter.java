@@ -1,12 +1,18 @@
 package dev.svc.graphql.audit;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
+import dev.svc.graphql.error.DatabaseUnavailable;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -16,10 +22,19 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Writes audit records to {@code svc_audit_logs} from a background thread, in batches, so that a
- * query never waits for its audit insert. When the queue is full, or once the writer has stopped,
- * the caller inserts its record itself: records are slowed down, never dropped. On stop the writer
- * drains the queue before it returns, and it stops after the web server, so requests still in
- * flight during a graceful shutdown are recorded too.
+ * query never waits for its audit insert, and loses none that it could keep:
+ * <ul>
+ * <li>every text is stored whatever it holds: a NUL byte, which PostgreSQL refuses in text, becomes
+ * U+FFFD, and a text longer than its column is cut to it and ends in {@value #CUT};</li>
+ * <li>a batch the database refuses is written again record by record, so one record it refuses
+ * even alone (counted, and logged with the reason) never takes others with it;</li>
+ * <li>while the database cannot be reached, records wait in the buffer ({@code queue-capacity})
+ * and are written when it is back, tried again after 250 ms, then up to every 5 s; only records
+ * that find the buffer full are dropped, counted, and logged once a minute with their number;</li>
+ * <li>on stop the writer drains the buffer before it returns, and it stops after the web server, so
+ * requests still in flight during a graceful shutdown are recorded too; records written after
+ * that are inserted by their caller.</li>
+ * </ul>
  */
 final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
@@ -29,7 +44,16 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 			+ " parameters, execution_time, execution_duration, client_ip_address, browser_info, exception)"
 			+ " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
+	/** What a text cut to its column ends in. */
+	static final String CUT = "…[cut]";
+
 	private static final int MAX_BATCH = 500;
+
+	private static final long FIRST_RETRY_MILLIS = 250;
+
+	private static final long LAST_RETRY_MILLIS = 5_000;
+
+	private static final long DROP_REPORT_NANOS = TimeUnit.MINUTES.toNanos(1);
 
 	/** Put on the queue by {@link #stop()} to wake the worker from its wait; never written. */
 	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null, null, 0, null, null, null);
@@ -40,7 +64,20 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private final Duration flushInterval;
 
+	/** The records the worker took from the queue and has not written yet. */
+	private final List<AuditRecord> pending = new ArrayList<>();
+
+	private final AtomicLong dropped = new AtomicLong();
+
+	private final AtomicLong refused = new AtomicLong();
+
+	private final AtomicLong droppedSinceReport = new AtomicLong();
+
+	private volatile long nextDropReport = System.nanoTime();
+
 	private volatile boolean running;
+
+	private volatile boolean databaseAway;
 
 	private @Nullable Thread worker;
 
@@ -52,9 +89,32 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	@Override
 	public void write(AuditRecord record) {
-		if (!this.running || !this.queue.offer(record)) {
-			insert(List.of(record));
+		if (!this.running) {
+			List<AuditRecord> alone = new ArrayList<>(List.of(record));
+			if (!insert(alone)) {
+				drop(alone.size());
+			}
 		}
+		else if (!this.queue.offer(record)) {
+			drop(1);
+		}
+	}
+
+	/**
+	 * How many records found the buffer full, or the database away after the writer stopped, and
+	 * were dropped.
+	 * @return the count since start
+	 */
+	long droppedRecords() {
+		return this.dropped.get();
+	}
+
+	/**
+	 * How many records the database refused even alone.
+	 * @return the count since start
+	 */
+	long refusedRecords() {
+		return this.refused.get();
 	}
 
 	@Override
@@ -76,7 +136,16 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		flushQueue();
+		this.queue.drainTo(this.pending);
+		while (!this.pending.isEmpty()) {
+			List<AuditRecord> batch = new ArrayList<>(this.pending.subList(0, Math.min(MAX_BATCH, this.pending.size())));
+			this.pending.subList(0, batch.size()).clear();
+			if (!insert(batch)) {
+				drop(batch.size() + this.pending.size());
+				this.pending.clear();
+			}
+		}
+		reportDrops(true);
 	}
 
 	@Override
@@ -94,15 +163,26 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	}
 
 	private void drainWhileRunning() {
+		long retryMillis = FIRST_RETRY_MILLIS;
 		while (this.running) {
 			try {
-				AuditRecord first = this.queue.poll(this.flushInterval.toMillis(), TimeUnit.MILLISECONDS);
-				if (first != null) {
-					List<AuditRecord> batch = new ArrayList<>();
-					batch.add(first);
-					this.queue.drainTo(batch, MAX_BATCH - 1);
-					insert(batch);
+				if (this.pending.isEmpty()) {
+					AuditRecord first = this.queue.poll(this.flushInterval.toMillis(), TimeUnit.MILLISECONDS);
+					if (first == null) {
+						reportDrops(false);
+						continue;
+					}
+					this.pending.add(first);
 				}
+				this.queue.drainTo(this.pending, MAX_BATCH - this.pending.size());
+				if (insert(this.pending)) {
+					retryMillis = FIRST_RETRY_MILLIS;
+				}
+				else {
+					pause(retryMillis);
+					retryMillis = Math.min(retryMillis * 2, LAST_RETRY_MILLIS);
+				}
+				reportDrops(false);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -111,40 +191,145 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		}
 	}
 
-	private void flushQueue() {
-		List<AuditRecord> batch = new ArrayList<>();
-		while (this.queue.drainTo(batch, MAX_BATCH) > 0) {
-			insert(batch);
-			batch.clear();
+	// in short steps, so that a stop does not wait for the whole pause
+	private void pause(long millis) throws InterruptedException {
+		for (long waited = 0; waited < millis && this.running; waited += 50) {
+			Thread.sleep(50);
 		}
 	}
 
-	private void insert(List<AuditRecord> records) {
-		List<AuditRecord> batch = records.stream().filter((record) -> record != WAKE_UP).toList();
-		if (batch.isEmpty()) {
-			return;
+	/**
+	 * Writes records, the batch at once, else one by one, taking each written or refused record off
+	 * the list.
+	 * @return {@code false} when the database cannot be reached: the records left wait for another try
+	 */
+	private boolean insert(List<AuditRecord> records) {
+		records.removeIf((record) -> record == WAKE_UP);
+		if (records.isEmpty()) {
+			return true;
 		}
 		try {
-			this.jdbc.batchUpdate(INSERT, batch, batch.size(), (statement, record) -> {
-				statement.setObject(1, record.tenantId());
-				statement.setObject(2, record.userId());
-				statement.setString(3, truncate(record.serviceName(), 256));
-				statement.setString(4, truncate(record.methodName(), 256));
-				statement.setString(5, truncate(record.parameters(), 1024));
-				statement.setObject(6, record.executionTime());
-				statement.setInt(7, record.executionDuration());
-				statement.setString(8, truncate(record.clientIpAddress(), 64));
-				statement.setString(9, truncate(record.browserInfo(), 512));
-				statement.setString(10, truncate(record.exception(), 2000));
-			});
+			batchInsert(records);
+			records.clear();
+			databaseBack();
+			return true;
 		}
 		catch (RuntimeException ex) {
-			logger.error("Could not write " + batch.size() + " audit records: " + batch, ex);
+			if (DatabaseUnavailable.isCauseOf(ex)) {
+				databaseAway(ex);
+				return false;
+			}
+		}
+		for (Iterator<AuditRecord> remaining = records.iterator(); remaining.hasNext();) {
+			AuditRecord record = remaining.next();
+			try {
+				batchInsert(List.of(record));
+			}
+			catch (RuntimeException ex) {
+				if (DatabaseUnavailable.isCauseOf(ex)) {
+					databaseAway(ex);
+					return false;
+				}
+				this.refused.incrementAndGet();
+				logger.warn("The database refused an audit record, which is lost: " + ex.getMessage() + "; the record: "
+						+ storable(record.toString(), 2000));
+			}
+			remaining.remove();
+		}
+		databaseBack();
+		return true;
+	}
+
+	// in one transaction: a batch the database refuses leaves nothing behind to be written twice
+	private void batchInsert(List<AuditRecord> batch) {
+		this.jdbc.execute((Connection connection) -> {
+			boolean autoCommit = connection.getAutoCommit();
+			connection.setAutoCommit(false);
+			try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
+				for (AuditRecord record : batch) {
+					bind(statement, record);
+					statement.addBatch();
+				}
+				statement.executeBatch();
+				connection.commit();
+			}
+			catch (SQLException ex) {
+				connection.rollback();
+				throw ex;
+			}
+			finally {
+				connection.setAutoCommit(autoCommit);
+			}
+			return null;
+		});
+	}
+
+	private static void bind(PreparedStatement statement, AuditRecord record) throws SQLException {
+		statement.setObject(1, record.tenantId());
+		statement.setObject(2, record.userId());
+		statement.setString(3, storable(record.serviceName(), 256));
+		statement.setString(4, storable(record.methodName(), 256));
+		statement.setString(5, storable(record.parameters(), 1024));
+		statement.setObject(6, record.executionTime());
+		statement.setInt(7, record.executionDuration());
+		statement.setString(8, storable(record.clientIpAddress(), 64));
+		statement.setString(9, storable(record.browserInfo(), 512));
+		statement.setString(10, storable(record.exception(), 2000));
+	}
+
+	private void databaseAway(RuntimeException ex) {
+		if (!this.databaseAway) {
+			this.databaseAway = true;
+			logger.warn("The audit log cannot be written for now, the database cannot be reached (" + ex.getMessage()
+					+ "); records wait in the buffer of " + (this.queue.size() + this.queue.remainingCapacity())
+					+ " (graphql.audit.queue-capacity) until it is back");
 		}
 	}
 
-	private static String truncate(String text, int maxLength) {
-		return (text == null || text.length() <= maxLength) ? text : text.substring(0, maxLength);
+	private void databaseBack() {
+		if (this.databaseAway) {
+			this.databaseAway = false;
+			logger.info("The audit log is written again");
+		}
+	}
+
+	private void drop(int records) {
+		this.dropped.addAndGet(records);
+		this.droppedSinceReport.addAndGet(records);
+		reportDrops(false);
+	}
+
+	private void reportDrops(boolean now) {
+		long time = System.nanoTime();
+		if (!now && time - this.nextDropReport < 0) {
+			return;
+		}
+		long records = this.droppedSinceReport.getAndSet(0);
+		if (records > 0) {
+			this.nextDropReport = time + DROP_REPORT_NANOS;
+			logger.warn(records + " audit records were dropped: the buffer of "
+					+ (this.queue.size() + this.queue.remainingCapacity())
+					+ " (graphql.audit.queue-capacity) was full while the database could not be written");
+		}
+	}
+
+	/**
+	 * A text as a column can hold it: without NUL bytes, and cut to the column's length with a
+	 * marker at its end.
+	 */
+	static @Nullable String storable(@Nullable String text, int maxLength) {
+		if (text == null) {
+			return null;
+		}
+		String clean = (text.indexOf('\0') >= 0) ? text.replace('\0', '\uFFFD') : text;
+		if (clean.length() <= maxLength) {
+			return clean;
+		}
+		int end = maxLength - CUT.length();
+		if (Character.isHighSurrogate(clean.charAt(end - 1))) {
+			end--;
+		}
+		return clean.substring(0, end) + CUT;
 	}
 
 }

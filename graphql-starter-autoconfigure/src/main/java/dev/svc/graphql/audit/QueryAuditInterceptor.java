@@ -13,7 +13,8 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
  * Writes an audit record for every executed query: the caller, the query document, how long it
- * took and the first error, if any.
+ * took and the first error, if any. Records of anonymous queries belong to the host, whatever
+ * tenant their {@code Svc-TenantId} header names.
  */
 final class QueryAuditInterceptor implements WebGraphQlInterceptor {
 
@@ -35,7 +36,10 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor {
 			InetSocketAddress remote = request.getRemoteAddress();
 			String operation = (request.getOperationName() != null) ? request.getOperationName() : "query";
 			String error = response.getErrors().isEmpty() ? null : response.getErrors().get(0).getMessage();
-			this.writer.write(new AuditRecord((user != null) ? user.tenantId() : null,
+			// an anonymous caller's tenant is only what its header claims: its records stay with the
+			// host's, so that nobody can fill a tenant's log by naming it
+			boolean signedIn = user != null && user.isAuthenticated();
+			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null,
 					(user != null) ? user.userId() : null, "GraphQL", operation, request.getDocument(), start,
 					(int) ((System.nanoTime() - startNanos) / 1_000_000),
 					(remote != null) ? remote.getAddress().getHostAddress() : null,

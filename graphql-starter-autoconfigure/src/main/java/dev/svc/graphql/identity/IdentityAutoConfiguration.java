@@ -11,7 +11,10 @@ import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
  * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, and the
@@ -31,6 +34,15 @@ public final class IdentityAutoConfiguration {
 	@Bean
 	GraphQlSourceBuilderCustomizer svcIdentityTypes() {
 		return schema("identity-types.graphqls");
+	}
+
+	/**
+	 * Runs after the caller is known ({@code svcUserContextInterceptor}), before the audit.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE + 110)
+	WebGraphQlInterceptor svcTenantHeaderInterceptor(IdentityStore store) {
+		return new TenantHeaderInterceptor(store);
 	}
 
 	private static GraphQlSourceBuilderCustomizer schema(String file) {

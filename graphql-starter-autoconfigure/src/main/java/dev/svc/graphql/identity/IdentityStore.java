@@ -77,6 +77,13 @@ public interface IdentityStore {
 	Set<String> findGrantedPermissions(long userId);
 
 	/**
+	 * A tenant by its id.
+	 * @param id the tenant's id
+	 * @return the tenant, if any
+	 */
+	Optional<Tenant> findTenant(int id);
+
+	/**
 	 * A tenant by the name users type to sign in to it.
 	 * @param tenancyName the name, case-insensitive
 	 * @return the tenant, if any

@@ -167,6 +167,15 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	@Override
+	public Optional<Tenant> findTenant(int id) {
+		return this.jdbc.sql("select id, tenancy_name, name, is_active from svc_tenants where id = :id")
+			.param("id", id)
+			.query((rs, row) -> new Tenant(rs.getInt("id"), rs.getString("tenancy_name"), rs.getString("name"),
+					rs.getBoolean("is_active")))
+			.optional();
+	}
+
+	@Override
 	public Optional<Tenant> findTenantByName(String tenancyName) {
 		return this.jdbc
 			.sql("select id, tenancy_name, name, is_active from svc_tenants where upper(tenancy_name) = :tenancyName")

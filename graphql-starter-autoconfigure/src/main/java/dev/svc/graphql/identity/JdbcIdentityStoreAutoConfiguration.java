@@ -50,4 +50,24 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		return new JdbcIdentityStore(JdbcClient.create(jdbc), Clock.systemUTC());
 	}
 
+	/**
+	 * Keeps the token sign-in's sessions in the module's tables.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
+	TokenSessions tokenSessions(DataSource dataSource) {
+		return new JdbcTokenSessions(JdbcClient.create(dataSource));
+	}
+
+	/**
+	 * Counts failed sign-ins in the module's tables, an account's in its row.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
+	SignInAttempts signInAttempts(DataSource dataSource) {
+		return new JdbcSignInAttempts(JdbcClient.create(dataSource));
+	}
+
 }

@@ -2,10 +2,13 @@ package dev.svc.graphql.signin;
 
 import java.time.Clock;
 
+import dev.svc.graphql.SvcGraphQlProperties.SignIn;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.SignInAttempts;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
@@ -15,6 +18,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -29,13 +33,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean(IdentityStore.class)
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class SignInAutoConfiguration {
 
-	/**
-	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with Spring
-	 * Security's delegating encoder, which the module does not publish as a bean: a global encoder
-	 * would change how the host checks its own users' passwords.
-	 */
 	/**
 	 * Lets the host guard its own paths by the permissions of the signed-in user.
 	 */
@@ -46,13 +46,32 @@ public final class SignInAutoConfiguration {
 		return new PermissionAuthorization((user) -> store.findGrantedPermissions(user.userId()), checker);
 	}
 
+	/**
+	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with Spring
+	 * Security's delegating encoder, which the module does not publish as a bean: a global encoder
+	 * would change how the host checks its own users' passwords. Reads the time from the host's
+	 * {@link Clock} if it has one.
+	 */
 	@Bean
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,
-			ObjectProvider<AuditLogWriter> auditLog) {
+			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, SvcGraphQlProperties properties,
+			ObjectProvider<Clock> clock) {
+		SignIn signIn = properties.getSignIn();
 		return new DefaultSignInService(store,
 				passwordEncoder.getIfUnique(PasswordEncoderFactories::createDelegatingPasswordEncoder),
-				auditLog.getIfAvailable(), Clock.systemUTC());
+				auditLog.getIfAvailable(), attempts, signIn.getLockout(),
+				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
+				clock.getIfUnique(Clock::systemUTC));
+	}
+
+	/**
+	 * Counts failed sign-ins in memory, for an identity store that keeps no counts of its own.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	SignInAttempts signInAttempts() {
+		return new InMemorySignInAttempts();
 	}
 
 }

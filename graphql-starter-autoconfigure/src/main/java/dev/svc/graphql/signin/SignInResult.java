@@ -1,5 +1,7 @@
 package dev.svc.graphql.signin;
 
+import java.time.Duration;
+
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
@@ -10,9 +12,11 @@ import org.jspecify.annotations.Nullable;
  * @param user the signed-in user, {@code null} unless the outcome is {@link Outcome#SUCCESS}
  * @param shouldChangePassword whether the user must change its password before it may work
  * @param message what to tell the user, {@code null} on success
+ * @param retryAfter how long the client must wait before it tries again, when the outcome is
+ * {@link Outcome#THROTTLED}
  */
 public record SignInResult(Outcome outcome, @Nullable SignedInUser user, boolean shouldChangePassword,
-		@Nullable String message) {
+		@Nullable String message, @Nullable Duration retryAfter) {
 
 	/**
 	 * What a sign-in attempt can end in.
@@ -30,16 +34,25 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, boolean
 		/** The tenant exists but is not active. */
 		INACTIVE_TENANT,
 		/** The user exists but is not active. */
-		INACTIVE_USER
+		INACTIVE_USER,
+		/** The client's address made too many attempts; nothing was checked. */
+		THROTTLED
 
 	}
 
 	static SignInResult success(SignedInUser user, boolean shouldChangePassword) {
-		return new SignInResult(Outcome.SUCCESS, user, shouldChangePassword, null);
+		return new SignInResult(Outcome.SUCCESS, user, shouldChangePassword, null, null);
 	}
 
 	static SignInResult failure(Outcome outcome, String message) {
-		return new SignInResult(outcome, null, false, message);
+		return new SignInResult(outcome, null, false, message, null);
+	}
+
+	static SignInResult throttled(Duration retryAfter) {
+		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
+		return new SignInResult(Outcome.THROTTLED, null, false,
+				"Too many sign-in attempts from your address. Please try again in " + seconds + " seconds.",
+				Duration.ofSeconds(seconds));
 	}
 
 	/**

@@ -51,6 +51,7 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 				yield signedIn;
 			}
 			case LOCKED_OUT -> throw new LockedException(result.message());
+			case THROTTLED -> throw new SignInThrottledException(result.message(), result.retryAfter());
 			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.message());
 			default -> throw new BadCredentialsException(result.message());
 		};

@@ -3,26 +3,38 @@ package dev.svc.graphql.audit;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 
 import javax.sql.DataSource;
 
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The background writer on the real database: what was written before a stop is in the table
- * after it, whether it waited in the queue or overflowed it.
+ * after it; no text, however poisoned, and no refused record takes others with it; while the
+ * database is away records wait in the buffer, and only those that find it full are dropped.
  */
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@ExtendWith(OutputCaptureExtension.class)
 class JdbcAuditLogWriterTests {
 
 	@Autowired
@@ -65,23 +77,119 @@ class JdbcAuditLogWriterTests {
 	}
 
 	@Test
-	void shouldWriteRecordsItselfWhenTheQueueIsFullOrStopped() {
-		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 1, Duration.ofHours(1));
+	void shouldInsertRecordsWrittenAfterTheStopItself() {
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 10, Duration.ofHours(1));
 		writer.start();
-		for (int i = 0; i < 50; i++) {
-			writer.write(record(i));
-		}
+		writer.write(record(1));
 		writer.stop();
-		writer.write(record(50));
-		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(51);
+		writer.write(record(2));
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(2);
 	}
 
 	@Test
-	void shouldTruncateOverlongTexts() {
-		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 10, Duration.ofMillis(10));
-		writer.write(new AuditRecord(null, null, "GraphQL", "query", "x".repeat(5_000), OffsetDateTime.now(ZoneOffset.UTC),
-				1, null, "y".repeat(600), null));
-		assertThat(this.jdbc.queryForObject("select parameters from svc_audit_logs", String.class)).hasSize(1024);
+	void shouldStoreEveryTextWhateverItHoldsCutToItsColumnWithAMarker() {
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 10_000, Duration.ofMillis(10));
+		writer.start();
+		for (int i = 0; i < 2_000; i++) {
+			// one in twenty poisoned: a NUL byte, which PostgreSQL refuses in text, and texts far past their columns
+			writer.write((i % 20 == 0) ? new AuditRecord(1, 2L, "Test", "call" + i, "{ greeting(name: \"a\u0000b\") }",
+					OffsetDateTime.now(ZoneOffset.UTC), 3, "127.0.0.1", "\u0000".repeat(600), "x".repeat(5_000))
+					: record(i));
+		}
+		writer.stop();
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(2_000);
+		assertThat(this.jdbc.queryForObject("select parameters from svc_audit_logs where method_name = 'call0'",
+				String.class))
+			.isEqualTo("{ greeting(name: \"a\ufffdb\") }");
+		assertThat(this.jdbc.queryForObject("select exception from svc_audit_logs where method_name = 'call20'",
+				String.class))
+			.hasSize(2000)
+			.endsWith("x…[cut]");
+		assertThat(this.jdbc.queryForObject("select browser_info from svc_audit_logs where method_name = 'call40'",
+				String.class))
+			.hasSize(512)
+			.endsWith("\ufffd…[cut]");
+		assertThat(writer.droppedRecords()).isZero();
+		assertThat(writer.refusedRecords()).isZero();
+	}
+
+	@Test
+	void shouldWriteTheRestOfABatchWhenTheDatabaseRefusesOneRecord() {
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 10_000, Duration.ofHours(1));
+		writer.start();
+		for (int i = 0; i < 100; i++) {
+			// no time: the column refuses it
+			writer.write((i == 50) ? new AuditRecord(1, 2L, "Test", "call" + i, null, null, 3, null, null, null) : record(i));
+		}
+		writer.stop();
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(99);
+		assertThat(writer.refusedRecords()).isEqualTo(1);
+	}
+
+	@Test
+	void shouldKeepRecordsWhileTheDatabaseIsAwayAndWriteThemWhenItIsBack() throws InterruptedException {
+		SwitchableDataSource database = new SwitchableDataSource(this.dataSource);
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(new JdbcTemplate(database), 10_000, Duration.ofMillis(10));
+		writer.start();
+		database.away = true;
+		for (int i = 0; i < 3_000; i++) {
+			writer.write(record(i));
+		}
+		// the worker tries, fails and waits its turn a few times
+		Thread.sleep(1_000);
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isZero();
+		database.away = false;
+		writer.stop();
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(3_000);
+		assertThat(writer.droppedRecords()).isZero();
+	}
+
+	@Test
+	void shouldDropOnlyWhatFindsTheBufferFullAndCountIt(CapturedOutput output) {
+		SwitchableDataSource database = new SwitchableDataSource(this.dataSource);
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(new JdbcTemplate(database), 1_000, Duration.ofMillis(10));
+		writer.start();
+		database.away = true;
+		for (int i = 0; i < 3_000; i++) {
+			writer.write(record(i));
+		}
+		database.away = false;
+		writer.stop();
+		int written = this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class);
+		// the buffer's thousand, and what the worker had taken from it before it found the database away
+		assertThat(written).isBetween(1_000, 1_500);
+		assertThat(writer.droppedRecords()).isEqualTo(3_000 - written);
+		// logged at once, then once a minute and at the stop: never silently
+		Matcher reports = Pattern.compile("(\\d+) audit records were dropped: the buffer of 1000 ").matcher(output.getAll());
+		long reported = 0;
+		int lines = 0;
+		while (reports.find()) {
+			reported += Long.parseLong(reports.group(1));
+			lines++;
+		}
+		assertThat(reported).isEqualTo(writer.droppedRecords());
+		assertThat(lines).isEqualTo(2);
+	}
+
+	/**
+	 * A data source that can go out of reach, as a database server that is down.
+	 */
+	private static final class SwitchableDataSource extends DelegatingDataSource {
+
+		volatile boolean away;
+
+		SwitchableDataSource(DataSource target) {
+			super(target);
+		}
+
+		@Override
+		public Connection getConnection() throws SQLException {
+			if (this.away) {
+				throw new SQLTransientConnectionException("the database is away for this test");
+			}
+			return super.getConnection();
+		}
+
 	}
 
 	private static AuditRecord record(int i) {

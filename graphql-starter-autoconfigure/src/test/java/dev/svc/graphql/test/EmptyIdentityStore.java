@@ -58,6 +58,11 @@ public final class EmptyIdentityStore implements IdentityStore {
 	}
 
 	@Override
+	public Optional<Tenant> findTenant(int id) {
+		return Optional.empty();
+	}
+
+	@Override
 	public Optional<Tenant> findTenantByName(String tenancyName) {
 		return Optional.empty();
 	}

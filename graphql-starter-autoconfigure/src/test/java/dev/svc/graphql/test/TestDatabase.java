@@ -42,6 +42,30 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 		return database;
 	}
 
+	/**
+	 * Takes a database of the local server away, as a server that goes down: new connections are
+	 * refused and open ones cut, until {@link #bringBack(String)}.
+	 * @param name the database
+	 */
+	public static void takeAway(String name) {
+		adminOfServer().execute("alter database " + name + " with allow_connections false");
+		adminOfServer().execute("select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + name + "'");
+	}
+
+	/**
+	 * Lets a database taken away accept connections again.
+	 * @param name the database
+	 */
+	public static void bringBack(String name) {
+		adminOfServer().execute("alter database " + name + " with allow_connections true");
+	}
+
+	private static TestDatabase adminOfServer() {
+		String server = System.getProperty("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/");
+		return new TestDatabase(server + "postgres", System.getProperty("svc.test.postgres.user", "postgres"),
+				server + "postgres", "postgres");
+	}
+
 	@Override
 	public void destroy() {
 		execute("drop database if exists " + this.name + " with (force)");

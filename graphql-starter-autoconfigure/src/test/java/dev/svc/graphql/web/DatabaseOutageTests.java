@@ -1,12 +1,9 @@
 package dev.svc.graphql.web;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -44,8 +41,7 @@ class DatabaseOutageTests {
 		String token = http.bearerToken("", "admin", "123qwe");
 		String database = this.url.substring(this.url.lastIndexOf('/') + 1);
 
-		admin("alter database " + database + " with allow_connections false");
-		admin("select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + database + "'");
+		TestDatabase.takeAway(database);
 		try {
 			Response away = http.graphQl("/graphql", "{ roles { id } }", "Authorization", token);
 			assertThat(away.status()).isEqualTo(503);
@@ -54,7 +50,7 @@ class DatabaseOutageTests {
 					+ "later.\",\"locations\":[],\"path\":[],\"extensions\":{\"code\":\"SERVICE_UNAVAILABLE\"}}]}");
 		}
 		finally {
-			admin("alter database " + database + " with allow_connections true");
+			TestDatabase.bringBack(database);
 		}
 		// the pool finds its cut connections dead as it hands them out, and replaces them
 		Response back = http.graphQl("/graphql", "{ roles { id } }", "Authorization", token);
@@ -64,15 +60,6 @@ class DatabaseOutageTests {
 		}
 		assertThat(back.status()).isEqualTo(200);
 		assertThat(back.body()).isEqualTo("{\"data\":{\"roles\":[{\"id\":1}]}}");
-	}
-
-	private void admin(String sql) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(
-				System.getProperty("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/") + "postgres",
-				System.getProperty("svc.test.postgres.user", "postgres"), "");
-				Statement statement = connection.createStatement()) {
-			statement.execute(sql);
-		}
 	}
 
 }

@@ -65,10 +65,24 @@ class GraphQlEndpointTests {
 
 	@Test
 	void shouldRunAnonymousCallsInTheTenantTheHeaderNames() {
-		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "5").body())
-			.endsWith(" for anonymous of tenant 5\"}}");
-		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "five").body())
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "2").body())
+			.endsWith(" for anonymous of tenant 2\"}}");
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", " ").body())
+			.as("an empty header is no header")
 			.endsWith(" for anonymous\"}}");
+	}
+
+	@Test
+	void shouldRefuseAnAnonymousCallForATenantThatDoesNotExistOrIsNotActive() throws Exception {
+		Response unknown = this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "5");
+		assertThat(unknown.status()).isEqualTo(400);
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "There is no tenant with id 5", "locations": [], "path": [],
+				  "extensions": {"code": "BAD_REQUEST"}}]}""", unknown.body(), JSONCompareMode.STRICT);
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "3").body())
+			.contains("\"message\":\"Tenant Closed is not active.\"");
+		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "five").body())
+			.contains("\"message\":\"The Svc-TenantId header must be a tenant's id, a whole number; it is 'five'.\"");
 	}
 
 	@Test

@@ -42,6 +42,35 @@ class CookieSignInTests {
 	}
 
 	@Test
+	void shouldMarkTheSessionCookieSecureWhenTheRequestCameOverTls() {
+		String form = "_csrf=" + LoginForm.csrfToken(this.browser) + "&tenancyName=&userNameOrEmailAddress=admin&password=123qwe";
+		Response overTls = this.browser.post("/Account/Login", "application/x-www-form-urlencoded", form,
+				"X-Forwarded-Proto", "https");
+		assertThat(overTls.header("Set-Cookie")).startsWith("SESSION=").contains("; Secure").contains("; HttpOnly")
+			.contains("; SameSite=Lax");
+		HttpTestClient plain = new HttpTestClient(this.port);
+		assertThat(LoginForm.logIn(plain, "", "admin", "123qwe").header("Set-Cookie")).contains("; HttpOnly")
+			.contains("; SameSite=Lax")
+			.doesNotContain("Secure");
+	}
+
+	@Test
+	void shouldEndTheSessionAtLogOutWithTheCsrfTokenOnly() {
+		assertThat(logIn("", "admin", "123qwe").status()).isEqualTo(302);
+		assertThat(this.browser.graphQl("/graphql", "{ roles { name } }").body()).contains("\"name\":\"Admin\"");
+		// a page of another site can post a form, but not with this page's token
+		assertThat(this.browser.post("/Account/Logout", "application/x-www-form-urlencoded", "").status())
+			.isEqualTo(403);
+		String csrf = LoginForm.csrfToken(this.browser);
+		Response logOut = this.browser.post("/Account/Logout", "application/x-www-form-urlencoded", "_csrf=" + csrf);
+		assertThat(logOut.status()).isEqualTo(302);
+		assertThat(logOut.header("Location")).endsWith("/Account/Login?logout");
+		assertThat(this.browser.get("/Account/Login?logout").body()).contains("You have logged out.");
+		assertThat(this.browser.graphQl("/graphql", "{ roles { name } }").body())
+			.contains("Current user did not login to the application!");
+	}
+
+	@Test
 	void shouldRenderTheLoginForm() {
 		String page = this.browser.get("/Account/Login").body();
 		assertThat(page).contains("name=\"tenancyName\"", "name=\"userNameOrEmailAddress\"", "name=\"password\"",

@@ -42,6 +42,15 @@ class AuditLogRecordingTests {
 				+ " and user_id is null and exception = 'Invalid user name or password'", 1);
 	}
 
+	@Test
+	void shouldKeepAnonymousQueriesOutOfTheTenantTheyNameSoTheyCannotFloodItsLog() throws Exception {
+		new SpaClient(this.port).http().graphQl("/graphql", "query Anonymous { __typename }", "Svc-TenantId", "2");
+		awaitRows("select count(*) from svc_audit_logs where tenant_id is null and user_id is null"
+				+ " and parameters = 'query Anonymous { __typename }'", 1);
+		assertThat(this.jdbc.sql("select count(*) from svc_audit_logs where tenant_id = 2 and user_id is null"
+				+ " and service_name = 'GraphQL'").query(Integer.class).single()).isZero();
+	}
+
 	private void awaitRows(String countSql, int expected) throws InterruptedException {
 		Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
 		int count = 0;

@@ -23,13 +23,15 @@ import org.springframework.security.web.authentication.UsernamePasswordAuthentic
 import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * The cookie sign-in with tenancy, switched on by {@code graphql.sign-in.cookie.enabled}: a POST
  * to the login path signs a user of the identity data in and keeps it in the session, whichever
- * front end sent it. A chain of its own handles only that POST: the host's login page, its other
- * paths and its own users stay with the host's chains. Independent of {@code graphql.enabled}.
+ * front end sent it, and a POST to the log-out path ends the session. A chain of its own handles
+ * only those POSTs: the host's login page, its other paths and its own users stay with the host's
+ * chains. Independent of {@code graphql.enabled}.
  */
 @AutoConfiguration(after = SignInAutoConfiguration.class,
 		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -62,10 +64,13 @@ public final class CookieSignInAutoConfiguration {
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
 		login.setSecurityContextRepository(new HttpSessionSecurityContextRepository());
-		return http.securityMatcher(loginPosts)
+		RequestMatcher logoutPosts = PathPatternRequestMatcher.withDefaults()
+			.matcher(HttpMethod.POST, cookie.getLogoutPath());
+		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.csrf((csrf) -> csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson))
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
+			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts).logoutSuccessHandler(responses))
 			.build();
 	}
 

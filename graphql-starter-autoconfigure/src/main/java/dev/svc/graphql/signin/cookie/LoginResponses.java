@@ -1,14 +1,18 @@
 package dev.svc.graphql.signin.cookie;
 
 import java.io.IOException;
+import java.util.List;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.svc.graphql.signin.SignInThrottledException;
 import dev.svc.graphql.signin.cookie.TenancyLoginFilter.InvalidLoginRequestException;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.Authentication;
@@ -17,6 +21,7 @@ import org.springframework.security.web.authentication.AuthenticationFailureHand
 import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
+import org.springframework.security.web.authentication.logout.LogoutSuccessHandler;
 import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.savedrequest.SavedRequest;
@@ -25,13 +30,15 @@ import org.springframework.security.web.savedrequest.SavedRequest;
  * How a login post is answered: a form post is redirected, as Spring Security's form login does
  * (to the page the user was on the way to, or the success URL; back to the login page with
  * {@code ?error} and the failure in the session); a JSON post gets JSON, for the page's script to
- * act on.
+ * act on. A log-out post is answered the same way.
  */
-final class LoginResponses implements AuthenticationSuccessHandler, AuthenticationFailureHandler {
+final class LoginResponses implements AuthenticationSuccessHandler, AuthenticationFailureHandler, LogoutSuccessHandler {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final RequestCache requestCache = new HttpSessionRequestCache();
+
+	private final String loginPath;
 
 	private final String successUrl;
 
@@ -40,6 +47,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	private final SimpleUrlAuthenticationFailureHandler formFailure;
 
 	LoginResponses(String loginPath, String successUrl) {
+		this.loginPath = loginPath;
 		this.successUrl = successUrl;
 		this.formSuccess = new SavedRequestAwareAuthenticationSuccessHandler();
 		this.formSuccess.setDefaultTargetUrl(successUrl);
@@ -66,9 +74,33 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			this.formFailure.onAuthenticationFailure(request, response, exception);
 			return;
 		}
-		HttpStatus status = (exception instanceof InvalidLoginRequestException) ? HttpStatus.BAD_REQUEST
-				: HttpStatus.UNAUTHORIZED;
-		write(response, status, new Failed(false, new Failed.Error(exception.getMessage())));
+		HttpStatus status = HttpStatus.UNAUTHORIZED;
+		List<Failed.ValidationError> validationErrors = null;
+		if (exception instanceof InvalidLoginRequestException invalid) {
+			status = HttpStatus.BAD_REQUEST;
+			validationErrors = invalid.getProblems()
+				.stream()
+				.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
+				.toList();
+		}
+		else if (exception instanceof SignInThrottledException throttled) {
+			status = HttpStatus.TOO_MANY_REQUESTS;
+			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(throttled.getRetryAfter().toSeconds()));
+		}
+		write(response, status, new Failed(false, new Failed.Error(exception.getMessage(), validationErrors)));
+	}
+
+	/**
+	 * A form post goes back to the login page ({@code ?logout}); a JSON post gets where to go.
+	 */
+	@Override
+	public void onLogoutSuccess(HttpServletRequest request, HttpServletResponse response,
+			@Nullable Authentication authentication) throws IOException {
+		if (!TenancyLoginFilter.isJson(request)) {
+			response.sendRedirect(request.getContextPath() + this.loginPath + "?logout");
+			return;
+		}
+		write(response, HttpStatus.OK, new Succeeded(true, this.loginPath));
 	}
 
 	private static void write(HttpServletResponse response, HttpStatus status, Object body) throws IOException {
@@ -98,8 +130,18 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		 * Why a sign-in failed.
 		 *
 		 * @param message what to tell the user
+		 * @param validationErrors what is wrong with each field, when the post was not valid
 		 */
-		record Error(String message) {
+		record Error(String message, @Nullable List<ValidationError> validationErrors) {
+		}
+
+		/**
+		 * What is wrong with a field of the post.
+		 *
+		 * @param message what is wrong and what is allowed
+		 * @param members the field
+		 */
+		record ValidationError(String message, List<String> members) {
 		}
 
 	}

@@ -1,12 +1,14 @@
 package dev.svc.graphql.signin.cookie;
 
 import java.io.IOException;
+import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
 
 import org.springframework.http.MediaType;
@@ -35,6 +37,12 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 		LoginForm form = isJson(request) ? readJson(request)
 				: new LoginForm(request.getParameter(TenancyAuthenticationDetails.TENANCY_NAME_PARAMETER),
 						request.getParameter("userNameOrEmailAddress"), request.getParameter("password"));
+		List<SignInInput.Problem> problems = new SignInInput(form.tenancyName(), form.userNameOrEmailAddress(),
+				form.password())
+			.problems();
+		if (!problems.isEmpty()) {
+			throw new InvalidLoginRequestException(problems);
+		}
 		UsernamePasswordAuthenticationToken attempt = UsernamePasswordAuthenticationToken
 			.unauthenticated((form.userNameOrEmailAddress() != null) ? form.userNameOrEmailAddress() : "", form.password());
 		attempt.setDetails(new TenancyAuthenticationDetails(request, form.tenancyName()));
@@ -55,12 +63,12 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 		try {
 			LoginForm form = JSON.readValue(request.getInputStream(), LoginForm.class);
 			if (form == null) {
-				throw new InvalidLoginRequestException();
+				throw new InvalidLoginRequestException(List.of());
 			}
 			return form;
 		}
 		catch (JacksonException ex) {
-			throw new InvalidLoginRequestException();
+			throw new InvalidLoginRequestException(List.of());
 		}
 	}
 
@@ -75,13 +83,23 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 	}
 
 	/**
-	 * A JSON login post whose body is not a login form.
+	 * A login post that is not a login form, or whose fields are not valid.
 	 */
 	static final class InvalidLoginRequestException extends AuthenticationException {
 
-		InvalidLoginRequestException() {
-			super("The body must be a JSON object: {\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", "
-					+ "\"password\": \"...\"}.");
+		private static final String NOT_A_FORM = "The body must be a JSON object: {\"tenancyName\": \"\", "
+				+ "\"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}.";
+
+		private final List<SignInInput.Problem> problems;
+
+		InvalidLoginRequestException(List<SignInInput.Problem> problems) {
+			super(problems.isEmpty() ? NOT_A_FORM
+					: String.join(" ", problems.stream().map(SignInInput.Problem::message).toList()));
+			this.problems = problems;
+		}
+
+		List<SignInInput.Problem> getProblems() {
+			return this.problems;
 		}
 
 	}

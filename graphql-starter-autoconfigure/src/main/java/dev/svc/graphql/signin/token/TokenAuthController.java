@@ -1,24 +1,30 @@
 package dev.svc.graphql.signin.token;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
 import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -41,36 +47,98 @@ final class TokenAuthController {
 	// no "consumes": another content type reaches the handler, whose envelope says what is wrong
 	@PostMapping("/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
-		List<ValidationError> invalid = new ArrayList<>();
-		if (model.userNameOrEmailAddress() == null || model.userNameOrEmailAddress().isBlank()) {
-			invalid.add(new ValidationError("The userNameOrEmailAddress field is required.",
-					List.of("userNameOrEmailAddress")));
-		}
-		if (model.password() == null || model.password().isEmpty()) {
-			invalid.add(new ValidationError("The password field is required.", List.of("password")));
-		}
+		List<ValidationError> invalid = new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(),
+				model.password())
+			.problems()
+			.stream()
+			.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
+			.toList();
 		if (!invalid.isEmpty()) {
 			return invalidRequest("Your request is not valid!", invalid);
 		}
 		SignInResult result = this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(),
 				model.password(), request.getRemoteAddr());
+		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
+			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+		}
 		if (!result.succeeded()) {
 			return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
 		}
 		SignedInUser user = result.user();
-		String accessToken = this.tokens.accessToken(user);
-		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(accessToken,
-				this.tokens.encrypt(accessToken), this.tokens.accessTokenLifetime().toSeconds(),
-				result.shouldChangePassword(), null, user.userId(), false, null, null, null, this.tokens.refreshToken(user),
-				this.tokens.refreshTokenLifetime().toSeconds())));
+		TokenService.Tokens issued = this.tokens.signIn(user);
+		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
+				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(),
+				result.shouldChangePassword(), null, user.userId(), false, null, null, null, issued.refreshToken(),
+				issued.refreshTokenLifetime().toSeconds())));
+	}
+
+	/**
+	 * Rotates a refresh token, sent as {@code {"refreshToken": "..."}} or as the
+	 * {@code refreshToken} parameter: new access and refresh tokens of the same session, whose end
+	 * does not move. A refresh token works once; one presented again ends its session.
+	 */
+	@PostMapping("/RefreshToken")
+	ResponseEntity<AjaxResponse> refreshToken(@RequestBody(required = false) @Nullable RefreshTokenModel model,
+			@RequestParam(name = "refreshToken", required = false) @Nullable String parameter) {
+		String refreshToken = (model != null && model.refreshToken() != null) ? model.refreshToken() : parameter;
+		if (refreshToken == null || refreshToken.isBlank()) {
+			return invalidRequest("Your request is not valid!",
+					List.of(new ValidationError("The refreshToken field is required.", List.of("refreshToken"))));
+		}
+		return this.tokens.refresh(refreshToken)
+			.map((issued) -> ResponseEntity.ok(AjaxResponse.success(new RefreshTokenResult(issued.accessToken(),
+					this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(),
+					issued.refreshToken(), issued.refreshTokenLifetime().toSeconds()))))
+			.orElseGet(() -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+				.body(AjaxResponse.failure(new ErrorInfo(0,
+						"The refresh token is not valid, or its session has ended: sign in again.", null, null), true)));
+	}
+
+	/**
+	 * Ends the session of the bearer token: every access and refresh token of it stops working, on
+	 * every instance within the session check interval. Answers success whether or not there was a
+	 * session to end.
+	 */
+	@GetMapping("/LogOut")
+	ResponseEntity<AjaxResponse> logOut(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false)
+	@Nullable String authorization) {
+		if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+			this.tokens.logOut(authorization.substring(7).trim());
+		}
+		return ResponseEntity.ok(AjaxResponse.success(null));
+	}
+
+	/**
+	 * The body of {@code POST /api/TokenAuth/RefreshToken}.
+	 *
+	 * @param refreshToken the refresh token
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record RefreshTokenModel(@Nullable String refreshToken) {
+	}
+
+	/**
+	 * The {@code result} of a refresh.
+	 *
+	 * @param accessToken the new access token
+	 * @param encryptedAccessToken the access token, encrypted
+	 * @param expireInSeconds how long the access token has: its lifetime, or less near the session's end
+	 * @param refreshToken the new refresh token; the one sent no longer works
+	 * @param refreshTokenExpireInSeconds how long the session has left
+	 */
+	record RefreshTokenResult(String accessToken, String encryptedAccessToken, long expireInSeconds,
+			String refreshToken, long refreshTokenExpireInSeconds) {
 	}
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)
-	ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex) {
-		return invalidRequest("Your request is not valid!", List.of(new ValidationError(
-				"The body must be a JSON object: {\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}.",
-				List.of())));
+	ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
+		String shape = request.getRequestURI().endsWith("/RefreshToken") ? "{\"refreshToken\": \"...\"}"
+				: "{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}";
+		return invalidRequest("Your request is not valid!",
+				List.of(new ValidationError("The body must be a JSON object: " + shape + ".", List.of())));
 	}
 
 	@ExceptionHandler(HttpMediaTypeNotSupportedException.class)

@@ -9,8 +9,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -20,6 +22,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.error.DatabaseUnavailable;
+import dev.svc.graphql.identity.TokenSessions;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
@@ -28,7 +32,9 @@ import io.jsonwebtoken.security.Keys;
 
 /**
  * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with AES-GCM
- * under a key derived from the signing key.
+ * under a key derived from the signing key. Every token belongs to the session its sign-in
+ * started ({@code sid}); a token is good while its session is, which each instance asks the
+ * {@link TokenSessions} at most once per {@code session-check-interval}.
  */
 final class TokenService {
 
@@ -40,6 +46,29 @@ final class TokenService {
 
 	private static final String TENANT_ID = "tenantId";
 
+	private static final String SESSION_ID = "sid";
+
+	private static final int MAX_CHECKED_SESSIONS = 100_000;
+
+	/**
+	 * Tokens issued together.
+	 *
+	 * @param accessToken the access token
+	 * @param accessTokenLifetime how long the access token has: its lifetime, or less near the
+	 * session's end
+	 * @param refreshToken the refresh token
+	 * @param refreshTokenLifetime how long the refresh token has left, the session's end
+	 */
+	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken, Duration refreshTokenLifetime) {
+	}
+
+	private record Check(boolean active, Instant until) {
+	}
+
+	private final TokenSessions sessions;
+
+	private final Map<String, Check> checked = new ConcurrentHashMap<>();
+
 	private final SecretKey signingKey;
 
 	private final SecretKeySpec encryptionKey;
@@ -50,7 +79,7 @@ final class TokenService {
 
 	private final SecureRandom random = new SecureRandom();
 
-	TokenService(Token properties, Clock clock) {
+	TokenService(Token properties, TokenSessions sessions, Clock clock) {
 		String signingKey = properties.getSigningKey();
 		if (signingKey == null || signingKey.isBlank()) {
 			throw new IllegalStateException("No token signing key is configured. Set graphql.sign-in.token.signing-key "
@@ -65,6 +94,7 @@ final class TokenService {
 		this.signingKey = Keys.hmacShaKeyFor(key);
 		this.encryptionKey = new SecretKeySpec(hmac(key, "svc access token encryption"), "AES");
 		this.properties = properties;
+		this.sessions = sessions;
 		this.clock = clock;
 	}
 
@@ -76,20 +106,91 @@ final class TokenService {
 		return this.properties.getRefreshTokenLifetime();
 	}
 
-	String accessToken(SignedInUser user) {
-		return issue(user, ACCESS, accessTokenLifetime().toSeconds());
+	/**
+	 * Starts a session for a user who signed in, and issues its first tokens.
+	 * @param user the user
+	 * @return the tokens
+	 */
+	Tokens signIn(SignedInUser user) {
+		Instant now = this.clock.instant();
+		String sessionId = UUID.randomUUID().toString();
+		Instant end = now.plus(refreshTokenLifetime());
+		this.sessions.start(sessionId, user.userId(), now, end);
+		return issue(user, sessionId, now, end);
 	}
 
-	String refreshToken(SignedInUser user) {
-		return issue(user, REFRESH, refreshTokenLifetime().toSeconds());
+	/**
+	 * Rotates a refresh token: each works once, and one presented again ends its session.
+	 * @param refreshToken the refresh token
+	 * @return new tokens of the same session, empty when the token is not a valid refresh token of
+	 * a session that is still good
+	 */
+	Optional<Tokens> refresh(String refreshToken) {
+		Optional<Claims> claims = claims(refreshToken, REFRESH);
+		if (claims.isEmpty()) {
+			return Optional.empty();
+		}
+		String sessionId = claims.get().get(SESSION_ID, String.class);
+		Instant now = this.clock.instant();
+		if (!this.sessions.use(sessionId, claims.get().getId(), now) || !this.sessions.isActive(sessionId, now)) {
+			this.checked.remove(sessionId);
+			return Optional.empty();
+		}
+		return Optional.of(issue(user(claims.get()), sessionId, now, claims.get().getExpiration().toInstant()));
+	}
+
+	/**
+	 * Ends the session of a token, and with it every token of the session.
+	 * @param token an access or refresh token
+	 * @return whether the token named a session to end
+	 */
+	boolean logOut(String token) {
+		Optional<Claims> claims = claims(token, ACCESS).or(() -> claims(token, REFRESH));
+		claims.ifPresent((read) -> {
+			String sessionId = read.get(SESSION_ID, String.class);
+			this.sessions.end(sessionId, this.clock.instant());
+			this.checked.remove(sessionId);
+		});
+		return claims.isPresent();
 	}
 
 	/**
 	 * Reads an access token.
 	 * @param token the compact JWT
-	 * @return its user, empty when the token is not a valid, unexpired access token of ours
+	 * @return its user, empty when the token is not a valid, unexpired access token of ours whose
+	 * session is still good
 	 */
 	Optional<SignedInUser> readAccessToken(String token) {
+		return claims(token, ACCESS).filter((claims) -> isActive(claims.get(SESSION_ID, String.class)))
+			.map(TokenService::user);
+	}
+
+	// while the database cannot be reached, the last answer holds, or the token's signature: the
+	// request then fails with the outage at its first read, as an anonymous one does
+	private boolean isActive(String sessionId) {
+		Instant now = this.clock.instant();
+		Check check = this.checked.get(sessionId);
+		if (check == null || !now.isBefore(check.until())) {
+			if (this.checked.size() >= MAX_CHECKED_SESSIONS) {
+				this.checked.clear();
+			}
+			boolean active;
+			try {
+				active = this.sessions.isActive(sessionId, now);
+			}
+			catch (RuntimeException ex) {
+				if (!DatabaseUnavailable.isCauseOf(ex)) {
+					throw ex;
+				}
+				return (check == null) || check.active();
+			}
+			check = new Check(active, now.plus(this.properties.getSessionCheckInterval()));
+			this.checked.put(sessionId, check);
+		}
+		return check.active();
+	}
+
+	private Optional<Claims> claims(String token, String type) {
 		try {
 			Claims claims = Jwts.parser()
 				.verifyWith(this.signingKey)
@@ -97,15 +198,17 @@ final class TokenService {
 				.build()
 				.parseSignedClaims(token)
 				.getPayload();
-			if (!ACCESS.equals(claims.get(TOKEN_TYPE, String.class))) {
-				return Optional.empty();
-			}
-			return Optional.of(new SignedInUser(Long.parseLong(claims.getSubject()), claims.get(TENANT_ID, Integer.class),
-					claims.get("name", String.class)));
+			return (type.equals(claims.get(TOKEN_TYPE, String.class)) && claims.get(SESSION_ID, String.class) != null)
+					? Optional.of(claims) : Optional.empty();
 		}
 		catch (JwtException | IllegalArgumentException ex) {
 			return Optional.empty();
 		}
+	}
+
+	private static SignedInUser user(Claims claims) {
+		return new SignedInUser(Long.parseLong(claims.getSubject()), claims.get(TENANT_ID, Integer.class),
+				claims.get("name", String.class));
 	}
 
 	/**
@@ -147,16 +250,29 @@ final class TokenService {
 		}
 	}
 
-	private String issue(SignedInUser user, String type, long lifetimeSeconds) {
-		Instant now = this.clock.instant();
+	// the access token ends with its lifetime or its session, whichever comes first
+	private Tokens issue(SignedInUser user, String sessionId, Instant now, Instant sessionEnd) {
+		Instant accessEnd = now.plus(accessTokenLifetime());
+		if (sessionEnd.isBefore(accessEnd)) {
+			accessEnd = sessionEnd;
+		}
+		String refreshId = UUID.randomUUID().toString();
+		this.sessions.issued(sessionId, refreshId);
+		return new Tokens(jwt(user, ACCESS, sessionId, UUID.randomUUID().toString(), now, accessEnd),
+				Duration.between(now, accessEnd), jwt(user, REFRESH, sessionId, refreshId, now, sessionEnd),
+				Duration.between(now, sessionEnd));
+	}
+
+	private String jwt(SignedInUser user, String type, String sessionId, String id, Instant now, Instant expiry) {
 		return Jwts.builder()
-			.id(UUID.randomUUID().toString())
+			.id(id)
 			.subject(Long.toString(user.userId()))
 			.claim("name", user.userName())
 			.claim(TENANT_ID, user.tenantId())
 			.claim(TOKEN_TYPE, type)
+			.claim(SESSION_ID, sessionId)
 			.issuedAt(Date.from(now))
-			.expiration(Date.from(now.plusSeconds(lifetimeSeconds)))
+			.expiration(Date.from(expiry))
 			.signWith(this.signingKey, Jwts.SIG.HS256)
 			.compact();
 	}

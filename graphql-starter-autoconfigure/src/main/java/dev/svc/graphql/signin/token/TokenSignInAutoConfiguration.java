@@ -3,11 +3,13 @@ package dev.svc.graphql.signin.token;
 import java.time.Clock;
 
 import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.identity.TokenSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import io.jsonwebtoken.Jwts;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -45,8 +47,10 @@ public final class TokenSignInAutoConfiguration {
 	static final String CHAIN = "svcTokenSecurityFilterChain";
 
 	@Bean
-	TokenService svcTokenService(SvcGraphQlProperties properties) {
-		return new TokenService(properties.getSignIn().getToken(), Clock.systemUTC());
+	TokenService svcTokenService(SvcGraphQlProperties properties, ObjectProvider<TokenSessions> sessions,
+			ObjectProvider<Clock> clock) {
+		return new TokenService(properties.getSignIn().getToken(), sessions.getIfAvailable(InMemoryTokenSessions::new),
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Bean

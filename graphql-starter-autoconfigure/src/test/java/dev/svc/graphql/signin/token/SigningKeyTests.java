@@ -23,7 +23,7 @@ class SigningKeyTests {
 	@Test
 	void shouldRefuseAKeyTooShortForHs256() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new TokenService(TokenSignInTests.token("short"), Clock.systemUTC()))
+			.isThrownBy(() -> new TokenService(TokenSignInTests.token("short"), new InMemoryTokenSessions(), Clock.systemUTC()))
 			.withMessage("graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");
 	}
 

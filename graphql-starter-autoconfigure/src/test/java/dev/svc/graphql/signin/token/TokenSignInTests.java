@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.identity.TokenSessions;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
@@ -39,6 +40,9 @@ class TokenSignInTests {
 
 	@Autowired
 	private TokenService tokens;
+
+	@Autowired
+	private TokenSessions sessions;
 
 	@Autowired
 	private JdbcClient jdbc;
@@ -135,8 +139,10 @@ class TokenSignInTests {
 
 	@Test
 	void shouldRejectATokenSignedWithAnotherKey() {
-		TokenService other = new TokenService(token("another-signing-key-0123456789abcdef-000000"), Clock.systemUTC());
-		String forged = other.accessToken(new SignedInUser(1, null, "admin"));
+		// a real session of a real user: only the key is wrong
+		TokenService other = new TokenService(token("another-signing-key-0123456789abcdef-000000"), this.sessions,
+				Clock.systemUTC());
+		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
 		Response response = this.http.graphQl("/graphql", "{ roles { id } }", "Authorization", "Bearer " + forged);
 		assertThat(response.body()).contains("Current user did not login to the application!");
@@ -157,6 +163,14 @@ class TokenSignInTests {
 		Token token = new Token();
 		token.setSigningKey(signingKey);
 		return token;
+	}
+
+	@Test
+	void shouldLeaveTheTenantOfASignedInUserItsOwnWhateverTheTenantHeaderSays() {
+		String token = this.http.bearerToken("", "admin", "123qwe");
+		Response response = this.http.graphQl("/graphql", "{ roles { name } }", "Authorization", token, "Svc-TenantId", "999");
+		assertThat(response.status()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo("{\"data\":{\"roles\":[{\"name\":\"Admin\"}]}}");
 	}
 
 }

@@ -40,7 +40,6 @@ class SecurityConfiguration {
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/Account/Login")))
-			.logout((logout) -> logout.logoutUrl("/Account/Logout").logoutSuccessUrl("/Account/Login"))
 			.build();
 	}
 

@@ -16,8 +16,9 @@ import org.springframework.security.web.authentication.LoginUrlAuthenticationEnt
  * Token-or-cookie security: the pages behind the login need a signed-in user (the actuator
  * endpoints but the health check an administrator), who signs in on
  * {@code /ui/login} (the GraphQL module's cookie sign-in takes the page's JSON post) and is kept in
- * a Spring Session in the database. Scripts get bearer tokens from the module's token sign-in. The module secures
- * its GraphQL endpoint and its sign-in paths itself.
+ * a Spring Session in the database. Scripts, and the login page when asked to, get bearer tokens
+ * from the module's token sign-in; the token page is static and public, its script holds the token.
+ * The module secures its GraphQL endpoint and its sign-in paths itself.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -31,7 +32,8 @@ class SecurityConfiguration {
 	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions) {
 		return http
 			.authorizeHttpRequests((requests) -> requests
-				.requestMatchers("/ui/login", "/ui/login.html", "/ui/*.js", "/ui/*.css", "/error")
+				.requestMatchers("/ui/login", "/ui/login.html", "/ui/token", "/ui/token.html", "/ui/*.js", "/ui/*.css",
+						"/error")
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()

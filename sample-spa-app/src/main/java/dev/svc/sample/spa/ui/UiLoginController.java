@@ -4,8 +4,9 @@ import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 
 /**
- * The single-page login and the page behind it. The page's script posts the form as JSON to
- * {@code /ui/login}, where the GraphQL module's cookie sign-in answers it.
+ * The single-page login and the pages behind it. The login page's script posts the form as JSON to
+ * {@code /ui/login}, where the GraphQL module's cookie sign-in answers it, and lands on the home page;
+ * or to the module's token endpoint, keeps the access token in the tab and lands on the token page.
  */
 @Controller
 class UiLoginController {
@@ -13,6 +14,11 @@ class UiLoginController {
 	@GetMapping("/ui/login")
 	String page() {
 		return "forward:/ui/login.html";
+	}
+
+	@GetMapping("/ui/token")
+	String tokenPage() {
+		return "forward:/ui/token.html";
 	}
 
 	@GetMapping("/")

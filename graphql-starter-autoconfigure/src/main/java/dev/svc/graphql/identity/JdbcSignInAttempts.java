@@ -1,0 +1,133 @@
+package dev.svc.graphql.identity;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Failed sign-ins in the module's tables: an account's in its {@code svc_users} row
+ * ({@code access_failed_count}, {@code lockout_end_date}, which the {@code users} query's
+ * {@code onlyLockedUsers} reads), a name's that belongs to no account in
+ * {@code svc_sign_in_failures}, forgotten a day after its last failure. Each count moves in one
+ * statement, so instances that share the database count together.
+ */
+final class JdbcSignInAttempts implements SignInAttempts {
+
+	/** Failures of names that belong to no account are forgotten after this long. */
+	private static final long FORGET_AFTER_HOURS = 24;
+
+	private static final String LOCKING = "access_failed_count + 1 >= :max";
+
+	private final JdbcClient jdbc;
+
+	JdbcSignInAttempts(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	@Override
+	public @Nullable Instant lockedUntil(Subject subject) {
+		OffsetDateTime end = subject.isAccount()
+				? this.jdbc.sql("select lockout_end_date from svc_users where id = :id")
+					.param("id", subject.userId())
+					.query(OffsetDateTime.class)
+					.optional()
+					.orElse(null)
+				: this.jdbc.sql("select lockout_end_date from svc_sign_in_failures where tenant_key = :tenant and login = :login")
+					.param("tenant", tenantKey(subject))
+					.param("login", login(subject))
+					.query(OffsetDateTime.class)
+					.optional()
+					.orElse(null);
+		return (end != null) ? end.toInstant() : null;
+	}
+
+	@Override
+	public void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd) {
+		if (subject.isAccount()) {
+			accountFailed(subject.userId(), maxFailedAttempts, lockoutEnd);
+		}
+		else {
+			nameFailed(subject, now, maxFailedAttempts, lockoutEnd);
+		}
+	}
+
+	// the count starts again when it locks the account; an account with lockout disabled is never locked
+	private void accountFailed(long userId, int max, Instant lockoutEnd) {
+		this.jdbc.sql("update svc_users set access_failed_count = case when is_lockout_enabled and " + LOCKING
+				+ " then 0 else access_failed_count + 1 end, lockout_end_date = case when is_lockout_enabled and "
+				+ LOCKING + " then :end else lockout_end_date end where id = :id")
+			.param("max", max)
+			.param("end", utc(lockoutEnd))
+			.param("id", userId)
+			.update();
+	}
+
+	private void nameFailed(Subject subject, Instant now, int max, Instant lockoutEnd) {
+		for (int attempt = 0; attempt < 2; attempt++) {
+			int updated = this.jdbc.sql("update svc_sign_in_failures set access_failed_count = case when " + LOCKING
+					+ " then 0 else access_failed_count + 1 end, lockout_end_date = case when " + LOCKING
+					+ " then :end else lockout_end_date end, last_failure_time = :now"
+					+ " where tenant_key = :tenant and login = :login")
+				.param("max", max)
+				.param("end", utc(lockoutEnd))
+				.param("now", utc(now))
+				.param("tenant", tenantKey(subject))
+				.param("login", login(subject))
+				.update();
+			if (updated == 0) {
+				forgetOldFailures(now);
+				try {
+					this.jdbc.sql("insert into svc_sign_in_failures (tenant_key, login, access_failed_count, lockout_end_date,"
+							+ " last_failure_time) values (:tenant, :login, :count, :end, :now)")
+						.param("tenant", tenantKey(subject))
+						.param("login", login(subject))
+						.param("count", (max <= 1) ? 0 : 1)
+						.param("end", (max <= 1) ? utc(lockoutEnd) : null)
+						.param("now", utc(now))
+						.update();
+				}
+				catch (DuplicateKeyException ex) {
+					// another request inserted it first: count this failure on its row
+					continue;
+				}
+			}
+			return;
+		}
+	}
+
+	private void forgetOldFailures(Instant now) {
+		this.jdbc.sql("delete from svc_sign_in_failures where last_failure_time < :before")
+			.param("before", utc(now.minus(FORGET_AFTER_HOURS, ChronoUnit.HOURS)))
+			.update();
+	}
+
+	@Override
+	public void succeeded(Subject subject) {
+		if (subject.isAccount()) {
+			this.jdbc.sql("update svc_users set access_failed_count = 0 where id = :id and access_failed_count <> 0")
+				.param("id", subject.userId())
+				.update();
+		}
+	}
+
+	private static int tenantKey(Subject subject) {
+		return (subject.tenantId() != null) ? subject.tenantId() : 0;
+	}
+
+	private static String login(Subject subject) {
+		String login = subject.login().toUpperCase(Locale.ROOT);
+		return (login.length() > 256) ? login.substring(0, 256) : login;
+	}
+
+	private static OffsetDateTime utc(Instant instant) {
+		return instant.atOffset(ZoneOffset.UTC);
+	}
+
+}

@@ -1,0 +1,105 @@
+package dev.svc.graphql.identity;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.context.UserContextResolver;
+import dev.svc.graphql.error.ErrorCode;
+import graphql.ErrorType;
+import graphql.ExecutionResult;
+import graphql.GraphqlErrorBuilder;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+import org.springframework.graphql.server.WebGraphQlInterceptor;
+import org.springframework.graphql.server.WebGraphQlRequest;
+import org.springframework.graphql.server.WebGraphQlResponse;
+import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
+
+/**
+ * Refuses an anonymous request whose {@value UserContextResolver#TENANT_HEADER} header names no
+ * tenant, or a tenant that is not active, before anything of it runs or is audited: the header is
+ * a tenant's id, a whole number, of an active tenant. Tenants are looked up at most once per
+ * {@value #CACHE_MILLIS} ms each, so that a flood of headers does not become a flood of queries.
+ */
+final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
+
+	static final long CACHE_MILLIS = 5_000;
+
+	private static final int MAX_CACHED = 10_000;
+
+	private record Cached(Optional<Tenant> tenant, long expires) {
+	}
+
+	private final IdentityStore store;
+
+	private final Map<Integer, Cached> tenants = new ConcurrentHashMap<>();
+
+	TenantHeaderInterceptor(IdentityStore store) {
+		this.store = store;
+	}
+
+	@Override
+	public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
+		String header = request.getHeaders().getFirst(UserContextResolver.TENANT_HEADER);
+		if (header == null || header.isBlank()) {
+			return chain.next(request);
+		}
+		String refusal = refusal(header.trim(), request);
+		if (refusal == null) {
+			return chain.next(request);
+		}
+		ExecutionResult result = ExecutionResult.newExecutionResult()
+			.addError(GraphqlErrorBuilder.newError()
+				.errorType(ErrorType.ValidationError)
+				.message(refusal)
+				.extensions(Map.of("code", ErrorCode.BAD_REQUEST))
+				.build())
+			.build();
+		return Mono.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
+	}
+
+	private @Nullable String refusal(String header, WebGraphQlRequest request) {
+		// the caller, as the interceptor before this one resolved it into the execution input
+		UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
+		if (caller != null && caller.isAuthenticated()) {
+			// a signed-in user's tenant is its own; the header means nothing then
+			return null;
+		}
+		int id;
+		try {
+			id = Integer.parseInt(header);
+		}
+		catch (NumberFormatException ex) {
+			return "The " + UserContextResolver.TENANT_HEADER + " header must be a tenant's id, a whole number; it is '"
+					+ shortened(header) + "'.";
+		}
+		Optional<Tenant> tenant = tenant(id);
+		if (tenant.isEmpty()) {
+			return "There is no tenant with id " + id;
+		}
+		return tenant.get().isActive() ? null : "Tenant " + tenant.get().tenancyName() + " is not active.";
+	}
+
+	private Optional<Tenant> tenant(int id) {
+		long now = System.currentTimeMillis();
+		Cached cached = this.tenants.get(id);
+		if (cached != null && cached.expires() > now) {
+			return cached.tenant();
+		}
+		if (this.tenants.size() >= MAX_CACHED) {
+			this.tenants.clear();
+		}
+		Optional<Tenant> tenant = this.store.findTenant(id);
+		this.tenants.put(id, new Cached(tenant, now + CACHE_MILLIS));
+		return tenant;
+	}
+
+	private static String shortened(String header) {
+		String printable = header.replaceAll("\\p{Cntrl}", "?");
+		return (printable.length() > 20) ? printable.substring(0, 20) + "…" : printable;
+	}
+
+}

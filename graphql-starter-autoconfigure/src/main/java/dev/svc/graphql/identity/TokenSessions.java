@@ -1,0 +1,57 @@
+package dev.svc.graphql.identity;
+
+import java.time.Instant;
+
+/**
+ * The sessions of the token sign-in. Each sign-in starts one; its access tokens are good while it
+ * is, and its refresh tokens rotate within it: each works once, and one presented again ends the
+ * session, as a stolen one would be. The module's default keeps them in its tables, next to the
+ * users, so that every instance sees a log-out, and a session ends too when its user is
+ * deactivated, its tenant is, or its password changes. Declare a bean of this type to keep them
+ * elsewhere.
+ */
+public interface TokenSessions {
+
+	/**
+	 * Starts a session.
+	 * @param sessionId the new session's id
+	 * @param userId its user
+	 * @param now the time of the sign-in
+	 * @param expiry its absolute end, which no refresh moves
+	 */
+	void start(String sessionId, long userId, Instant now, Instant expiry);
+
+	/**
+	 * Whether the tokens of a session are still good: it was not ended, has not reached its end,
+	 * and its user (and the user's tenant) may still sign in with the password it signed in with.
+	 * @param sessionId the session
+	 * @param now the time
+	 * @return whether its tokens are good
+	 */
+	boolean isActive(String sessionId, Instant now);
+
+	/**
+	 * Records a refresh token issued in a session.
+	 * @param sessionId the session
+	 * @param tokenId the refresh token's id
+	 */
+	void issued(String sessionId, String tokenId);
+
+	/**
+	 * Uses a refresh token: the first time it succeeds; a token used before, or unknown to the
+	 * session, ends the session.
+	 * @param sessionId the session
+	 * @param tokenId the refresh token's id
+	 * @param now the time
+	 * @return whether the token could be used
+	 */
+	boolean use(String sessionId, String tokenId, Instant now);
+
+	/**
+	 * Ends a session and every token of it.
+	 * @param sessionId the session
+	 * @param now the time
+	 */
+	void end(String sessionId, Instant now);
+
+}

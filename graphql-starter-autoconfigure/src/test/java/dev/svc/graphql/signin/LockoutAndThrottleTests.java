@@ -1,0 +1,171 @@
+package dev.svc.graphql.signin;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.svc.graphql.signin.SignInResult.Outcome;
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.TestHostApplication;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Lockout after failed sign-ins and the per-address throttle, with the default limits (5 failures,
+ * 300 s; 30 attempts a minute) and a clock the tests move. Each test signs in to a tenant of its
+ * own, from an address of its own.
+ */
+@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.throttle.max-attempts=30",
+				"graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=lockout-test-key-0123456789abcdef-not-a-secret" })
+@Import(LockoutAndThrottleTests.Time.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LockoutAndThrottleTests {
+
+	private static final String LOCKED = "The user account has been locked out. Please try again later.";
+
+	private static final String INVALID = "Invalid user name or password";
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Time {
+
+		@Bean
+		MutableClock clock() {
+			return new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
+		}
+
+	}
+
+	@Autowired
+	private SignInService signIn;
+
+	@Autowired
+	private MutableClock clock;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@LocalServerPort
+	private int port;
+
+	@BeforeAll
+	void tenants() {
+		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
+		for (int tenant = 80; tenant < 85; tenant++) {
+			this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, :name, :name, current_timestamp)")
+				.param("id", tenant)
+				.param("name", "Locks" + tenant)
+				.update();
+			this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, creation_time) values"
+					+ " (:id, :tenant, 'anna', 'ANNA', 'A', 'A', 'anna@x.example', 'ANNA@X.EXAMPLE', :hash, current_timestamp)")
+				.param("id", tenant * 10)
+				.param("tenant", tenant)
+				.param("hash", hash)
+				.update();
+		}
+	}
+
+	private List<String> attempts(String tenancy, String login, String... passwords) {
+		List<String> messages = new ArrayList<>();
+		for (String password : passwords) {
+			SignInResult result = this.signIn.signIn(tenancy, login, password, "198.51.100." + tenancy.substring(5));
+			messages.add(result.succeeded() ? "signed in" : result.message());
+		}
+		return messages;
+	}
+
+	private record Account(int failures, @Nullable Instant lockoutEnd) {
+	}
+
+	private Account account(long id) {
+		return this.jdbc.sql("select access_failed_count, lockout_end_date from svc_users where id = :id")
+			.param("id", id)
+			.query((rs, row) -> {
+				OffsetDateTime end = rs.getObject("lockout_end_date", OffsetDateTime.class);
+				return new Account(rs.getInt("access_failed_count"), (end != null) ? end.toInstant() : null);
+			})
+			.single();
+	}
+
+	@Test
+	void shouldLockAnAccountOutForFiveMinutesAfterFiveFailures() {
+		assertThat(attempts("Locks80", "anna", "1", "2", "3", "4")).containsOnly(INVALID);
+		assertThat(account(800).failures()).isEqualTo(4);
+		assertThat(attempts("Locks80", "anna", "5", "123qwe")).containsExactly(LOCKED, LOCKED);
+		assertThat(account(800)).as("the count starts again at the lockout")
+			.isEqualTo(new Account(0, this.clock.instant().plusSeconds(300)));
+
+		this.clock.advance(Duration.ofSeconds(299));
+		assertThat(attempts("Locks80", "ANNA@x.example", "123qwe")).containsExactly(LOCKED);
+		this.clock.advance(Duration.ofSeconds(2));
+		assertThat(attempts("Locks80", "anna", "123qwe")).containsExactly("signed in");
+	}
+
+	@Test
+	void shouldStartTheCountAgainAfterASuccess() {
+		assertThat(attempts("Locks81", "anna", "1", "2", "3", "4", "123qwe")).endsWith("signed in");
+		assertThat(account(810).failures()).isEqualTo(0);
+		assertThat(attempts("Locks81", "anna", "1", "2", "3", "4", "123qwe")).endsWith("signed in");
+	}
+
+	@Test
+	void shouldLockANameOfNoAccountOutAsAnAccount() {
+		List<String> account = attempts("Locks82", "anna", "1", "2", "3", "4", "5", "123qwe");
+		List<String> nobody = attempts("Locks82", "bert", "1", "2", "3", "4", "5", "123qwe");
+		assertThat(nobody).isEqualTo(account).containsExactly(INVALID, INVALID, INVALID, INVALID, LOCKED, LOCKED);
+		this.clock.advance(Duration.ofSeconds(301));
+		assertThat(attempts("Locks82", "bert", "123qwe")).containsExactly(INVALID);
+	}
+
+	@Test
+	void shouldThrottleAnAddressAfterThirtyAttemptsAMinute() {
+		for (int i = 0; i < 30; i++) {
+			assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.9").succeeded()).isTrue();
+		}
+		SignInResult throttled = this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.9");
+		assertThat(throttled.outcome()).isEqualTo(Outcome.THROTTLED);
+		assertThat(throttled.message())
+			.isEqualTo("Too many sign-in attempts from your address. Please try again in 60 seconds.");
+		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.10").succeeded())
+			.as("another address")
+			.isTrue();
+		this.clock.advance(Duration.ofSeconds(45));
+		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.9").message()).contains("in 15 seconds");
+		this.clock.advance(Duration.ofSeconds(15));
+		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.9").succeeded()).isTrue();
+	}
+
+	@Test
+	void shouldAnswer429WithRetryAfterOnTheTokenEndpoint() {
+		HttpTestClient http = new HttpTestClient(this.port);
+		String body = "{\"tenancyName\": \"Locks84\", \"userNameOrEmailAddress\": \"anna\", \"password\": \"123qwe\"}";
+		for (int i = 0; i < 30; i++) {
+			assertThat(http.post("/api/TokenAuth/Authenticate", "application/json", body).status()).isEqualTo(200);
+		}
+		Response refused = http.post("/api/TokenAuth/Authenticate", "application/json", body);
+		assertThat(refused.status()).isEqualTo(429);
+		assertThat(refused.header("Retry-After")).isEqualTo("60");
+		assertThat(refused.body()).contains("\"success\":false")
+			.contains("Too many sign-in attempts from your address. Please try again in 60 seconds.");
+	}
+
+}

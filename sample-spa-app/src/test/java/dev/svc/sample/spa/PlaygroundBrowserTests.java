@@ -1,0 +1,96 @@
+package dev.svc.sample.spa;
+
+import com.microsoft.playwright.Page;
+import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.Playground;
+import dev.svc.graphql.test.PlaygroundTour;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The playground in a real browser on the single-page front end: signed in on {@code /ui/login}
+ * with a session cookie, or with an access token that the login page keeps in the tab and the
+ * playground offers as the {@code Authorization} header.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+@ActiveProfiles("test")
+class PlaygroundBrowserTests {
+
+	private static final String USERS = """
+			{"data": {"users": {"totalCount": 2, "items": [
+			  {"name": "admin", "roles": [{"name": "Admin"}]},
+			  {"name": "John", "roles": [{"name": "User"}]}]}}}""";
+
+	@RegisterExtension
+	static final HeadlessChromium chromium = new HeadlessChromium();
+
+	@LocalServerPort
+	private int port;
+
+	private Page signIn(String mode, String landing) {
+		Page page = chromium.newPage();
+		page.navigate(origin() + "/ui/login");
+		page.fill("input[name=tenancyName]", "Default");
+		page.fill("input[name=userNameOrEmailAddress]", "admin");
+		page.fill("input[name=password]", "123qwe");
+		page.check("input[name=mode][value=" + mode + "]");
+		page.click("button[type=submit]");
+		page.waitForURL(origin() + landing);
+		assertThat(page.locator("#playground-link").getAttribute("href")).isEqualTo("/ui/playground");
+		return page;
+	}
+
+	private String origin() {
+		return "http://localhost:" + this.port;
+	}
+
+	@Test
+	void shouldRunQueriesAsTheUserOfTheSessionCookie() {
+		Page page = signIn("cookie", "/ui/");
+		PlaygroundTour.asCookieUser(new Playground(page, origin(), "/ui/playground"), USERS, "playground-spa");
+	}
+
+	@Test
+	void shouldOfferTheTokenOfTheLoginPageAsTheAuthorizationHeader() throws Exception {
+		Page page = signIn("token", "/ui/token");
+		String token = (String) page.evaluate("() => sessionStorage.getItem('svc.accessToken')");
+		Playground playground = new Playground(page, origin(), "/ui/playground");
+
+		assertThat(playground.headers()).matches("\\{ \"Authorization\": \"Bearer [\\w-]+\\.[\\w-]+\\.[\\w-]+\" ?\\}");
+		JSONAssert.assertEquals(USERS, playground.run(PlaygroundTour.USERS), JSONCompareMode.STRICT);
+		// the token is no cookie: the credentials setting leaves it alone
+		playground.saveSettings("omit", false);
+		assertThat(playground.run(PlaygroundTour.USERS)).contains("\"totalCount\": 2");
+		playground.prettify();
+		assertThat(playground.screenshot("playground-spa-token")).exists();
+
+		// removed from the headers, it no longer signs the queries in
+		playground.clearHeaders();
+		assertThat(playground.run(PlaygroundTour.USERS)).contains("\"code\": \"SVC_AUTHORIZATION\"");
+		assertThat(playground.requestsToOtherOrigins()).isEmpty();
+
+		// logging out on the token page ends the token's session on the server
+		page.navigate(origin() + "/ui/token");
+		page.click("#log-out");
+		page.waitForURL(origin() + "/ui/login");
+		assertThat(new HttpTestClient(this.port).graphQl("/graphql", PlaygroundTour.USERS, "Authorization", "Bearer " + token)
+			.body()).contains("Current user did not login to the application!");
+	}
+
+	@Test
+	void shouldSendATabWithoutTokenFromTheTokenPageToTheLoginPage() {
+		Page page = chromium.newPage();
+		page.navigate(origin() + "/ui/token");
+		page.waitForURL(origin() + "/ui/login");
+	}
+
+}
