@@ -8,7 +8,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,6 +27,9 @@ public final class Playground {
 
 	/** Run the tests with {@code -Dsvc.refresh-screenshots=true} to write the screenshots into the docs. */
 	private static final String REFRESH = "svc.refresh-screenshots";
+
+	/** What Chromium accepts from localhost. */
+	private static final String CHROMIUM_ENCODINGS = "gzip, deflate, br, zstd";
 
 	private final Page page;
 
@@ -89,26 +94,37 @@ public final class Playground {
 	 */
 	public String loadReport() {
 		return "playground interactive after " + this.millisToInteractive + " ms, " + scriptAndStyleBytes()
-				+ " bytes of scripts and style sheets in " + this.scriptsAndStyles.size() + " files";
+				+ " bytes of scripts and style sheets in " + scriptsAndStyles().size() + " files";
+	}
+
+	// each script and style sheet once, with the encodings its request accepted
+	private Map<String, String> scriptsAndStyles() {
+		Map<String, String> assets = new LinkedHashMap<>();
+		for (Request asset : this.scriptsAndStyles) {
+			String encodings = asset.headerValue("accept-encoding");
+			assets.merge(asset.url(), (encodings != null) ? encodings : CHROMIUM_ENCODINGS,
+					(first, second) -> first);
+		}
+		return assets;
 	}
 
 	/**
 	 * The bytes of the scripts and style sheets the page and its workers loaded so far, as served to
-	 * the browser: each asked for again with the encodings the browser accepted. (The browser does
-	 * not report the sizes of what its workers load.)
+	 * the browser: each one once (the browser caches them), asked for again with the encodings the
+	 * browser accepted. (The browser does not report the sizes of what its workers load, and does
+	 * not always tell the headers of their requests: those are asked for with the encodings
+	 * Chromium sends to localhost.)
 	 * @return the sum of their response bodies' sizes
 	 */
 	public long scriptAndStyleBytes() {
 		HttpClient http = HttpClient.newHttpClient();
 		try {
 			long bytes = 0;
-			for (Request asset : this.scriptsAndStyles) {
-				HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(asset.url()));
-				String encodings = asset.headerValue("accept-encoding");
-				if (encodings != null) {
-					request.header("Accept-Encoding", encodings);
-				}
-				bytes += http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray()).body().length;
+			for (Map.Entry<String, String> asset : scriptsAndStyles().entrySet()) {
+				HttpRequest request = HttpRequest.newBuilder(URI.create(asset.getKey()))
+					.header("Accept-Encoding", asset.getValue())
+					.build();
+				bytes += http.send(request, HttpResponse.BodyHandlers.ofByteArray()).body().length;
 			}
 			return bytes;
 		}
