@@ -10,6 +10,9 @@ const fields = [
 // The playground offers a token it finds under this key as the Authorization header.
 const TOKEN_KEY = 'svc.accessToken';
 
+// A user who must change its password: its id and one-time reset code, for the reset page.
+const RESET_KEY = 'svc.passwordReset';
+
 const modes = {
   cookie: {
     label: 'a session cookie for this browser',
@@ -28,6 +31,10 @@ const modes = {
 
 const form = document.getElementById('login-form');
 const error = document.getElementById('error');
+
+if (new URLSearchParams(window.location.search).has('passwordChanged')) {
+  document.getElementById('status').textContent = 'Your password has been changed. Log in with the new one.';
+}
 
 for (const field of fields) {
   const label = document.createElement('label');
@@ -73,6 +80,12 @@ form.addEventListener('submit', async (event) => {
       body: JSON.stringify(credentials)
     });
     const body = await response.json();
+    if (body.result && body.result.shouldResetPassword) {
+      // no session and no token yet: the reset page sets a new password with this one-time code
+      sessionStorage.setItem(RESET_KEY, JSON.stringify({ userId: body.result.userId, resetCode: body.result.passwordResetCode }));
+      window.location.assign('/ui/reset-password');
+      return;
+    }
     if (body.success) {
       window.location.assign(mode.signedIn(body));
       return;

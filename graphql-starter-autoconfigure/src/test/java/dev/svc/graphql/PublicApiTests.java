@@ -26,6 +26,9 @@ class PublicApiTests {
 			"dev.svc.graphql.SvcGraphQlProperties$Queries", "dev.svc.graphql.SvcGraphQlProperties$Queries$Query",
 			"dev.svc.graphql.SvcGraphQlProperties$SignIn", "dev.svc.graphql.SvcGraphQlProperties$SignIn$Cookie",
 			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Lockout",
+			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Password",
+			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Password$Hashing",
+			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Password$Policy",
 			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Throttle",
 			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Token", "dev.svc.graphql.audit.AuditLogWriter",
 			"dev.svc.graphql.audit.AuditRecord", "dev.svc.graphql.container.RootContainer",
@@ -49,6 +52,8 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.SignInResult$Outcome", "dev.svc.graphql.signin.SignInService",
 			"dev.svc.graphql.signin.SignInInput", "dev.svc.graphql.signin.SignInInput$Problem",
 			"dev.svc.graphql.signin.SignInThrottledException",
+			"dev.svc.graphql.signin.PasswordChangeRequiredException",
+			"dev.svc.graphql.signin.PasswordResetResult", "dev.svc.graphql.signin.PasswordResetResult$Outcome",
 			"dev.svc.graphql.signin.TenancyAuthenticationDetails",
 			"dev.svc.graphql.signin.TenancyAuthenticationProvider",
 			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer");

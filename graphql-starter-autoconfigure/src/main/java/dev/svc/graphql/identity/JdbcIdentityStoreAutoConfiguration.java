@@ -19,6 +19,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The default identity store, in the module's own tables of the host's {@link DataSource}, and
@@ -47,7 +49,8 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 		// no statement outlives the request it serves
 		jdbc.setQueryTimeout((int) Math.max(1, properties.getLimits().getTimeout().toSeconds()));
-		return new JdbcIdentityStore(JdbcClient.create(jdbc), Clock.systemUTC());
+		return new JdbcIdentityStore(JdbcClient.create(jdbc),
+				new TransactionTemplate(new DataSourceTransactionManager(dataSource)), Clock.systemUTC());
 	}
 
 	/**

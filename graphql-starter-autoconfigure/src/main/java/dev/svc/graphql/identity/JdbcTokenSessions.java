@@ -83,7 +83,10 @@ final class JdbcTokenSessions implements TokenSessions {
 			.update();
 	}
 
-	private static String stamp(String passwordHash) {
+	/**
+	 * What a session keeps of its user's password hash: enough to see that the hash changed.
+	 */
+	static String stamp(String passwordHash) {
 		try {
 			return HexFormat.of()
 				.formatHex(MessageDigest.getInstance("SHA-256").digest(passwordHash.getBytes(StandardCharsets.UTF_8)));

@@ -1,12 +1,21 @@
 package dev.svc.graphql.signin;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Lockout;
+import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditRecord;
 import dev.svc.graphql.context.SignedInUser;
@@ -15,19 +24,29 @@ import dev.svc.graphql.identity.SignInAttempts.Subject;
 import dev.svc.graphql.identity.SignInAttempts;
 import dev.svc.graphql.identity.Tenant;
 import dev.svc.graphql.identity.UserCredentials;
+import dev.svc.graphql.signin.SignInInput.Problem;
 import dev.svc.graphql.signin.SignInResult.Outcome;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
  * Signs users in against the identity store. An unknown user costs the same password check as a
  * known one and gets the same message as a wrong password, and a name that belongs to no account
  * is locked out after as many failures as an account is, so responses do not tell which accounts
- * exist. Each client address may make only so many attempts per window.
+ * exist. Each client address may make only so many attempts per window. A successful sign-in
+ * replaces a password hash of an older kind or weaker parameters than the encoder's.
  */
 final class DefaultSignInService implements SignInService {
 
+	private static final Log logger = LogFactory.getLog(DefaultSignInService.class);
+
 	static final String INVALID_CREDENTIALS = "Invalid user name or password";
+
+	/** 128 random bits: a reset code cannot be guessed within its lifetime. */
+	private static final int RESET_CODE_BYTES = 16;
 
 	private final IdentityStore store;
 
@@ -49,8 +68,14 @@ final class DefaultSignInService implements SignInService {
 
 	private final Clock clock;
 
+	private final PasswordPolicy policy;
+
+	private final Duration resetCodeLifetime;
+
+	private final SecureRandom random = new SecureRandom();
+
 	DefaultSignInService(IdentityStore store, PasswordEncoder passwordEncoder, AuditLogWriter auditLog,
-			SignInAttempts attempts, Lockout lockout, SignInThrottle throttle, Clock clock) {
+			SignInAttempts attempts, Lockout lockout, SignInThrottle throttle, Password password, Clock clock) {
 		this.store = store;
 		this.passwordEncoder = passwordEncoder;
 		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
@@ -59,6 +84,8 @@ final class DefaultSignInService implements SignInService {
 		this.maxFailedAttempts = lockout.getMaxFailedAttempts();
 		this.lockoutDuration = lockout.getDuration();
 		this.throttle = throttle;
+		this.policy = new PasswordPolicy(password.getPolicy().getMinLength());
+		this.resetCodeLifetime = password.getResetCodeLifetime();
 		this.clock = clock;
 	}
 
@@ -126,8 +153,93 @@ final class DefaultSignInService implements SignInService {
 					"User " + login + " is not active and can not log in.");
 		}
 		this.attempts.succeeded(subject);
-		return SignInResult.success(new SignedInUser(user.userId(), user.tenantId(), user.userName()),
-				user.shouldChangePassword());
+		upgradeHash(user, password);
+		SignedInUser signedIn = new SignedInUser(user.userId(), user.tenantId(), user.userName());
+		if (user.shouldChangePassword()) {
+			return passwordChangeRequired(signedIn, now);
+		}
+		return SignInResult.success(signedIn);
+	}
+
+	// no session and no tokens: a one-time code to set a new password with, kept as a digest
+	private SignInResult passwordChangeRequired(SignedInUser user, Instant now) {
+		byte[] bytes = new byte[RESET_CODE_BYTES];
+		this.random.nextBytes(bytes);
+		String code = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+		try {
+			this.store.savePasswordResetCode(user.userId(), digest(code), now.plus(this.resetCodeLifetime));
+		}
+		catch (UnsupportedOperationException ex) {
+			logger.warn("User " + user.userId() + " must change its password, but the identity store keeps no reset codes: "
+					+ ex.getMessage());
+			return SignInResult.failure(Outcome.INACTIVE_USER, "User " + user.userName()
+					+ " must change its password, which this application does not offer. Ask an administrator.");
+		}
+		return SignInResult.passwordChangeRequired(user, code);
+	}
+
+	@Override
+	public PasswordResetResult resetPassword(long userId, String resetCode, String newPassword, String clientIpAddress) {
+		OffsetDateTime start = OffsetDateTime.now(this.clock);
+		Duration wait = this.throttle.attempt(clientIpAddress, start.toInstant());
+		if (wait != null) {
+			return auditReset(null, userId, PasswordResetResult.throttled(SignInResult.throttled(wait)), start,
+					clientIpAddress);
+		}
+		if (resetCode == null || resetCode.isBlank()) {
+			return auditReset(null, userId, PasswordResetResult
+				.invalidInput(List.of(new Problem("resetCode", "The resetCode field is required."))), start, clientIpAddress);
+		}
+		String codeDigest = digest(resetCode);
+		Optional<UserCredentials> found = (resetCode.length() > SignInInput.MAX_LOGIN_LENGTH) ? Optional.empty()
+				: this.store.findCredentialsByResetCode(userId, codeDigest, start.toInstant());
+		if (found.isEmpty()) {
+			return auditReset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);
+		}
+		UserCredentials user = found.get();
+		return auditReset(user.tenantId(), userId, setPassword(user, codeDigest, newPassword, start.toInstant()), start,
+				clientIpAddress);
+	}
+
+	private PasswordResetResult setPassword(UserCredentials user, String codeDigest, String newPassword, Instant now) {
+		List<Problem> problems = new ArrayList<>();
+		this.policy.problems(newPassword, user)
+			.forEach((problem) -> problems.add(new Problem(PasswordPolicy.FIELD, problem)));
+		if (problems.isEmpty() && this.passwordEncoder.matches(newPassword, user.passwordHash())) {
+			problems.add(new Problem(PasswordPolicy.FIELD, "The new password must not be the current one."));
+		}
+		if (!problems.isEmpty()) {
+			return PasswordResetResult.invalidInput(problems);
+		}
+		if (!this.store.resetPassword(user.userId(), codeDigest, now, this.passwordEncoder.encode(newPassword))) {
+			return PasswordResetResult.invalidCode();
+		}
+		this.attempts.succeeded(new Subject(user.tenantId(), user.userId(), user.userName()));
+		return PasswordResetResult.reset(user.userName());
+	}
+
+	private static String digest(String code) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is not available", ex);
+		}
+	}
+
+	// a hash of an older kind or weaker parameters is replaced while the password is at hand
+	private void upgradeHash(UserCredentials user, String password) {
+		if (!this.passwordEncoder.upgradeEncoding(user.passwordHash())) {
+			return;
+		}
+		try {
+			this.store.upgradePasswordHash(user.userId(), user.passwordHash(), this.passwordEncoder.encode(password));
+		}
+		catch (DataAccessException ex) {
+			logger.warn("The password hash of user " + user.userId() + " could not be upgraded, it is tried again at its next sign-in: "
+					+ ex.getMessage());
+		}
 	}
 
 	// locked out by failed sign-ins, or by whoever set the account's lockout end
@@ -147,9 +259,20 @@ final class DefaultSignInService implements SignInService {
 		int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
 		String parameters = "{\"userNameOrEmailAddress\":\"" + jsonEscape(login) + "\",\"result\":\""
 				+ result.outcome() + "\"}";
-		this.auditLog.write(new AuditRecord(tenantId, result.succeeded() ? result.user().userId() : null,
-				"Authentication", "SignIn", parameters, start, duration, clientIp, null,
-				result.succeeded() ? null : result.message()));
+		this.auditLog.write(new AuditRecord(tenantId, (result.user() != null) ? result.user().userId() : null,
+				"Authentication", "SignIn", parameters, start, duration, clientIp, null, result.message()));
+	}
+
+	private PasswordResetResult auditReset(Integer tenantId, long userId, PasswordResetResult result,
+			OffsetDateTime start, String clientIp) {
+		if (this.auditLog != null) {
+			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
+			this.auditLog.write(new AuditRecord(tenantId,
+					(result.outcome() == PasswordResetResult.Outcome.RESET) ? userId : null, "Authentication",
+					"ResetPassword", "{\"userId\":" + userId + ",\"result\":\"" + result.outcome() + "\"}", start,
+					duration, clientIp, null, result.message()));
+		}
+		return result;
 	}
 
 	private static String jsonEscape(String text) {

@@ -20,7 +20,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
@@ -48,8 +47,9 @@ public final class SignInAutoConfiguration {
 
 	/**
 	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with Spring
-	 * Security's delegating encoder, which the module does not publish as a bean: a global encoder
-	 * would change how the host checks its own users' passwords. Reads the time from the host's
+	 * Security's delegating encoder hashing with Argon2id (or bcrypt), which the module does not
+	 * publish as a bean: a global encoder would change how the host checks its own users'
+	 * passwords. Either way only so many hashes are computed at once. Reads the time from the host's
 	 * {@link Clock} if it has one.
 	 */
 	@Bean
@@ -58,11 +58,13 @@ public final class SignInAutoConfiguration {
 			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, SvcGraphQlProperties properties,
 			ObjectProvider<Clock> clock) {
 		SignIn signIn = properties.getSignIn();
+		PasswordEncoder encoder = passwordEncoder
+			.getIfUnique(() -> PasswordHashing.defaultEncoder(signIn.getPassword().getHashing(), getClass().getClassLoader()));
 		return new DefaultSignInService(store,
-				passwordEncoder.getIfUnique(PasswordEncoderFactories::createDelegatingPasswordEncoder),
+				new PasswordHashing(encoder, signIn.getPassword().getHashing().getMaxConcurrent()),
 				auditLog.getIfAvailable(), attempts, signIn.getLockout(),
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
-				clock.getIfUnique(Clock::systemUTC));
+				signIn.getPassword(), clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**

@@ -9,13 +9,15 @@ import org.jspecify.annotations.Nullable;
  * The outcome of a sign-in attempt.
  *
  * @param outcome what happened
- * @param user the signed-in user, {@code null} unless the outcome is {@link Outcome#SUCCESS}
- * @param shouldChangePassword whether the user must change its password before it may work
+ * @param user the signed-in user when the outcome is {@link Outcome#SUCCESS}, the user who must
+ * change its password when it is {@link Outcome#PASSWORD_CHANGE_REQUIRED}, else {@code null}
+ * @param passwordResetCode the one-time code to set a new password with, when the outcome is
+ * {@link Outcome#PASSWORD_CHANGE_REQUIRED}
  * @param message what to tell the user, {@code null} on success
  * @param retryAfter how long the client must wait before it tries again, when the outcome is
  * {@link Outcome#THROTTLED}
  */
-public record SignInResult(Outcome outcome, @Nullable SignedInUser user, boolean shouldChangePassword,
+public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullable String passwordResetCode,
 		@Nullable String message, @Nullable Duration retryAfter) {
 
 	/**
@@ -36,21 +38,31 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, boolean
 		/** The user exists but is not active. */
 		INACTIVE_USER,
 		/** The client's address made too many attempts; nothing was checked. */
-		THROTTLED
+		THROTTLED,
+		/**
+		 * The credentials are right, but the user must set a new password (with the reset code)
+		 * before it may sign in.
+		 */
+		PASSWORD_CHANGE_REQUIRED
 
 	}
 
-	static SignInResult success(SignedInUser user, boolean shouldChangePassword) {
-		return new SignInResult(Outcome.SUCCESS, user, shouldChangePassword, null, null);
+	static SignInResult success(SignedInUser user) {
+		return new SignInResult(Outcome.SUCCESS, user, null, null, null);
+	}
+
+	static SignInResult passwordChangeRequired(SignedInUser user, String passwordResetCode) {
+		return new SignInResult(Outcome.PASSWORD_CHANGE_REQUIRED, user, passwordResetCode,
+				"You must change your password before you sign in.", null);
 	}
 
 	static SignInResult failure(Outcome outcome, String message) {
-		return new SignInResult(outcome, null, false, message, null);
+		return new SignInResult(outcome, null, null, message, null);
 	}
 
 	static SignInResult throttled(Duration retryAfter) {
 		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
-		return new SignInResult(Outcome.THROTTLED, null, false,
+		return new SignInResult(Outcome.THROTTLED, null, null,
 				"Too many sign-in attempts from your address. Please try again in " + seconds + " seconds.",
 				Duration.ofSeconds(seconds));
 	}

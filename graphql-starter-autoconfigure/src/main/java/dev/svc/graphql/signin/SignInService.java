@@ -19,4 +19,19 @@ public interface SignInService {
 	SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress, @Nullable String password,
 			@Nullable String clientIpAddress);
 
+	/**
+	 * Sets a new password for a user who must change its password, with the one-time code its
+	 * sign-in answered. The code works once, and only while it has not expired.
+	 * @param userId the user
+	 * @param resetCode the code
+	 * @param newPassword the new password, which must meet the password policy
+	 * @param clientIpAddress the caller's address, for the throttle and the audit log; may be
+	 * {@code null}
+	 * @return the outcome, with what is wrong when the password was not set
+	 */
+	default PasswordResetResult resetPassword(long userId, @Nullable String resetCode, @Nullable String newPassword,
+			@Nullable String clientIpAddress) {
+		throw new UnsupportedOperationException("This sign-in service sets no passwords");
+	}
+
 }

@@ -50,6 +50,8 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 				signedIn.setDetails(authentication.getDetails());
 				yield signedIn;
 			}
+			case PASSWORD_CHANGE_REQUIRED -> throw new PasswordChangeRequiredException(result.message(),
+					result.user().userId(), result.passwordResetCode());
 			case LOCKED_OUT -> throw new LockedException(result.message());
 			case THROTTLED -> throw new SignInThrottledException(result.message(), result.retryAfter());
 			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.message());

@@ -1,5 +1,6 @@
 package dev.svc.graphql.identity;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +29,9 @@ class JdbcIdentityStoreTests {
 
 	@Autowired
 	private JdbcClient jdbc;
+
+	@Autowired
+	private TokenSessions sessions;
 
 	@Test
 	void shouldKeepEachTenantsRolesApart() {
@@ -129,6 +133,30 @@ class JdbcIdentityStoreTests {
 		assertThat(this.store.findCredentials(2, "jdoe")).isEmpty();
 		assertThat(this.store.findTenantByName("default")).get().extracting(Tenant::id).isEqualTo(1);
 		assertThat(this.store.findTenantByName("nope")).isEmpty();
+	}
+
+	@Test
+	void shouldUpgradeAPasswordHashWithoutEndingTheUsersSessions() {
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, creation_time)"
+				+ " values (59, null, 'upgraded', 'UPGRADED', 'U', 'U', 'u@example.com', 'U@EXAMPLE.COM', '{bcrypt}old', current_timestamp)").update();
+		Instant now = Instant.now();
+		this.sessions.start("session-of-59", 59, now, now.plusSeconds(3600));
+
+		assertThat(this.store.upgradePasswordHash(59, "{bcrypt}old", "{argon2}new")).isTrue();
+		assertThat(this.store.findCredentials(null, "upgraded")).get()
+			.extracting(UserCredentials::passwordHash)
+			.isEqualTo("{argon2}new");
+		assertThat(this.sessions.isActive("session-of-59", now)).as("the same password, the same session").isTrue();
+
+		assertThat(this.store.upgradePasswordHash(59, "{bcrypt}old", "{argon2}other"))
+			.as("the hash changed since the sign-in read it")
+			.isFalse();
+		assertThat(this.store.findCredentials(null, "upgraded")).get()
+			.extracting(UserCredentials::passwordHash)
+			.isEqualTo("{argon2}new");
+
+		this.jdbc.sql("update svc_users set password_hash = '{argon2}changed' where id = 59").update();
+		assertThat(this.sessions.isActive("session-of-59", now)).as("a changed password ends the session").isFalse();
 	}
 
 }

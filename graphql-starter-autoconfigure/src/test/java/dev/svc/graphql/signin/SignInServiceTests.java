@@ -81,4 +81,32 @@ class SignInServiceTests {
 			.isEqualTo(Outcome.INVALID_CREDENTIALS);
 	}
 
+	@Test
+	void shouldUpgradeAnOlderHashAtTheNextSuccessfulSignInOnly() {
+		String demoHash = "{bcrypt}$2a$10$FbamdJThirRflTcvT7T0HOjUnWPwWRn9iuFYsJNxc4abw3LUuLMOW";
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+				+ " normalized_email_address, password_hash, creation_time) values"
+				+ " (72, 70, 'older', 'OLDER', 'O', 'O', 'o@x.example', 'O@X.EXAMPLE', :hash, current_timestamp)")
+			.param("hash", demoHash)
+			.update();
+
+		assertThat(this.signIn.signIn("Locks", "older", "wrong", null).succeeded()).isFalse();
+		assertThat(hashOf(72)).as("a failed sign-in changes nothing").isEqualTo(demoHash);
+
+		assertThat(this.signIn.signIn("Locks", "older", "123qwe", null).succeeded()).isTrue();
+		String upgraded = hashOf(72);
+		// the tests' parameters (config/application.properties): Argon2id at its cheapest
+		assertThat(upgraded).startsWith("{argon2}$argon2id$v=19$m=64,t=1,p=1$");
+
+		assertThat(this.signIn.signIn("Locks", "older", "123qwe", null).succeeded()).isTrue();
+		assertThat(hashOf(72)).as("a current hash stays").isEqualTo(upgraded);
+	}
+
+	private String hashOf(long userId) {
+		return this.jdbc.sql("select password_hash from svc_users where id = :id")
+			.param("id", userId)
+			.query(String.class)
+			.single();
+	}
+
 }

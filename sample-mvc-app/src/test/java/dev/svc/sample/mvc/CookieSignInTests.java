@@ -10,8 +10,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,6 +31,9 @@ class CookieSignInTests {
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private JdbcClient jdbc;
 
 	private HttpTestClient browser;
 
@@ -149,6 +154,52 @@ class CookieSignInTests {
 		Response home = this.browser.get("/");
 		assertThat(home.status()).isEqualTo(302);
 		assertThat(home.header("Location")).endsWith("/Account/Login");
+	}
+
+	@Test
+	void shouldSendAUserWhoMustChangeItsPasswordToTheResetPageThenSignItInWithTheNewOne() {
+		String demoHash = this.jdbc.sql("select password_hash from svc_users where id = 3").query(String.class).single();
+		this.jdbc.sql("update svc_users set should_change_password = true where id = 3").update();
+		try {
+			Response login = logIn("Default", "jdoe", "123qwe");
+			assertThat(login.status()).isEqualTo(302);
+			assertThat(login.header("Location")).endsWith("/Account/ResetPassword");
+			assertThat(this.browser.get("/").status()).as("not signed in").isEqualTo(302);
+
+			String page = this.browser.get("/Account/ResetPassword").body();
+			assertThat(page).contains("name=\"password\"", "minlength=\"8\"", "name=\"_csrf\"")
+				.as("the code stays in the session")
+				.doesNotContain("resetCode");
+			String csrf = LoginForm.csrfToken(this.browser);
+			assertThat(resetPassword("", "a new pass phrase").status()).as("no CSRF token").isEqualTo(403);
+			Response tooShort = resetPassword(csrf, "short");
+			assertThat(tooShort.status()).isEqualTo(302);
+			assertThat(tooShort.header("Location")).endsWith("/Account/ResetPassword?error");
+			assertThat(this.browser.get("/Account/ResetPassword?error").body())
+				.contains("The password must be at least 8 characters long.");
+
+			Response changed = resetPassword(csrf, "a new pass phrase");
+			assertThat(changed.status()).isEqualTo(302);
+			assertThat(changed.header("Location")).endsWith("/Account/Login?passwordChanged");
+			assertThat(this.browser.get("/Account/Login?passwordChanged").body())
+				.contains("Your password has been changed. Log in with the new one.");
+			assertThat(resetPassword(csrf, "another pass phrase").header("Location")).as("the code worked once")
+				.endsWith("/Account/Login?error");
+
+			assertThat(logIn("Default", "jdoe", "123qwe").header("Location")).endsWith("/Account/Login?error");
+			assertThat(logIn("Default", "jdoe", "a+new+pass+phrase").header("Location")).doesNotContain("error");
+			assertThat(this.browser.get("/").status()).as("signed in").isEqualTo(200);
+		}
+		finally {
+			this.jdbc.sql("update svc_users set should_change_password = false, password_hash = :hash where id = 3")
+				.param("hash", demoHash)
+				.update();
+		}
+	}
+
+	private Response resetPassword(String csrf, String password) {
+		return this.browser.post("/Account/ResetPassword", "application/x-www-form-urlencoded",
+				"_csrf=" + csrf + "&password=" + password.replace(' ', '+'));
 	}
 
 }

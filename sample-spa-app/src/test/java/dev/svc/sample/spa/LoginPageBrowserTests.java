@@ -6,11 +6,15 @@ import dev.svc.graphql.test.HeadlessChromium;
 import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,6 +32,9 @@ class LoginPageBrowserTests {
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private JdbcClient jdbc;
 
 	private Page loginPage() {
 		Page page = chromium.newPage();
@@ -77,6 +84,46 @@ class LoginPageBrowserTests {
 		Page page = chromium.newPage();
 		page.navigate("http://localhost:" + this.port + "/ui/");
 		assertThat(page.url()).endsWith("/ui/login");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "cookie", "token" })
+	void shouldLeadAUserWhoMustChangeItsPasswordThroughTheResetPage(String mode) {
+		String demoHash = this.jdbc.sql("select password_hash from svc_users where id = 3").query(String.class).single();
+		this.jdbc.sql("update svc_users set should_change_password = true where id = 3").update();
+		try {
+			Page page = loginPage();
+			signIn(page, mode, "123qwe");
+			page.waitForURL("**/ui/reset-password");
+			assertThat(page.url()).as("the code stays in the tab, never in a URL").doesNotContain("?");
+
+			page.fill("input[name=password]", "jdoe's new password");
+			page.click("button[type=submit]");
+			page.locator("#error").waitFor();
+			assertThat(page.locator("#error").textContent()).isEqualTo("The password must not contain the user name.");
+
+			page.fill("input[name=password]", "a new pass phrase");
+			page.click("button[type=submit]");
+			page.waitForURL("**/ui/login?passwordChanged");
+			assertThat(page.locator("#status").textContent())
+				.isEqualTo("Your password has been changed. Log in with the new one.");
+
+			signIn(page, mode, "a new pass phrase");
+			page.waitForURL(mode.equals("cookie") ? "**/ui/" : "**/ui/token");
+		}
+		finally {
+			this.jdbc.sql("update svc_users set should_change_password = false, password_hash = :hash where id = 3")
+				.param("hash", demoHash)
+				.update();
+		}
+	}
+
+	private static void signIn(Page page, String mode, String password) {
+		page.fill("input[name=tenancyName]", "Default");
+		page.fill("input[name=userNameOrEmailAddress]", "jdoe");
+		page.fill("input[name=password]", password);
+		page.check("input[name=mode][value=" + mode + "]");
+		page.click("button[type=submit]");
 	}
 
 }

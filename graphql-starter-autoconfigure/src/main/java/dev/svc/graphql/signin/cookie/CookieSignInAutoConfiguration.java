@@ -29,7 +29,8 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 /**
  * The cookie sign-in with tenancy, switched on by {@code graphql.sign-in.cookie.enabled}: a POST
  * to the login path signs a user of the identity data in and keeps it in the session, whichever
- * front end sent it, and a POST to the log-out path ends the session. A chain of its own handles
+ * front end sent it, a POST to the log-out path ends the session, and a POST to the password
+ * reset path sets the new password of a user who must change it. A chain of its own handles
  * only those POSTs: the host's login page, its other paths and its own users stay with the host's
  * chains. Independent of {@code graphql.enabled}.
  */
@@ -59,17 +60,21 @@ public final class CookieSignInAutoConfiguration {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new ProviderManager(new TenancyAuthenticationProvider(signInService)));
-		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl());
+		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
+				cookie.getPasswordResetPath());
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
 		login.setSecurityContextRepository(new HttpSessionSecurityContextRepository());
 		RequestMatcher logoutPosts = PathPatternRequestMatcher.withDefaults()
 			.matcher(HttpMethod.POST, cookie.getLogoutPath());
-		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts))
+		RequestMatcher resetPosts = PathPatternRequestMatcher.withDefaults()
+			.matcher(HttpMethod.POST, cookie.getPasswordResetPath());
+		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.csrf((csrf) -> csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson))
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
+			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses), UsernamePasswordAuthenticationFilter.class)
 			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts).logoutSuccessHandler(responses))
 			.build();
 	}

@@ -8,6 +8,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.svc.graphql.signin.PasswordChangeRequiredException;
+import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInThrottledException;
 import dev.svc.graphql.signin.cookie.TenancyLoginFilter.InvalidLoginRequestException;
 import org.jspecify.annotations.Nullable;
@@ -15,8 +17,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.WebAttributes;
 import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
@@ -30,7 +34,7 @@ import org.springframework.security.web.savedrequest.SavedRequest;
  * How a login post is answered: a form post is redirected, as Spring Security's form login does
  * (to the page the user was on the way to, or the success URL; back to the login page with
  * {@code ?error} and the failure in the session); a JSON post gets JSON, for the page's script to
- * act on. A log-out post is answered the same way.
+ * act on. A log-out post and a password reset post are answered the same way.
  */
 final class LoginResponses implements AuthenticationSuccessHandler, AuthenticationFailureHandler, LogoutSuccessHandler {
 
@@ -42,13 +46,16 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	private final String successUrl;
 
+	private final String passwordResetPath;
+
 	private final SavedRequestAwareAuthenticationSuccessHandler formSuccess;
 
 	private final SimpleUrlAuthenticationFailureHandler formFailure;
 
-	LoginResponses(String loginPath, String successUrl) {
+	LoginResponses(String loginPath, String successUrl, String passwordResetPath) {
 		this.loginPath = loginPath;
 		this.successUrl = successUrl;
+		this.passwordResetPath = passwordResetPath;
 		this.formSuccess = new SavedRequestAwareAuthenticationSuccessHandler();
 		this.formSuccess.setDefaultTargetUrl(successUrl);
 		this.formSuccess.setRequestCache(this.requestCache);
@@ -70,6 +77,10 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	@Override
 	public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
 			AuthenticationException exception) throws IOException, ServletException {
+		if (exception instanceof PasswordChangeRequiredException required) {
+			passwordChangeRequired(request, response, required);
+			return;
+		}
 		if (!TenancyLoginFilter.isJson(request)) {
 			this.formFailure.onAuthenticationFailure(request, response, exception);
 			return;
@@ -88,6 +99,65 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(throttled.getRetryAfter().toSeconds()));
 		}
 		write(response, status, new Failed(false, new Failed.Error(exception.getMessage(), validationErrors)));
+	}
+
+	/**
+	 * No session for a user who must change its password: a form post is sent to the password
+	 * reset page with the code in the session, never in a URL; a JSON post gets the code, for the
+	 * page's script to send with the new password.
+	 */
+	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response,
+			PasswordChangeRequiredException required) throws IOException {
+		if (!TenancyLoginFilter.isJson(request)) {
+			request.getSession()
+				.setAttribute(PasswordResetFilter.PENDING_RESET,
+						new PasswordResetFilter.PendingReset(required.getUserId(), required.getPasswordResetCode()));
+			response.sendRedirect(request.getContextPath() + this.passwordResetPath);
+			return;
+		}
+		write(response, HttpStatus.OK, new ResetRequired(false, this.passwordResetPath,
+				new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
+				new Failed.Error(required.getMessage(), null)));
+	}
+
+	/**
+	 * Answers a password reset post: a form post goes to the login page with
+	 * {@code ?passwordChanged}, or back to the reset page with {@code ?error} and the failure in
+	 * the session (to the login page when the code no longer works); a JSON post gets JSON.
+	 * @param request the post
+	 * @param response the response
+	 * @param result what the reset came to
+	 * @throws IOException when the response cannot be written
+	 */
+	void passwordReset(HttpServletRequest request, HttpServletResponse response, PasswordResetResult result)
+			throws IOException {
+		boolean reset = result.outcome() == PasswordResetResult.Outcome.RESET;
+		if (!TenancyLoginFilter.isJson(request)) {
+			String target = reset ? this.loginPath + "?passwordChanged"
+					: (result.outcome() == PasswordResetResult.Outcome.INVALID_INPUT) ? this.passwordResetPath + "?error"
+							: this.loginPath + "?error";
+			if (!reset) {
+				request.getSession()
+					.setAttribute(WebAttributes.AUTHENTICATION_EXCEPTION, new BadCredentialsException(result.message()));
+			}
+			response.sendRedirect(request.getContextPath() + target);
+			return;
+		}
+		if (reset) {
+			write(response, HttpStatus.OK,
+					new ResetDone(true, this.loginPath, new ResetDone.Result(true, result.userName())));
+			return;
+		}
+		HttpStatus status = HttpStatus.BAD_REQUEST;
+		if (result.outcome() == PasswordResetResult.Outcome.THROTTLED) {
+			status = HttpStatus.TOO_MANY_REQUESTS;
+			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()));
+		}
+		List<Failed.ValidationError> validationErrors = result.problems().isEmpty() ? null : result.problems()
+			.stream()
+			.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
+			.toList();
+		write(response, status, new Failed(false, new Failed.Error(result.message(), validationErrors)));
 	}
 
 	/**
@@ -116,6 +186,48 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	 * @param targetUrl where the page should go next
 	 */
 	record Succeeded(boolean success, String targetUrl) {
+	}
+
+	/**
+	 * The answer to a JSON login post of a user who must change its password.
+	 *
+	 * @param success always false: nobody is signed in
+	 * @param targetUrl the password reset page
+	 * @param result what the reset needs
+	 * @param error what to tell the user
+	 */
+	record ResetRequired(boolean success, String targetUrl, Result result, Failed.Error error) {
+
+		/**
+		 * What setting the new password needs, named as the token sign-in names it.
+		 *
+		 * @param shouldResetPassword always true
+		 * @param passwordResetCode the one-time code
+		 * @param userId the user
+		 */
+		record Result(boolean shouldResetPassword, String passwordResetCode, long userId) {
+		}
+
+	}
+
+	/**
+	 * The answer to a JSON password reset post that set the password.
+	 *
+	 * @param success always true
+	 * @param targetUrl the login page, to sign in with the new password
+	 * @param result what the token sign-in's reset answers
+	 */
+	record ResetDone(boolean success, String targetUrl, Result result) {
+
+		/**
+		 * The user may sign in now.
+		 *
+		 * @param canLogin always true
+		 * @param userName the name to sign in with
+		 */
+		record Result(boolean canLogin, String userName) {
+		}
+
 	}
 
 	/**

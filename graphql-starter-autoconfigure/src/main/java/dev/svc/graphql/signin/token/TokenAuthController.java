@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
@@ -23,17 +24,19 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Token sign-in: {@code POST /api/TokenAuth/Authenticate} with a JSON body answers an access
- * token (JWT, {@code Authorization: Bearer}) and a refresh token in the usual envelope.
+ * token (JWT, {@code Authorization: Bearer}) and a refresh token in the usual envelope, or a
+ * password reset code for a user who must change its password.
  */
 @RestController
-@RequestMapping("/api/TokenAuth")
 final class TokenAuthController {
+
+	/** Where a user who must change its password sets a new one, as users of the original know it. */
+	static final String RESET_PASSWORD_PATH = "/api/services/app/Account/ResetPassword";
 
 	private final SignInService signInService;
 
@@ -45,7 +48,7 @@ final class TokenAuthController {
 	}
 
 	// no "consumes": another content type reaches the handler, whose envelope says what is wrong
-	@PostMapping("/Authenticate")
+	@PostMapping("/api/TokenAuth/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
 		List<ValidationError> invalid = new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(),
 				model.password())
@@ -63,6 +66,11 @@ final class TokenAuthController {
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
 		}
+		if (result.outcome() == SignInResult.Outcome.PASSWORD_CHANGE_REQUIRED) {
+			// no tokens: the code sets a new password, then the user signs in with it
+			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, true,
+					result.passwordResetCode(), result.user().userId(), false, null, null, null, null, 0)));
+		}
 		if (!result.succeeded()) {
 			return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
@@ -70,9 +78,55 @@ final class TokenAuthController {
 		SignedInUser user = result.user();
 		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
-				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(),
-				result.shouldChangePassword(), null, user.userId(), false, null, null, null, issued.refreshToken(),
-				issued.refreshTokenLifetime().toSeconds())));
+				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
+				user.userId(), false, null, null, null, issued.refreshToken(), issued.refreshTokenLifetime().toSeconds())));
+	}
+
+	/**
+	 * Sets a new password for a user whose sign-in answered {@code shouldResetPassword}, with the
+	 * {@code passwordResetCode} it answered: {@code {"userId": 2, "resetCode": "...", "password":
+	 * "..."}}. The code works once; the user then signs in with the new password.
+	 */
+	@PostMapping(RESET_PASSWORD_PATH)
+	ResponseEntity<AjaxResponse> resetPassword(@RequestBody ResetPasswordModel model, HttpServletRequest request) {
+		if (model.userId() == null) {
+			return invalidRequest("Your request is not valid!",
+					List.of(new ValidationError("The userId field is required.", List.of("userId"))));
+		}
+		PasswordResetResult result = this.signInService.resetPassword(model.userId(), model.resetCode(),
+				model.password(), request.getRemoteAddr());
+		return switch (result.outcome()) {
+			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true, result.userName())));
+			case INVALID_INPUT -> invalidRequest(result.message(), result.problems()
+				.stream()
+				.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
+				.toList());
+			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+			case INVALID_CODE -> ResponseEntity.badRequest()
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+		};
+	}
+
+	/**
+	 * The body of a password reset.
+	 *
+	 * @param userId the user the code was issued to
+	 * @param resetCode the code
+	 * @param password the new password
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record ResetPasswordModel(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
+	}
+
+	/**
+	 * The {@code result} of a password reset.
+	 *
+	 * @param canLogin whether the user may now sign in with the new password
+	 * @param userName the user's name, to sign in with
+	 */
+	record ResetPasswordResult(boolean canLogin, String userName) {
 	}
 
 	/**
@@ -80,7 +134,7 @@ final class TokenAuthController {
 	 * {@code refreshToken} parameter: new access and refresh tokens of the same session, whose end
 	 * does not move. A refresh token works once; one presented again ends its session.
 	 */
-	@PostMapping("/RefreshToken")
+	@PostMapping("/api/TokenAuth/RefreshToken")
 	ResponseEntity<AjaxResponse> refreshToken(@RequestBody(required = false) @Nullable RefreshTokenModel model,
 			@RequestParam(name = "refreshToken", required = false) @Nullable String parameter) {
 		String refreshToken = (model != null && model.refreshToken() != null) ? model.refreshToken() : parameter;
@@ -102,7 +156,7 @@ final class TokenAuthController {
 	 * every instance within the session check interval. Answers success whether or not there was a
 	 * session to end.
 	 */
-	@GetMapping("/LogOut")
+	@GetMapping("/api/TokenAuth/LogOut")
 	ResponseEntity<AjaxResponse> logOut(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false)
 	@Nullable String authorization) {
 		if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
@@ -135,8 +189,10 @@ final class TokenAuthController {
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)
 	ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
-		String shape = request.getRequestURI().endsWith("/RefreshToken") ? "{\"refreshToken\": \"...\"}"
-				: "{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}";
+		String uri = request.getRequestURI();
+		String shape = uri.endsWith("/RefreshToken") ? "{\"refreshToken\": \"...\"}"
+				: uri.endsWith(RESET_PASSWORD_PATH) ? "{\"userId\": 2, \"resetCode\": \"...\", \"password\": \"...\"}"
+						: "{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}";
 		return invalidRequest("Your request is not valid!",
 				List.of(new ValidationError("The body must be a JSON object: " + shape + ".", List.of())));
 	}

@@ -67,7 +67,7 @@ public final class TokenSignInAutoConfiguration {
 	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcTokenSecurityFilterChain(HttpSecurity http) {
-		return http.securityMatcher("/api/TokenAuth/**")
+		return http.securityMatcher("/api/TokenAuth/**", TokenAuthController.RESET_PASSWORD_PATH)
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.csrf(AbstractHttpConfigurer::disable)
 			.requestCache(AbstractHttpConfigurer::disable)

@@ -12,7 +12,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
 /**
- * The sign-in page and the landing page behind it.
+ * The sign-in pages and the landing page behind them.
  */
 @Controller
 class AccountController {
@@ -21,19 +21,38 @@ class AccountController {
 
 	private final String playgroundPath;
 
+	private final int passwordMinLength;
+
 	AccountController(@Value("${spring.graphql.http.path:/graphql}") String graphQlPath,
-			@Value("${graphql.playground.path:/ui/playground}") String playgroundPath) {
+			@Value("${graphql.playground.path:/ui/playground}") String playgroundPath,
+			@Value("${graphql.sign-in.password.policy.min-length:8}") int passwordMinLength) {
+		this.passwordMinLength = passwordMinLength;
 		this.graphQlPath = graphQlPath;
 		this.playgroundPath = playgroundPath;
 	}
 
 	@GetMapping("/Account/Login")
 	String login(HttpSession session, Model model) {
+		showFailure(session, model);
+		return "account/login";
+	}
+
+	/**
+	 * The page where a user who must change its password sets a new one; the GraphQL module's
+	 * cookie sign-in sends such a user here and takes the form's post.
+	 */
+	@GetMapping("/Account/ResetPassword")
+	String resetPassword(HttpSession session, Model model) {
+		showFailure(session, model);
+		model.addAttribute("minLength", this.passwordMinLength);
+		return "account/reset-password";
+	}
+
+	private static void showFailure(HttpSession session, Model model) {
 		if (session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
 			model.addAttribute("error", failure.getMessage());
 			session.removeAttribute(WebAttributes.AUTHENTICATION_EXCEPTION);
 		}
-		return "account/login";
 	}
 
 	@GetMapping("/")

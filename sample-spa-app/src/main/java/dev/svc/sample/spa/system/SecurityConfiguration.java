@@ -32,8 +32,8 @@ class SecurityConfiguration {
 	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions) {
 		return http
 			.authorizeHttpRequests((requests) -> requests
-				.requestMatchers("/ui/login", "/ui/login.html", "/ui/token", "/ui/token.html", "/ui/*.js", "/ui/*.css",
-						"/error")
+				.requestMatchers("/ui/login", "/ui/login.html", "/ui/token", "/ui/token.html", "/ui/reset-password",
+						"/ui/reset-password.html", "/ui/*.js", "/ui/*.css", "/error")
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()

@@ -1,0 +1,106 @@
+package dev.svc.graphql.signin;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
+
+import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password.Hashing;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Hashes and checks the passwords of the module's accounts, so many at a time and no more: a hash
+ * is work for a core, and Argon2id's also takes its memory, so a flood of sign-ins waits for turns
+ * instead of taking the heap. A stored hash this encoder cannot read fails the check (and is
+ * logged) rather than the request.
+ */
+final class PasswordHashing implements PasswordEncoder {
+
+	private static final Log logger = LogFactory.getLog(PasswordHashing.class);
+
+	private static final int SALT_BYTES = 16;
+
+	private static final int HASH_BYTES = 32;
+
+	private final PasswordEncoder encoder;
+
+	private final Semaphore turns;
+
+	/**
+	 * Bounds an encoder.
+	 * @param encoder the encoder that does the work
+	 * @param maxConcurrent hashes computed at once, 0 for the number of processors
+	 */
+	PasswordHashing(PasswordEncoder encoder, int maxConcurrent) {
+		this.encoder = encoder;
+		this.turns = new Semaphore(
+				(maxConcurrent > 0) ? maxConcurrent : Runtime.getRuntime().availableProcessors(), true);
+	}
+
+	/**
+	 * The module's encoder: Spring Security's delegating encoder that hashes new passwords with
+	 * Argon2id when Bouncy Castle is on the class path, else with bcrypt, and still reads every
+	 * kind of hash Spring Security knows, so that a stored hash of another kind (or of weaker
+	 * parameters) can be replaced on the next sign-in.
+	 * @param hashing the parameters
+	 * @param classLoader where to look for Bouncy Castle
+	 * @return the encoder
+	 */
+	static PasswordEncoder defaultEncoder(Hashing hashing, @Nullable ClassLoader classLoader) {
+		Map<String, PasswordEncoder> encoders = new HashMap<>();
+		encoders.put("bcrypt", new BCryptPasswordEncoder(hashing.getBcryptStrength()));
+		String idForEncode = "bcrypt";
+		if (ClassUtils.isPresent("org.bouncycastle.crypto.params.Argon2Parameters", classLoader)) {
+			encoders.put("argon2", new Argon2PasswordEncoder(SALT_BYTES, HASH_BYTES, hashing.getParallelism(),
+					(int) hashing.getMemory().toKilobytes(), hashing.getIterations()));
+			idForEncode = "argon2";
+		}
+		DelegatingPasswordEncoder encoder = new DelegatingPasswordEncoder(idForEncode, encoders);
+		encoder.setDefaultPasswordEncoderForMatches(PasswordEncoderFactories.createDelegatingPasswordEncoder());
+		return encoder;
+	}
+
+	@Override
+	public @Nullable String encode(@Nullable CharSequence rawPassword) {
+		return inTurn(() -> this.encoder.encode(rawPassword));
+	}
+
+	@Override
+	public boolean matches(@Nullable CharSequence rawPassword, @Nullable String encodedPassword) {
+		return inTurn(() -> {
+			try {
+				return this.encoder.matches(rawPassword, encodedPassword);
+			}
+			catch (IllegalArgumentException ex) {
+				logger.warn("A stored password hash is of no kind the password encoder reads, so its user cannot sign in: "
+						+ ex.getMessage());
+				return false;
+			}
+		});
+	}
+
+	@Override
+	public boolean upgradeEncoding(@Nullable String encodedPassword) {
+		return this.encoder.upgradeEncoding(encodedPassword);
+	}
+
+	private <T> T inTurn(Supplier<T> hashing) {
+		this.turns.acquireUninterruptibly();
+		try {
+			return hashing.get();
+		}
+		finally {
+			this.turns.release();
+		}
+	}
+
+}

@@ -1,0 +1,113 @@
+package dev.svc.graphql.signin.cookie;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.List;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.signin.PasswordResetResult;
+import dev.svc.graphql.signin.SignInInput.Problem;
+import dev.svc.graphql.signin.SignInService;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Sets a new password for a user who must change its password, from a post to the password reset
+ * path: a form with the new password ({@code password}), whose user and code the login kept in
+ * the session, or a JSON object {@code {"userId", "resetCode", "password"}} as the JSON login
+ * answered them.
+ */
+final class PasswordResetFilter extends OncePerRequestFilter {
+
+	/** The session attribute that holds the {@link PendingReset} of a form login. */
+	static final String PENDING_RESET = PasswordResetFilter.class.getName() + ".PENDING_RESET";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final RequestMatcher resetPosts;
+
+	private final SignInService signInService;
+
+	private final LoginResponses responses;
+
+	PasswordResetFilter(RequestMatcher resetPosts, SignInService signInService, LoginResponses responses) {
+		this.resetPosts = resetPosts;
+		this.signInService = signInService;
+		this.responses = responses;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		if (!this.resetPosts.matches(request)) {
+			chain.doFilter(request, response);
+			return;
+		}
+		this.responses.passwordReset(request, response,
+				TenancyLoginFilter.isJson(request) ? resetFromJson(request) : resetFromForm(request));
+	}
+
+	private PasswordResetResult resetFromJson(HttpServletRequest request) throws IOException {
+		ResetForm form;
+		try {
+			form = JSON.readValue(request.getInputStream(), ResetForm.class);
+		}
+		catch (JacksonException ex) {
+			form = null;
+		}
+		if (form == null) {
+			return PasswordResetResult.invalidInput(List.of(new Problem("", "The body must be a JSON object: "
+					+ "{\"userId\": 2, \"resetCode\": \"...\", \"password\": \"...\"}.")));
+		}
+		if (form.userId() == null) {
+			return PasswordResetResult.invalidInput(List.of(new Problem("userId", "The userId field is required.")));
+		}
+		return this.signInService.resetPassword(form.userId(), form.resetCode(), form.password(),
+				request.getRemoteAddr());
+	}
+
+	private PasswordResetResult resetFromForm(HttpServletRequest request) {
+		HttpSession session = request.getSession(false);
+		if (session == null || !(session.getAttribute(PENDING_RESET) instanceof PendingReset pending)) {
+			return PasswordResetResult.invalidCode();
+		}
+		PasswordResetResult result = this.signInService.resetPassword(pending.userId(), pending.resetCode(),
+				request.getParameter("password"), request.getRemoteAddr());
+		if (result.outcome() != PasswordResetResult.Outcome.INVALID_INPUT
+				&& result.outcome() != PasswordResetResult.Outcome.THROTTLED) {
+			session.removeAttribute(PENDING_RESET);
+		}
+		return result;
+	}
+
+	/**
+	 * The user and code of a form login that must set a new password, kept in the session.
+	 *
+	 * @param userId the user
+	 * @param resetCode the one-time code
+	 */
+	record PendingReset(long userId, String resetCode) implements Serializable {
+	}
+
+	/**
+	 * What a JSON reset post carries.
+	 *
+	 * @param userId the user
+	 * @param resetCode the code the login answered
+	 * @param password the new password
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record ResetForm(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
+	}
+
+}
