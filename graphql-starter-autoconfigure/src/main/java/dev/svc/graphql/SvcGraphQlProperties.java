@@ -399,6 +399,8 @@ public class SvcGraphQlProperties {
 
 		private final Password password = new Password();
 
+		private final TwoFactor twoFactor = new TwoFactor();
+
 		public Cookie getCookie() {
 			return this.cookie;
 		}
@@ -417,6 +419,60 @@ public class SvcGraphQlProperties {
 
 		public Password getPassword() {
 			return this.password;
+		}
+
+		public TwoFactor getTwoFactor() {
+			return this.twoFactor;
+		}
+
+		/**
+		 * Two-factor sign-in: a user who has set up an authenticator app (or gets codes by
+		 * e-mail or text message, when the host sends them) types a one-time code after its
+		 * password.
+		 */
+		public static final class TwoFactor {
+
+			/**
+			 * The name authenticator apps show the account under. Empty for the application's
+			 * name (spring.application.name).
+			 */
+			private @Nullable String issuer;
+
+			/**
+			 * How long the second step that a sign-in with the right password opens stays
+			 * open, and how long a code sent by e-mail or text message works.
+			 */
+			private Duration codeLifetime = Duration.ofMinutes(5);
+
+			/**
+			 * How long a client that asked to be remembered skips the second step.
+			 */
+			private Duration rememberClientLifetime = Duration.ofDays(30);
+
+			public @Nullable String getIssuer() {
+				return this.issuer;
+			}
+
+			public void setIssuer(@Nullable String issuer) {
+				this.issuer = issuer;
+			}
+
+			public Duration getCodeLifetime() {
+				return this.codeLifetime;
+			}
+
+			public void setCodeLifetime(Duration codeLifetime) {
+				this.codeLifetime = codeLifetime;
+			}
+
+			public Duration getRememberClientLifetime() {
+				return this.rememberClientLifetime;
+			}
+
+			public void setRememberClientLifetime(Duration rememberClientLifetime) {
+				this.rememberClientLifetime = rememberClientLifetime;
+			}
+
 		}
 
 		public static final class Lockout {

@@ -64,6 +64,16 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	}
 
 	/**
+	 * Keeps the two-factor sign-in's secrets, codes and remembered clients in the module's tables.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
+	TwoFactorStore twoFactorStore(DataSource dataSource) {
+		return new JdbcTwoFactorStore(JdbcClient.create(dataSource));
+	}
+
+	/**
 	 * Counts failed sign-ins in the module's tables, an account's in its row.
 	 */
 	@Bean

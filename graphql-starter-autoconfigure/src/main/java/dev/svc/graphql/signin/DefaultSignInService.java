@@ -1,8 +1,5 @@
 package dev.svc.graphql.signin;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -10,7 +7,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,6 +24,7 @@ import dev.svc.graphql.signin.SignInInput.Problem;
 import dev.svc.graphql.signin.SignInResult.Outcome;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -74,8 +71,11 @@ final class DefaultSignInService implements SignInService {
 
 	private final SecureRandom random = new SecureRandom();
 
+	private final @Nullable TwoFactorSignIn twoFactor;
+
 	DefaultSignInService(IdentityStore store, PasswordEncoder passwordEncoder, AuditLogWriter auditLog,
-			SignInAttempts attempts, Lockout lockout, SignInThrottle throttle, Password password, Clock clock) {
+			SignInAttempts attempts, Lockout lockout, SignInThrottle throttle, Password password,
+			@Nullable TwoFactorSignIn twoFactor, Clock clock) {
 		this.store = store;
 		this.passwordEncoder = passwordEncoder;
 		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
@@ -86,12 +86,19 @@ final class DefaultSignInService implements SignInService {
 		this.throttle = throttle;
 		this.policy = new PasswordPolicy(password.getPolicy().getMinLength());
 		this.resetCodeLifetime = password.getResetCodeLifetime();
+		this.twoFactor = twoFactor;
 		this.clock = clock;
 	}
 
 	@Override
 	public SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password,
 			String clientIpAddress) {
+		return signIn(tenancyName, userNameOrEmailAddress, password, SecondFactor.NONE, clientIpAddress);
+	}
+
+	@Override
+	public SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password,
+			SecondFactor secondFactor, String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		Duration wait = this.throttle.attempt(clientIpAddress, start.toInstant());
 		if (wait != null) {
@@ -107,15 +114,15 @@ final class DefaultSignInService implements SignInService {
 		}
 		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
 		Optional<Tenant> tenant = tenancy.isEmpty() ? Optional.empty() : this.store.findTenantByName(tenancy);
-		SignInResult result = checkTenantThenUser(tenancy, tenant, userNameOrEmailAddress, password);
+		SignInResult result = checkTenantThenUser(tenancy, tenant, userNameOrEmailAddress, password, secondFactor);
 		audit(tenant.map(Tenant::id).orElse(null), result, userNameOrEmailAddress, start, clientIpAddress);
 		return result;
 	}
 
 	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant, String userNameOrEmailAddress,
-			String password) {
+			String password, SecondFactor secondFactor) {
 		if (tenancy.isEmpty()) {
-			return checkUser(null, userNameOrEmailAddress, password);
+			return checkUser(null, userNameOrEmailAddress, password, secondFactor);
 		}
 		if (tenant.isEmpty()) {
 			return SignInResult.failure(Outcome.UNKNOWN_TENANT, "There is no tenant defined with name " + tenancy);
@@ -124,10 +131,11 @@ final class DefaultSignInService implements SignInService {
 			return SignInResult.failure(Outcome.INACTIVE_TENANT,
 					"Tenant " + tenant.get().tenancyName() + " is not active.");
 		}
-		return checkUser(tenant.get().id(), userNameOrEmailAddress, password);
+		return checkUser(tenant.get().id(), userNameOrEmailAddress, password, secondFactor);
 	}
 
-	private SignInResult checkUser(Integer tenantId, String userNameOrEmailAddress, String password) {
+	private SignInResult checkUser(Integer tenantId, String userNameOrEmailAddress, String password,
+			SecondFactor secondFactor) {
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
 				: this.store.findCredentials(tenantId, login);
@@ -152,13 +160,42 @@ final class DefaultSignInService implements SignInService {
 			return SignInResult.failure(Outcome.INACTIVE_USER,
 					"User " + login + " is not active and can not log in.");
 		}
+		SignedInUser signedIn = new SignedInUser(user.userId(), user.tenantId(), user.userName());
+		String rememberClientToken = null;
+		if (this.twoFactor != null) {
+			// the password was right, but the count of failures starts again only after the second step
+			SignInResult secondStep = this.twoFactor.check(signedIn, secondFactor, now);
+			if (secondStep.outcome() == Outcome.INVALID_TWO_FACTOR_CODE) {
+				this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
+				return isLockedOut(subject, Optional.empty(), now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
+						: secondStep;
+			}
+			if (secondStep.outcome() != Outcome.SUCCESS) {
+				return secondStep;
+			}
+			rememberClientToken = secondStep.twoFactorRememberClientToken();
+		}
 		this.attempts.succeeded(subject);
 		upgradeHash(user, password);
-		SignedInUser signedIn = new SignedInUser(user.userId(), user.tenantId(), user.userName());
 		if (user.shouldChangePassword()) {
 			return passwordChangeRequired(signedIn, now);
 		}
-		return SignInResult.success(signedIn);
+		return SignInResult.success(signedIn, rememberClientToken);
+	}
+
+	@Override
+	public void sendTwoFactorCode(long userId, String provider, String clientIpAddress) {
+		OffsetDateTime start = OffsetDateTime.now(this.clock);
+		if (this.twoFactor == null || this.throttle.attempt(clientIpAddress, start.toInstant()) != null) {
+			return;
+		}
+		boolean sent = this.twoFactor.send(userId, provider, start.toInstant());
+		if (this.auditLog != null) {
+			this.auditLog.write(new AuditRecord(null, null, "Authentication", "SendTwoFactorCode",
+					"{\"userId\":" + userId + ",\"provider\":\"" + jsonEscape(provider) + "\",\"sent\":" + sent + "}",
+					start, (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis(), clientIpAddress, null,
+					null));
+		}
 	}
 
 	// no session and no tokens: a one-time code to set a new password with, kept as a digest
@@ -219,13 +256,7 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	private static String digest(String code) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is not available", ex);
-		}
+		return TwoFactorSignIn.digest(code);
 	}
 
 	// a hash of an older kind or weaker parameters is replaced while the password is at hand

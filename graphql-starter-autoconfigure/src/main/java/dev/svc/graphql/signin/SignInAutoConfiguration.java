@@ -8,6 +8,7 @@ import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.TwoFactorStore;
 import dev.svc.graphql.identity.SignInAttempts;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
@@ -20,7 +21,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.util.StringUtils;
 
 /**
  * Signing users in against the identity store, whether the GraphQL endpoint is served or not.
@@ -56,7 +59,7 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,
 			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, SvcGraphQlProperties properties,
-			ObjectProvider<Clock> clock) {
+			ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
 		SignIn signIn = properties.getSignIn();
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(signIn.getPassword().getHashing(), getClass().getClassLoader()));
@@ -64,7 +67,23 @@ public final class SignInAutoConfiguration {
 				new PasswordHashing(encoder, signIn.getPassword().getHashing().getMaxConcurrent()),
 				auditLog.getIfAvailable(), attempts, signIn.getLockout(),
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
-				signIn.getPassword(), clock.getIfUnique(Clock::systemUTC));
+				signIn.getPassword(), twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
+	}
+
+	/**
+	 * Two-factor sign-in, where two-factor data is kept: codes by e-mail or text message too when
+	 * the host has a {@link TwoFactorCodeSender}.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(TwoFactorStore.class)
+	TwoFactorSignIn twoFactorSignIn(TwoFactorStore store, ObjectProvider<TwoFactorCodeSender> sender,
+			SvcGraphQlProperties properties, Environment environment) {
+		SvcGraphQlProperties.SignIn.TwoFactor twoFactor = properties.getSignIn().getTwoFactor();
+		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
+				: environment.getProperty("spring.application.name", "GraphQL");
+		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
+				twoFactor.getRememberClientLifetime());
 	}
 
 	/**

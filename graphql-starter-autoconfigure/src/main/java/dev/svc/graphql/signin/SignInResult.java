@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import java.time.Duration;
+import java.util.List;
 
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
@@ -16,9 +17,14 @@ import org.jspecify.annotations.Nullable;
  * @param message what to tell the user, {@code null} on success
  * @param retryAfter how long the client must wait before it tries again, when the outcome is
  * {@link Outcome#THROTTLED}
+ * @param twoFactorAuthProviders the ways the user can give its second factor, when the outcome is
+ * {@link Outcome#TWO_FACTOR_REQUIRED}
+ * @param twoFactorRememberClientToken the token with which this client skips the second step for a
+ * while, when it asked to be remembered
  */
 public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullable String passwordResetCode,
-		@Nullable String message, @Nullable Duration retryAfter) {
+		@Nullable String message, @Nullable Duration retryAfter, @Nullable List<String> twoFactorAuthProviders,
+		@Nullable String twoFactorRememberClientToken) {
 
 	/**
 	 * What a sign-in attempt can end in.
@@ -43,28 +49,40 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 		 * The credentials are right, but the user must set a new password (with the reset code)
 		 * before it may sign in.
 		 */
-		PASSWORD_CHANGE_REQUIRED
+		PASSWORD_CHANGE_REQUIRED,
+		/**
+		 * The password is right, but the user must give its second factor: sign in again with
+		 * the password and a code of one of the providers.
+		 */
+		TWO_FACTOR_REQUIRED,
+		/** The password is right, the two-factor code is not (or was used). */
+		INVALID_TWO_FACTOR_CODE
 
 	}
 
-	static SignInResult success(SignedInUser user) {
-		return new SignInResult(Outcome.SUCCESS, user, null, null, null);
+	static SignInResult success(SignedInUser user, @Nullable String twoFactorRememberClientToken) {
+		return new SignInResult(Outcome.SUCCESS, user, null, null, null, null, twoFactorRememberClientToken);
 	}
 
 	static SignInResult passwordChangeRequired(SignedInUser user, String passwordResetCode) {
 		return new SignInResult(Outcome.PASSWORD_CHANGE_REQUIRED, user, passwordResetCode,
-				"You must change your password before you sign in.", null);
+				"You must change your password before you sign in.", null, null, null);
+	}
+
+	static SignInResult twoFactorRequired(SignedInUser user, List<String> providers) {
+		return new SignInResult(Outcome.TWO_FACTOR_REQUIRED, user, null,
+				"Enter the code of your authenticator app, or have one sent to you.", null, providers, null);
 	}
 
 	static SignInResult failure(Outcome outcome, String message) {
-		return new SignInResult(outcome, null, null, message, null);
+		return new SignInResult(outcome, null, null, message, null, null, null);
 	}
 
 	static SignInResult throttled(Duration retryAfter) {
 		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
 		return new SignInResult(Outcome.THROTTLED, null, null,
 				"Too many sign-in attempts from your address. Please try again in " + seconds + " seconds.",
-				Duration.ofSeconds(seconds));
+				Duration.ofSeconds(seconds), null, null);
 	}
 
 	/**

@@ -20,6 +20,32 @@ public interface SignInService {
 			@Nullable String clientIpAddress);
 
 	/**
+	 * Signs a user in, with what the client brings for the second step if the user has two-factor
+	 * sign-in. A service that knows no second factor ignores it.
+	 * @param tenancyName the tenant's name, empty or {@code null} for the host
+	 * @param userNameOrEmailAddress the user name or e-mail address
+	 * @param password the password
+	 * @param secondFactor the code or the remembered client's token, or {@link SecondFactor#NONE}
+	 * @param clientIpAddress the caller's address, for the audit log; may be {@code null}
+	 * @return the outcome, with a message for the user when it failed
+	 */
+	default SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress,
+			@Nullable String password, SecondFactor secondFactor, @Nullable String clientIpAddress) {
+		return signIn(tenancyName, userNameOrEmailAddress, password, clientIpAddress);
+	}
+
+	/**
+	 * Sends a user whose sign-in asked for its second factor a code by e-mail or text message,
+	 * if its second step is open and the provider is one it was offered. Says nothing of whether
+	 * it was.
+	 * @param userId the user
+	 * @param provider {@code Email} or {@code Phone}
+	 * @param clientIpAddress the caller's address, for the throttle and the audit log
+	 */
+	default void sendTwoFactorCode(long userId, @Nullable String provider, @Nullable String clientIpAddress) {
+	}
+
+	/**
 	 * Sets a new password for a user who must change its password, with the one-time code its
 	 * sign-in answered. The code works once, and only while it has not expired.
 	 * @param userId the user

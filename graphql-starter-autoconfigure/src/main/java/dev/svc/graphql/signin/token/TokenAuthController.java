@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
+import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
@@ -60,7 +61,9 @@ final class TokenAuthController {
 			return invalidRequest("Your request is not valid!", invalid);
 		}
 		SignInResult result = this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(),
-				model.password(), request.getRemoteAddr());
+				model.password(), new SecondFactor(model.twoFactorVerificationCode(),
+						Boolean.TRUE.equals(model.rememberClient()), model.twoFactorRememberClientToken()),
+				request.getRemoteAddr());
 		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
@@ -71,6 +74,11 @@ final class TokenAuthController {
 			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, true,
 					result.passwordResetCode(), result.user().userId(), false, null, null, null, null, 0)));
 		}
+		if (result.outcome() == SignInResult.Outcome.TWO_FACTOR_REQUIRED) {
+			// no tokens yet: sign in again with the password and a code of one of the providers
+			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, false, null,
+					result.user().userId(), true, result.twoFactorAuthProviders(), null, null, null, 0)));
+		}
 		if (!result.succeeded()) {
 			return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
@@ -79,7 +87,34 @@ final class TokenAuthController {
 		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
 				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
-				user.userId(), false, null, null, null, issued.refreshToken(), issued.refreshTokenLifetime().toSeconds())));
+				user.userId(), false, null, result.twoFactorRememberClientToken(), null, issued.refreshToken(),
+				issued.refreshTokenLifetime().toSeconds())));
+	}
+
+	/**
+	 * Sends a user whose sign-in asked for its second factor a code by one of the providers it was
+	 * offered ({@code Email}, {@code Phone}): {@code {"userId": 2, "provider": "Email"}}. Answers
+	 * success whether or not a code was sent, so that it tells nothing of the user.
+	 */
+	@PostMapping("/api/TokenAuth/SendTwoFactorAuthCode")
+	ResponseEntity<AjaxResponse> sendTwoFactorAuthCode(@RequestBody SendTwoFactorAuthCodeModel model,
+			HttpServletRequest request) {
+		if (model.userId() == null || model.provider() == null || model.provider().isBlank()) {
+			return invalidRequest("Your request is not valid!",
+					List.of(new ValidationError("The userId and provider fields are required.", List.of("userId", "provider"))));
+		}
+		this.signInService.sendTwoFactorCode(model.userId(), model.provider(), request.getRemoteAddr());
+		return ResponseEntity.ok(AjaxResponse.success(null));
+	}
+
+	/**
+	 * The body of {@code POST /api/TokenAuth/SendTwoFactorAuthCode}.
+	 *
+	 * @param userId the user whose sign-in asked for its second factor
+	 * @param provider how to send the code
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record SendTwoFactorAuthCodeModel(@Nullable Long userId, @Nullable String provider) {
 	}
 
 	/**
@@ -191,6 +226,7 @@ final class TokenAuthController {
 	ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
 		String uri = request.getRequestURI();
 		String shape = uri.endsWith("/RefreshToken") ? "{\"refreshToken\": \"...\"}"
+				: uri.endsWith("/SendTwoFactorAuthCode") ? "{\"userId\": 2, \"provider\": \"Email\"}"
 				: uri.endsWith(RESET_PASSWORD_PATH) ? "{\"userId\": 2, \"resetCode\": \"...\", \"password\": \"...\"}"
 						: "{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}";
 		return invalidRequest("Your request is not valid!",

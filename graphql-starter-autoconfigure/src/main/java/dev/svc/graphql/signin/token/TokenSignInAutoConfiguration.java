@@ -6,6 +6,7 @@ import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.identity.TokenSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import io.jsonwebtoken.Jwts;
 
@@ -56,6 +57,16 @@ public final class TokenSignInAutoConfiguration {
 	@Bean
 	TokenAuthController svcTokenAuthController(SignInService signInService, TokenService svcTokenService) {
 		return new TokenAuthController(signInService, svcTokenService);
+	}
+
+	/**
+	 * Setting up an authenticator app, for users of bearer tokens, where two-factor data is kept.
+	 */
+	@Bean
+	@ConditionalOnBean(TwoFactorSignIn.class)
+	TwoFactorController svcTwoFactorController(TokenService svcTokenService, TwoFactorSignIn twoFactorSignIn,
+			ObjectProvider<Clock> clock) {
+		return new TwoFactorController(svcTokenService, twoFactorSignIn, clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**

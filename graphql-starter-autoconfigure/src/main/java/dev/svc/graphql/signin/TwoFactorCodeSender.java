@@ -1,0 +1,32 @@
+package dev.svc.graphql.signin;
+
+import java.util.Set;
+
+/**
+ * Sends the one-time codes of two-factor sign-in by e-mail or text message: the host's mail or SMS
+ * gateway. Declare a bean of this type to offer those providers besides the authenticator app.
+ */
+public interface TwoFactorCodeSender {
+
+	/** The provider name of codes sent by e-mail, as the token response lists it. */
+	String EMAIL = "Email";
+
+	/** The provider name of codes sent by text message, as the token response lists it. */
+	String PHONE = "Phone";
+
+	/**
+	 * What this sender can send by.
+	 * @return {@link #EMAIL}, {@link #PHONE} or both
+	 */
+	Set<String> providers();
+
+	/**
+	 * Sends a code.
+	 * @param provider {@link #EMAIL} or {@link #PHONE}
+	 * @param destination the user's confirmed e-mail address or its phone number
+	 * @param userId the user
+	 * @param code the code, 6 digits
+	 */
+	void send(String provider, String destination, long userId, String code);
+
+}
