@@ -13,6 +13,10 @@ const TOKEN_KEY = 'svc.accessToken';
 // A user who must change its password: its id and one-time reset code, for the reset page.
 const RESET_KEY = 'svc.passwordReset';
 
+// The token with which this browser skips the second step of two-factor sign-in for a while, when
+// it signs in for a token (a cookie sign-in gets it as an HttpOnly cookie instead).
+const REMEMBERED_KEY = 'svc.twoFactorRememberClientToken';
+
 const modes = {
   cookie: {
     label: 'a session cookie for this browser',
@@ -24,6 +28,9 @@ const modes = {
     url: '/api/TokenAuth/Authenticate',
     signedIn: (body) => {
       sessionStorage.setItem(TOKEN_KEY, body.result.accessToken);
+      if (body.result.twoFactorRememberClientToken) {
+        localStorage.setItem(REMEMBERED_KEY, body.result.twoFactorRememberClientToken);
+      }
       return '/ui/token';
     }
   }
@@ -66,12 +73,58 @@ form.append(choice);
 const button = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Log in' });
 form.append(button);
 
+// The second step of two-factor sign-in: a code field, and buttons that have a code sent
+const secondStep = document.createElement('fieldset');
+secondStep.id = 'second-step';
+secondStep.hidden = true;
+const codeLabel = document.createElement('label');
+codeLabel.append('Security code ');
+codeLabel.append(Object.assign(document.createElement('input'), {
+  name: 'twoFactorVerificationCode', inputMode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}', maxLength: 6
+}));
+const rememberLabel = document.createElement('label');
+rememberLabel.className = 'choice';
+rememberLabel.append(Object.assign(document.createElement('input'), { type: 'checkbox', name: 'rememberClient' }),
+  ' Remember this browser');
+secondStep.append(codeLabel, rememberLabel);
+form.insertBefore(secondStep, button);
+
+const senders = { Email: 'Send me a code by e-mail', Phone: 'Send me a code by text message' };
+
+function askForTheSecondFactor(result) {
+  if (!secondStep.hidden) {
+    return;
+  }
+  secondStep.hidden = false;
+  const code = secondStep.querySelector('input[name=twoFactorVerificationCode]');
+  code.required = true;
+  for (const provider of result.twoFactorAuthProviders.filter((p) => senders[p])) {
+    const send = Object.assign(document.createElement('button'), { type: 'button', textContent: senders[provider] });
+    send.addEventListener('click', async () => {
+      await fetch('/api/TokenAuth/SendTwoFactorAuthCode', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userId: result.userId, provider })
+      });
+      document.getElementById('status').textContent = 'A code is on its way.';
+    });
+    secondStep.append(send);
+  }
+  document.getElementById('status').textContent = result.twoFactorAuthProviders.includes('GoogleAuthenticator')
+    ? 'Enter the code your authenticator app shows.' : 'Have a code sent to you, then enter it.';
+  code.focus();
+}
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   button.disabled = true;
   error.hidden = true;
-  const { mode: modeName, ...credentials } = Object.fromEntries(new FormData(form));
+  const { mode: modeName, rememberClient, ...credentials } = Object.fromEntries(new FormData(form));
   const mode = modes[modeName];
+  credentials.rememberClient = rememberClient === 'on';
+  if (modeName === 'token' && localStorage.getItem(REMEMBERED_KEY)) {
+    credentials.twoFactorRememberClientToken = localStorage.getItem(REMEMBERED_KEY);
+  }
   try {
     const response = await fetch(mode.url, {
       method: 'POST',
@@ -80,6 +133,11 @@ form.addEventListener('submit', async (event) => {
       body: JSON.stringify(credentials)
     });
     const body = await response.json();
+    if (body.result && body.result.requiresTwoFactorVerification) {
+      askForTheSecondFactor(body.result);
+      button.disabled = false;
+      return;
+    }
     if (body.result && body.result.shouldResetPassword) {
       // no session and no token yet: the reset page sets a new password with this one-time code
       sessionStorage.setItem(RESET_KEY, JSON.stringify({ userId: body.result.userId, resetCode: body.result.passwordResetCode }));

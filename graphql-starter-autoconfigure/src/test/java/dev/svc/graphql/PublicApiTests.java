@@ -58,6 +58,7 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.PasswordResetResult", "dev.svc.graphql.signin.PasswordResetResult$Outcome",
 			"dev.svc.graphql.signin.SecondFactor", "dev.svc.graphql.signin.TwoFactorCodeSender",
 			"dev.svc.graphql.signin.TwoFactorSignIn", "dev.svc.graphql.signin.TwoFactorSignIn$AuthenticatorSetup",
+			"dev.svc.graphql.signin.TwoFactorRequiredException",
 			"dev.svc.graphql.signin.TenancyAuthenticationDetails",
 			"dev.svc.graphql.signin.TenancyAuthenticationProvider",
 			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer");

@@ -16,6 +16,11 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 
 	private final @Nullable String tenancyName;
 
+	/** Kept out of the session, where the signed-in user's details go. */
+	private final transient SecondFactor secondFactor;
+
+	private transient @Nullable String twoFactorRememberClientToken;
+
 	public TenancyAuthenticationDetails(HttpServletRequest request) {
 		this(request, request.getParameter(TENANCY_NAME_PARAMETER));
 	}
@@ -27,8 +32,21 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 * @param tenancyName the tenancy name, {@code null} or empty for the host
 	 */
 	public TenancyAuthenticationDetails(HttpServletRequest request, @Nullable String tenancyName) {
+		this(request, tenancyName, SecondFactor.NONE);
+	}
+
+	/**
+	 * Details of a sign-in that may bring a second factor.
+	 * @param request the request
+	 * @param tenancyName the tenancy name, {@code null} or empty for the host
+	 * @param secondFactor the two-factor code or remembered client's token, or
+	 * {@link SecondFactor#NONE}
+	 */
+	public TenancyAuthenticationDetails(HttpServletRequest request, @Nullable String tenancyName,
+			SecondFactor secondFactor) {
 		super(request);
 		this.tenancyName = tenancyName;
+		this.secondFactor = secondFactor;
 	}
 
 	/**
@@ -37,6 +55,27 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 */
 	public @Nullable String getTenancyName() {
 		return this.tenancyName;
+	}
+
+	/**
+	 * What the sign-in brought for the second step.
+	 * @return the second factor, {@link SecondFactor#NONE} when nothing
+	 */
+	public SecondFactor getSecondFactor() {
+		return (this.secondFactor != null) ? this.secondFactor : SecondFactor.NONE;
+	}
+
+	/**
+	 * The token with which the client skips the second step for a while, when it asked to be
+	 * remembered and the sign-in succeeded.
+	 * @return the token, or {@code null}
+	 */
+	public @Nullable String getTwoFactorRememberClientToken() {
+		return this.twoFactorRememberClientToken;
+	}
+
+	void setTwoFactorRememberClientToken(@Nullable String twoFactorRememberClientToken) {
+		this.twoFactorRememberClientToken = twoFactorRememberClientToken;
 	}
 
 }

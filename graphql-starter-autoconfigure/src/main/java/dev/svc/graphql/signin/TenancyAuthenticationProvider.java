@@ -36,20 +36,29 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 	public Authentication authenticate(Authentication authentication) throws AuthenticationException {
 		String tenancyName = null;
 		String clientIp = null;
+		SecondFactor secondFactor = SecondFactor.NONE;
+		TenancyAuthenticationDetails tenancy = null;
 		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details) {
+			tenancy = details;
 			tenancyName = details.getTenancyName();
 			clientIp = details.getRemoteAddress();
+			secondFactor = details.getSecondFactor();
 		}
 		Object credentials = authentication.getCredentials();
 		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(),
-				(credentials != null) ? credentials.toString() : null, clientIp);
+				(credentials != null) ? credentials.toString() : null, secondFactor, clientIp);
 		return switch (result.outcome()) {
 			case SUCCESS -> {
+				if (tenancy != null) {
+					tenancy.setTwoFactorRememberClientToken(result.twoFactorRememberClientToken());
+				}
 				UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
 					.authenticated(result.user(), null, List.of());
 				signedIn.setDetails(authentication.getDetails());
 				yield signedIn;
 			}
+			case TWO_FACTOR_REQUIRED -> throw new TwoFactorRequiredException(result.message(), result.user().userId(),
+					result.twoFactorAuthProviders());
 			case PASSWORD_CHANGE_REQUIRED -> throw new PasswordChangeRequiredException(result.message(),
 					result.user().userId(), result.passwordResetCode());
 			case LOCKED_OUT -> throw new LockedException(result.message());

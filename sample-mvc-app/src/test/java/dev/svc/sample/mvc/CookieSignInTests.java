@@ -1,6 +1,9 @@
 package dev.svc.sample.mvc;
 
+import java.time.Instant;
+
 import dev.svc.graphql.test.AttackShapes.Attack;
+import dev.svc.graphql.test.AuthenticatorApp;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import org.junit.jupiter.api.BeforeEach;
@@ -200,6 +203,43 @@ class CookieSignInTests {
 	private Response resetPassword(String csrf, String password) {
 		return this.browser.post("/Account/ResetPassword", "application/x-www-form-urlencoded",
 				"_csrf=" + csrf + "&password=" + password.replace(' ', '+'));
+	}
+
+	@Test
+	void shouldAskForTheAuthenticatorCodeOnTheLoginPageWhenTwoFactorSignInIsOn() {
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true, authenticator_key = :key where id = 2")
+			.param("key", AuthenticatorApp.SECRET)
+			.update();
+		try {
+			Response first = logIn("Default", "admin", "123qwe");
+			assertThat(first.status()).isEqualTo(302);
+			assertThat(first.header("Location")).endsWith("/Account/Login?twoFactor");
+			assertThat(this.browser.get("/").status()).as("not signed in yet").isEqualTo(302);
+			assertThat(this.browser.get("/Account/Login?twoFactor").body())
+				.contains("name=\"twoFactorVerificationCode\"", "name=\"rememberClient\"");
+
+			String csrf = LoginForm.csrfToken(this.browser);
+			Response wrong = this.browser.post("/Account/Login", "application/x-www-form-urlencoded", "_csrf=" + csrf
+					+ "&tenancyName=Default&userNameOrEmailAddress=admin&password=123qwe&twoFactorVerificationCode=12345");
+			assertThat(wrong.header("Location")).endsWith("/Account/Login?error");
+			assertThat(this.browser.get("/Account/Login").body()).contains("Invalid security code!");
+
+			Response signedIn = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+					"_csrf=" + LoginForm.csrfToken(this.browser) + "&tenancyName=Default&userNameOrEmailAddress=admin"
+							+ "&password=123qwe&rememberClient=on&twoFactorVerificationCode="
+							+ AuthenticatorApp.code(Instant.now()));
+			assertThat(signedIn.status()).isEqualTo(302);
+			assertThat(signedIn.header("Location")).doesNotContain("Login");
+			assertThat(signedIn.raw().headers().allValues("Set-Cookie")).anySatisfy((cookie) -> assertThat(cookie)
+				.startsWith("SVC_TWO_FACTOR_CLIENT=")
+				.contains("HttpOnly")
+				.contains("SameSite=Lax"));
+			assertThat(this.browser.graphQl("/graphql", "{ roles { name } }").body()).contains("\"name\":\"Admin\"");
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+					+ " authenticator_last_step = null where id = 2").update();
+		}
 	}
 
 }

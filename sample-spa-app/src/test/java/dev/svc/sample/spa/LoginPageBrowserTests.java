@@ -1,7 +1,10 @@
 package dev.svc.sample.spa;
 
+import java.time.Instant;
+
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
+import dev.svc.graphql.test.AuthenticatorApp;
 import dev.svc.graphql.test.HeadlessChromium;
 import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
@@ -124,6 +127,33 @@ class LoginPageBrowserTests {
 		page.fill("input[name=password]", password);
 		page.check("input[name=mode][value=" + mode + "]");
 		page.click("button[type=submit]");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "cookie", "token" })
+	void shouldAskForTheSecondFactorOnTheSamePage(String mode) {
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true, authenticator_key = :key where id = 2")
+			.param("key", AuthenticatorApp.SECRET)
+			.update();
+		try {
+			Page page = loginPage();
+			page.fill("input[name=tenancyName]", "Default");
+			page.fill("input[name=userNameOrEmailAddress]", "admin");
+			page.fill("input[name=password]", "123qwe");
+			page.check("input[name=mode][value=" + mode + "]");
+			page.click("button[type=submit]");
+
+			page.locator("input[name=twoFactorVerificationCode]").waitFor();
+			assertThat(page.locator("#status").textContent()).isEqualTo("Enter the code your authenticator app shows.");
+			assertThat(page.locator("#second-step button").textContent()).isEqualTo("Send me a code by e-mail");
+			page.fill("input[name=twoFactorVerificationCode]", AuthenticatorApp.code(Instant.now()));
+			page.click("button[type=submit]");
+			page.waitForURL(mode.equals("cookie") ? "**/ui/" : "**/ui/token");
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+					+ " authenticator_last_step = null where id = 2").update();
+		}
 	}
 
 }

@@ -61,7 +61,7 @@ public final class CookieSignInAutoConfiguration {
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new ProviderManager(new TenancyAuthenticationProvider(signInService)));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
-				cookie.getPasswordResetPath());
+				cookie.getPasswordResetPath(), properties.getSignIn().getTwoFactor().getRememberClientLifetime());
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin.cookie;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 
 import jakarta.servlet.ServletException;
@@ -11,12 +12,15 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.svc.graphql.signin.PasswordChangeRequiredException;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInThrottledException;
+import dev.svc.graphql.signin.TenancyAuthenticationDetails;
+import dev.svc.graphql.signin.TwoFactorRequiredException;
 import dev.svc.graphql.signin.cookie.TenancyLoginFilter.InvalidLoginRequestException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseCookie;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -48,11 +52,17 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	private final String passwordResetPath;
 
+	private final Duration rememberClientLifetime;
+
 	private final SavedRequestAwareAuthenticationSuccessHandler formSuccess;
 
 	private final SimpleUrlAuthenticationFailureHandler formFailure;
 
-	LoginResponses(String loginPath, String successUrl, String passwordResetPath) {
+	/** The cookie that lets a browser skip the second step of its user's sign-in for a while. */
+	static final String REMEMBERED_CLIENT_COOKIE = "SVC_TWO_FACTOR_CLIENT";
+
+	LoginResponses(String loginPath, String successUrl, String passwordResetPath, Duration rememberClientLifetime) {
+		this.rememberClientLifetime = rememberClientLifetime;
 		this.loginPath = loginPath;
 		this.successUrl = successUrl;
 		this.passwordResetPath = passwordResetPath;
@@ -65,6 +75,18 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	@Override
 	public void onAuthenticationSuccess(HttpServletRequest request, HttpServletResponse response,
 			Authentication authentication) throws IOException, ServletException {
+		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details
+				&& details.getTwoFactorRememberClientToken() != null) {
+			// this browser skips the second step for a while; no script of a page may read it
+			ResponseCookie remembered = ResponseCookie.from(REMEMBERED_CLIENT_COOKIE, details.getTwoFactorRememberClientToken())
+				.path(request.getContextPath().isEmpty() ? "/" : request.getContextPath())
+				.httpOnly(true)
+				.secure(request.isSecure())
+				.sameSite("Lax")
+				.maxAge(this.rememberClientLifetime)
+				.build();
+			response.addHeader(HttpHeaders.SET_COOKIE, remembered.toString());
+		}
 		if (!TenancyLoginFilter.isJson(request)) {
 			this.formSuccess.onAuthenticationSuccess(request, response, authentication);
 			return;
@@ -79,6 +101,10 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			AuthenticationException exception) throws IOException, ServletException {
 		if (exception instanceof PasswordChangeRequiredException required) {
 			passwordChangeRequired(request, response, required);
+			return;
+		}
+		if (exception instanceof TwoFactorRequiredException required) {
+			twoFactorRequired(request, response, required);
 			return;
 		}
 		if (!TenancyLoginFilter.isJson(request)) {
@@ -117,6 +143,22 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		}
 		write(response, HttpStatus.OK, new ResetRequired(false, this.passwordResetPath,
 				new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
+				new Failed.Error(required.getMessage(), null)));
+	}
+
+	/**
+	 * The password was right, a second factor is needed: a form post goes back to the login page
+	 * with {@code ?twoFactor}, where the user signs in again with its code; a JSON post gets the
+	 * providers, for the page's script to ask for a code and post again.
+	 */
+	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response,
+			TwoFactorRequiredException required) throws IOException {
+		if (!TenancyLoginFilter.isJson(request)) {
+			response.sendRedirect(request.getContextPath() + this.loginPath + "?twoFactor");
+			return;
+		}
+		write(response, HttpStatus.OK, new SecondStep(false,
+				new SecondStep.Result(true, required.getProviders(), required.getUserId()),
 				new Failed.Error(required.getMessage(), null)));
 	}
 
@@ -206,6 +248,27 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		 * @param userId the user
 		 */
 		record Result(boolean shouldResetPassword, String passwordResetCode, long userId) {
+		}
+
+	}
+
+	/**
+	 * The answer to a JSON login post whose password was right, when a second factor is needed.
+	 *
+	 * @param success always false: nobody is signed in yet
+	 * @param result what the second step needs
+	 * @param error what to tell the user
+	 */
+	record SecondStep(boolean success, Result result, Failed.Error error) {
+
+		/**
+		 * The second step, named as the token sign-in names it.
+		 *
+		 * @param requiresTwoFactorVerification always true
+		 * @param twoFactorAuthProviders the ways the user can give its code
+		 * @param userId the user, to have a code sent to
+		 */
+		record Result(boolean requiresTwoFactorVerification, List<String> twoFactorAuthProviders, long userId) {
 		}
 
 	}

@@ -3,13 +3,16 @@ package dev.svc.graphql.signin.cookie;
 import java.io.IOException;
 import java.util.List;
 
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.MediaType;
 import org.springframework.security.authentication.AuthenticationManager;
@@ -21,7 +24,8 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Signs a user in from a login post: a form ({@code tenancyName}, {@code userNameOrEmailAddress},
- * {@code password}) or a JSON object with the same members.
+ * {@code password}, and for the second step {@code twoFactorVerificationCode} and
+ * {@code rememberClient}) or a JSON object with the same members.
  */
 final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 
@@ -36,7 +40,10 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 			throws AuthenticationException, IOException {
 		LoginForm form = isJson(request) ? readJson(request)
 				: new LoginForm(request.getParameter(TenancyAuthenticationDetails.TENANCY_NAME_PARAMETER),
-						request.getParameter("userNameOrEmailAddress"), request.getParameter("password"));
+						request.getParameter("userNameOrEmailAddress"), request.getParameter("password"),
+						request.getParameter("twoFactorVerificationCode"),
+						Boolean.valueOf(request.getParameter("rememberClient")) || "on".equals(request.getParameter("rememberClient")),
+						null);
 		List<SignInInput.Problem> problems = new SignInInput(form.tenancyName(), form.userNameOrEmailAddress(),
 				form.password())
 			.problems();
@@ -45,8 +52,24 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 		}
 		UsernamePasswordAuthenticationToken attempt = UsernamePasswordAuthenticationToken
 			.unauthenticated((form.userNameOrEmailAddress() != null) ? form.userNameOrEmailAddress() : "", form.password());
-		attempt.setDetails(new TenancyAuthenticationDetails(request, form.tenancyName()));
+		String remembered = (form.twoFactorRememberClientToken() != null) ? form.twoFactorRememberClientToken()
+				: rememberedClient(request);
+		attempt.setDetails(new TenancyAuthenticationDetails(request, form.tenancyName(), new SecondFactor(
+				form.twoFactorVerificationCode(), Boolean.TRUE.equals(form.rememberClient()), remembered)));
 		return getAuthenticationManager().authenticate(attempt);
+	}
+
+	private static @Nullable String rememberedClient(HttpServletRequest request) {
+		Cookie[] cookies = request.getCookies();
+		if (cookies == null) {
+			return null;
+		}
+		for (Cookie cookie : cookies) {
+			if (LoginResponses.REMEMBERED_CLIENT_COOKIE.equals(cookie.getName())) {
+				return cookie.getValue();
+			}
+		}
+		return null;
 	}
 
 	static boolean isJson(HttpServletRequest request) {
@@ -78,8 +101,14 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 	 * @param tenancyName the tenant's name, empty for the host
 	 * @param userNameOrEmailAddress the user name or e-mail address
 	 * @param password the password
+	 * @param twoFactorVerificationCode the second factor's code, when the first post asked for it
+	 * @param rememberClient whether this browser may skip the second step for a while
+	 * @param twoFactorRememberClientToken the token of an earlier such sign-in (a browser sends it
+	 * as a cookie instead)
 	 */
-	record LoginForm(String tenancyName, String userNameOrEmailAddress, String password) {
+	record LoginForm(String tenancyName, String userNameOrEmailAddress, String password,
+			@Nullable String twoFactorVerificationCode, @Nullable Boolean rememberClient,
+			@Nullable String twoFactorRememberClientToken) {
 	}
 
 	/**
