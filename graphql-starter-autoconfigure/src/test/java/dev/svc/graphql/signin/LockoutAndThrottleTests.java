@@ -18,9 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -36,23 +34,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.identity.demo-data=true", "graphql.sign-in.throttle.max-attempts=30",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=lockout-test-key-0123456789abcdef-not-a-secret" })
-@Import(LockoutAndThrottleTests.Time.class)
+@Import(MutableClock.Bean.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LockoutAndThrottleTests {
 
 	private static final String LOCKED = "The user account has been locked out. Please try again later.";
 
 	private static final String INVALID = "Invalid user name or password";
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Time {
-
-		@Bean
-		MutableClock clock() {
-			return new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
-		}
-
-	}
 
 	@Autowired
 	private SignInService signIn;

@@ -1,7 +1,6 @@
 package dev.svc.graphql.signin;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,16 +37,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=two-factor-tests-signing-key-0123456789",
 				"graphql.sign-in.two-factor.issuer=Svc Test" })
-@Import(TwoFactorSignInTests.Config.class)
+@Import({ MutableClock.Bean.class, TwoFactorSignInTests.Config.class })
 class TwoFactorSignInTests {
 
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Config {
-
-		@Bean
-		MutableClock clock() {
-			return new MutableClock(Instant.parse("2030-01-01T00:00:10Z"));
-		}
 
 		@Bean
 		SentCodes sentCodes() {

@@ -28,9 +28,34 @@ public final class AuthenticatorApp {
 	 * @return 6 digits
 	 */
 	public static String code(Instant time) {
+		return code(KEY, time);
+	}
+
+	/**
+	 * The code of a secret at a time, as an app shows it after the user typed the secret in.
+	 * @param secret the secret, in Base32
+	 * @param time the time
+	 * @return 6 digits
+	 */
+	public static String code(String secret, Instant time) {
+		java.math.BigInteger bits = java.math.BigInteger.ZERO;
+		for (char c : secret.toCharArray()) {
+			int value = (c >= 'A' && c <= 'Z') ? c - 'A' : c - '2' + 26;
+			bits = bits.shiftLeft(5).or(java.math.BigInteger.valueOf(value));
+		}
+		int bytes = secret.length() * 5 / 8;
+		bits = bits.shiftRight(secret.length() * 5 - bytes * 8);
+		byte[] raw = bits.toByteArray();
+		byte[] key = new byte[bytes];
+		System.arraycopy(raw, Math.max(0, raw.length - bytes), key, Math.max(0, bytes - raw.length),
+				Math.min(bytes, raw.length));
+		return code(key, time);
+	}
+
+	private static String code(byte[] key, Instant time) {
 		try {
 			Mac mac = Mac.getInstance("HmacSHA1");
-			mac.init(new SecretKeySpec(KEY, "HmacSHA1"));
+			mac.init(new SecretKeySpec(key, "HmacSHA1"));
 			byte[] hash = mac.doFinal(ByteBuffer.allocate(8).putLong(time.getEpochSecond() / 30).array());
 			int offset = hash[19] & 0xf;
 			int value = ByteBuffer.wrap(hash, offset, 4).getInt() & 0x7fffffff;

@@ -1,6 +1,8 @@
 package dev.svc.sample.mvc;
 
 import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.svc.graphql.test.AttackShapes.Attack;
 import dev.svc.graphql.test.AuthenticatorApp;
@@ -239,6 +241,33 @@ class CookieSignInTests {
 		finally {
 			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
 					+ " authenticator_last_step = null where id = 2").update();
+		}
+	}
+
+	@Test
+	void shouldSetUpAnAuthenticatorAppOnTheTwoFactorPage() {
+		assertThat(this.browser.get("/Account/TwoFactor").status()).as("signed-in users only").isEqualTo(302);
+		assertThat(logIn("Second", "admin", "123qwe").status()).isEqualTo(302);
+		try {
+			String csrf = LoginForm.csrfToken(this.browser);
+			String setup = this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+					"_csrf=" + csrf + "&setup=true").body();
+			Matcher key = Pattern.compile("id=\"authenticator-key\">([A-Z2-7]{32})<").matcher(setup);
+			assertThat(key.find()).as(setup).isTrue();
+			assertThat(setup).contains("otpauth://totp/sample-mvc-app:admin?secret=" + key.group(1));
+			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+					"_csrf=" + csrf + "&enable=true&code=000000").body()).contains("Invalid security code!");
+			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+					"_csrf=" + csrf + "&enable=true&code=" + AuthenticatorApp.code(key.group(1), Instant.now())).body())
+				.contains("Two-factor sign-in is on.");
+
+			HttpTestClient other = new HttpTestClient(this.port);
+			assertThat(LoginForm.logIn(other, "Second", "admin", "123qwe").header("Location"))
+				.endsWith("/Account/Login?twoFactor");
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+					+ " authenticator_last_step = null where id = 5").update();
 		}
 	}
 

@@ -156,4 +156,33 @@ class LoginPageBrowserTests {
 		}
 	}
 
+	@Test
+	void shouldSetUpAnAuthenticatorAppFromTheHomePage() {
+		try {
+			Page page = loginPage();
+			page.fill("input[name=tenancyName]", "Second");
+			page.fill("input[name=userNameOrEmailAddress]", "admin");
+			page.fill("input[name=password]", "123qwe");
+			page.click("button[type=submit]");
+			page.waitForURL("**/ui/");
+
+			page.click("#two-factor-setup");
+			page.locator("#two-factor-pending").waitFor();
+			String key = page.locator("#two-factor-key").textContent();
+			assertThat(key).matches("[A-Z2-7]{32}");
+			assertThat(page.locator("#two-factor-uri").getAttribute("href"))
+				.startsWith("otpauth://totp/sample-spa-app:admin?secret=" + key + "&issuer=sample-spa-app");
+			page.fill("#two-factor-enable input[name=code]", AuthenticatorApp.code(key, Instant.now()));
+			page.click("#two-factor-enable button");
+			page.waitForCondition(() -> "Two-factor sign-in is on.".equals(page.locator("#two-factor-status").textContent()));
+
+			page.click("#two-factor-setup");
+			page.waitForCondition(() -> page.locator("#two-factor-status").textContent().startsWith("Two-factor sign-in is on:"));
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+					+ " authenticator_last_step = null where id = 5").update();
+		}
+	}
+
 }

@@ -1,7 +1,6 @@
 package dev.svc.graphql.signin.token;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 
 import dev.svc.graphql.test.HttpTestClient;
@@ -16,9 +15,7 @@ import org.skyscreamer.jsonassert.JSONCompareMode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
@@ -35,22 +32,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY, "graphql.sign-in.cookie.enabled=true" })
-@Import(PasswordResetTests.Time.class)
+@Import(MutableClock.Bean.class)
 class PasswordResetTests {
 
 	private static final String OLD_PASSWORD = "old pass phrase";
 
 	private static final String NEW_PASSWORD = "a new pass phrase";
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Time {
-
-		@Bean
-		MutableClock clock() {
-			return new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
-		}
-
-	}
 
 	@LocalServerPort
 	private int port;

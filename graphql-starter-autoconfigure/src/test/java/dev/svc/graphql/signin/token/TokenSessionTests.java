@@ -1,7 +1,6 @@
 package dev.svc.graphql.signin.token;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 
 import dev.svc.graphql.test.HttpTestClient;
@@ -13,9 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -31,22 +28,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY })
-@Import(TokenSessionTests.Time.class)
+@Import(MutableClock.Bean.class)
 class TokenSessionTests {
 
 	private static final String ROLES = "{ roles { name } }";
 
 	private static final String NOT_SIGNED_IN = "Current user did not login to the application!";
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Time {
-
-		@Bean
-		MutableClock clock() {
-			return new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
-		}
-
-	}
 
 	@LocalServerPort
 	private int port;

@@ -29,7 +29,9 @@ class SecurityConfiguration {
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions) {
 		return http
-			.authorizeHttpRequests((requests) -> requests.requestMatchers("/Account/**", "/error")
+			.authorizeHttpRequests((requests) -> requests.requestMatchers("/Account/TwoFactor")
+				.authenticated()
+				.requestMatchers("/Account/**", "/error")
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()
