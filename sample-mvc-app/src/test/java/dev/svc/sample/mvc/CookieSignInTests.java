@@ -10,6 +10,7 @@ import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.skyscreamer.jsonassert.JSONAssert;
@@ -17,6 +18,8 @@ import org.skyscreamer.jsonassert.JSONCompareMode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -27,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Audit writing is off so the audit log holds only the demo records.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+@ExtendWith(OutputCaptureExtension.class)
 class CookieSignInTests {
 
 	private static final String NOT_LOGGED_IN = """
@@ -215,10 +219,10 @@ class CookieSignInTests {
 		try {
 			Response first = logIn("Default", "admin", "123qwe");
 			assertThat(first.status()).isEqualTo(302);
-			assertThat(first.header("Location")).endsWith("/Account/Login?twoFactor");
+			assertThat(first.header("Location")).endsWith("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email");
 			assertThat(this.browser.get("/").status()).as("not signed in yet").isEqualTo(302);
-			assertThat(this.browser.get("/Account/Login?twoFactor").body())
-				.contains("name=\"twoFactorVerificationCode\"", "name=\"rememberClient\"");
+			assertThat(this.browser.get("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email").body())
+				.contains("name=\"twoFactorVerificationCode\"", "name=\"rememberClient\"", "name=\"sendTwoFactorCode\"");
 
 			String csrf = LoginForm.csrfToken(this.browser);
 			Response wrong = this.browser.post("/Account/Login", "application/x-www-form-urlencoded", "_csrf=" + csrf
@@ -263,11 +267,42 @@ class CookieSignInTests {
 
 			HttpTestClient other = new HttpTestClient(this.port);
 			assertThat(LoginForm.logIn(other, "Second", "admin", "123qwe").header("Location"))
-				.endsWith("/Account/Login?twoFactor");
+				.endsWith("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email");
 		}
 		finally {
 			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
 					+ " authenticator_last_step = null where id = 5").update();
+		}
+	}
+
+	@Test
+	void shouldSendACodeByEmailForTheSecondStepOfTheLoginForm(CapturedOutput output) {
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true, authenticator_key = :key where id = 2")
+			.param("key", AuthenticatorApp.SECRET)
+			.update();
+		try {
+			String csrf = LoginForm.csrfToken(this.browser);
+			assertThat(this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+					"_csrf=" + csrf + "&sendTwoFactorCode=Email").header("Location"))
+				.as("no login post gave the password: nothing to send")
+				.endsWith("/Account/Login");
+			logIn("Default", "admin", "123qwe");
+			Response send = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+					"_csrf=" + LoginForm.csrfToken(this.browser) + "&sendTwoFactorCode=Email");
+			assertThat(send.header("Location")).endsWith("?twoFactor&providers=GoogleAuthenticator,Email&codeSent");
+			Matcher sent = Pattern.compile("Two-factor code for user 2 by Email to admin@defaulttenant\\.com: (\\d{6})")
+				.matcher(output.getOut());
+			assertThat(sent.find()).as("the sample's sender logged the code").isTrue();
+
+			Response signedIn = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+					"_csrf=" + LoginForm.csrfToken(this.browser) + "&tenancyName=Default&userNameOrEmailAddress=admin"
+							+ "&password=123qwe&twoFactorVerificationCode=" + sent.group(1));
+			assertThat(signedIn.header("Location")).doesNotContain("Login");
+			assertThat(this.browser.get("/").status()).isEqualTo(200);
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+					+ " authenticator_last_step = null where id = 2").update();
 		}
 	}
 

@@ -73,6 +73,8 @@ public final class CookieSignInAutoConfiguration {
 		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.csrf((csrf) -> csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson))
+			.addFilterBefore(new SecondStepCodeFilter(loginPosts, cookie.getLoginPath(), signInService),
+					UsernamePasswordAuthenticationFilter.class)
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
 			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses), UsernamePasswordAuthenticationFilter.class)
 			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts).logoutSuccessHandler(responses))

@@ -148,13 +148,18 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	/**
 	 * The password was right, a second factor is needed: a form post goes back to the login page
-	 * with {@code ?twoFactor}, where the user signs in again with its code; a JSON post gets the
-	 * providers, for the page's script to ask for a code and post again.
+	 * with {@code ?twoFactor&providers=...}, where the user signs in again with its code (or has one
+	 * sent, the user kept in the session for that); a JSON post gets the providers, for the page's
+	 * script to ask for a code and post again.
 	 */
 	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response,
 			TwoFactorRequiredException required) throws IOException {
 		if (!TenancyLoginFilter.isJson(request)) {
-			response.sendRedirect(request.getContextPath() + this.loginPath + "?twoFactor");
+			request.getSession()
+				.setAttribute(SecondStepCodeFilter.PENDING_SECOND_STEP,
+						new SecondStepCodeFilter.PendingSecondStep(required.getUserId(), required.getProviders()));
+			response.sendRedirect(request.getContextPath() + SecondStepCodeFilter.secondStepUrl(this.loginPath,
+					required.getProviders()));
 			return;
 		}
 		write(response, HttpStatus.OK, new SecondStep(false,

@@ -1,6 +1,7 @@
 package dev.svc.sample.mvc.account;
 
 import java.security.Principal;
+import java.util.List;
 
 import jakarta.servlet.http.HttpSession;
 
@@ -10,6 +11,7 @@ import org.springframework.security.web.WebAttributes;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * The sign-in pages and the landing page behind them.
@@ -31,9 +33,14 @@ class AccountController {
 		this.playgroundPath = playgroundPath;
 	}
 
+	/**
+	 * The login page; with {@code ?twoFactor} it asks for the second factor too, and offers to
+	 * send a code by e-mail when the user's providers include it.
+	 */
 	@GetMapping("/Account/Login")
-	String login(HttpSession session, Model model) {
+	String login(HttpSession session, Model model, @RequestParam(required = false) String providers) {
 		showFailure(session, model);
+		model.addAttribute("offersEmail", providers != null && List.of(providers.split(",")).contains("Email"));
 		return "account/login";
 	}
 

@@ -1,0 +1,79 @@
+package dev.svc.graphql.signin.cookie;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.List;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+
+import dev.svc.graphql.signin.SignInService;
+
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Has a two-factor code sent for the second step of a form login: a login form post with
+ * {@code sendTwoFactorCode} (the provider, {@code Email} or {@code Phone}) and no password sends a
+ * code to the user whose password the session's last login post gave, then goes back to the login
+ * page with {@code &codeSent}.
+ */
+final class SecondStepCodeFilter extends OncePerRequestFilter {
+
+	/** The session attribute that holds the {@link PendingSecondStep} of a form login. */
+	static final String PENDING_SECOND_STEP = SecondStepCodeFilter.class.getName() + ".PENDING_SECOND_STEP";
+
+	private static final String PARAMETER = "sendTwoFactorCode";
+
+	private final RequestMatcher loginPosts;
+
+	private final String loginPath;
+
+	private final SignInService signInService;
+
+	SecondStepCodeFilter(RequestMatcher loginPosts, String loginPath, SignInService signInService) {
+		this.loginPosts = loginPosts;
+		this.loginPath = loginPath;
+		this.signInService = signInService;
+	}
+
+	/**
+	 * Where a form login goes for its second step.
+	 * @param loginPath the login page
+	 * @param providers the ways the user can give its code
+	 * @return the login page's URL with {@code ?twoFactor&providers=...}
+	 */
+	static String secondStepUrl(String loginPath, List<String> providers) {
+		return loginPath + "?twoFactor&providers=" + String.join(",", providers);
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		String provider = request.getParameter(PARAMETER);
+		if (provider == null || !this.loginPosts.matches(request) || TenancyLoginFilter.isJson(request)) {
+			chain.doFilter(request, response);
+			return;
+		}
+		HttpSession session = request.getSession(false);
+		if (session == null || !(session.getAttribute(PENDING_SECOND_STEP) instanceof PendingSecondStep pending)) {
+			response.sendRedirect(request.getContextPath() + this.loginPath);
+			return;
+		}
+		this.signInService.sendTwoFactorCode(pending.userId(), provider, request.getRemoteAddr());
+		response.sendRedirect(request.getContextPath() + secondStepUrl(this.loginPath, pending.providers()) + "&codeSent");
+	}
+
+	/**
+	 * The user whose form login asked for its second factor, kept in the session.
+	 *
+	 * @param userId the user
+	 * @param providers the ways it can give its code
+	 */
+	record PendingSecondStep(long userId, List<String> providers) implements Serializable {
+	}
+
+}
