@@ -219,6 +219,12 @@ public class SvcGraphQlProperties {
 		 */
 		private int maxFragmentDepth = 10;
 
+		/**
+		 * How many distinct query documents that passed the limits are kept parsed and validated,
+		 * so that a repeated query skips both. 0 keeps none.
+		 */
+		private int documentCacheSize = 500;
+
 		public DataSize getMaxRequestSize() {
 			return this.maxRequestSize;
 		}
@@ -299,6 +305,14 @@ public class SvcGraphQlProperties {
 			this.maxFragments = maxFragments;
 		}
 
+		public int getDocumentCacheSize() {
+			return this.documentCacheSize;
+		}
+
+		public void setDocumentCacheSize(int documentCacheSize) {
+			this.documentCacheSize = documentCacheSize;
+		}
+
 		public int getMaxFragmentDepth() {
 			return this.maxFragmentDepth;
 		}
@@ -369,6 +383,14 @@ public class SvcGraphQlProperties {
 		 */
 		private boolean demoData;
 
+		/**
+		 * How long the module's store keeps a user's effective permissions before reading them
+		 * again: the longest a grant or a revocation takes to reach queries on each instance,
+		 * as graphql.sign-in.token.session-check-interval is for log-outs. 0 reads them on every
+		 * query.
+		 */
+		private Duration permissionCacheDuration = Duration.ofSeconds(5);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -383,6 +405,14 @@ public class SvcGraphQlProperties {
 
 		public void setDemoData(boolean demoData) {
 			this.demoData = demoData;
+		}
+
+		public Duration getPermissionCacheDuration() {
+			return this.permissionCacheDuration;
+		}
+
+		public void setPermissionCacheDuration(Duration permissionCacheDuration) {
+			this.permissionCacheDuration = permissionCacheDuration;
 		}
 
 	}

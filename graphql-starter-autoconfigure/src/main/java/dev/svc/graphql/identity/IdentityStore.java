@@ -1,9 +1,7 @@
 package dev.svc.graphql.identity;
 
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -37,39 +35,15 @@ public interface IdentityStore {
 	List<OrganizationUnit> findOrganizationUnits(@Nullable Integer tenantId, @Nullable Long id, @Nullable String code);
 
 	/**
-	 * How many users of a tenant match a filter.
+	 * A page of the users of a tenant, with what the query selected: the count of the matching
+	 * users, and the roles and organization units of the page's users. A store should answer it
+	 * with a fixed number of statements whatever the page's size.
 	 * @param tenantId the tenant, {@code null} for the host
-	 * @param filter the filter
-	 * @return the count
+	 * @param request which users, which page, which parts
+	 * @return the page; its {@code totalCount} is 0 when it was not asked for, and its users'
+	 * roles and units are empty lists when they were not asked for
 	 */
-	int countUsers(@Nullable Integer tenantId, UserFilter filter);
-
-	/**
-	 * A page of the users of a tenant that match a filter, without roles and organization units.
-	 * @param tenantId the tenant, {@code null} for the host
-	 * @param filter the filter
-	 * @param sorting the order
-	 * @param skipCount how many matching users to skip
-	 * @param maxResultCount how many users to return at most
-	 * @return the users
-	 */
-	List<User> findUsers(@Nullable Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount, int maxResultCount);
-
-	/**
-	 * The roles of many users at once.
-	 * @param tenantId the tenant of the users, {@code null} for the host
-	 * @param userIds the users
-	 * @return the roles of each user that has any, by role id
-	 */
-	Map<Long, List<Role>> findRolesOfUsers(@Nullable Integer tenantId, Collection<Long> userIds);
-
-	/**
-	 * The organization units of many users at once.
-	 * @param tenantId the tenant of the users, {@code null} for the host
-	 * @param userIds the users
-	 * @return the units of each user that has any, by code
-	 */
-	Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(@Nullable Integer tenantId, Collection<Long> userIds);
+	UserPagedResult findUsers(@Nullable Integer tenantId, UserPageRequest request);
 
 	/**
 	 * The effective permissions of a user: those granted to its roles, including the roles of its

@@ -3,11 +3,11 @@ package dev.svc.graphql.identity;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,6 +17,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -39,12 +42,12 @@ final class JdbcIdentityStore implements IdentityStore {
 			+ "u.is_active, u.is_email_confirmed, u.creation_time, u.tenant_id";
 
 	/**
-	 * Text is sorted case-insensitively, so that H2 (binary order) and PostgreSQL (the locale's
-	 * collation) return pages in the same order.
+	 * Text is sorted case-insensitively, by the upper-case columns that the migrations keep and
+	 * index (PostgreSQL's in byte order, as H2's), so both databases return pages in the same order.
 	 */
 	private static final Map<UserSorting.Field, String> SORT_COLUMNS = new EnumMap<>(Map.of(UserSorting.Field.ID,
-			"u.id", UserSorting.Field.USER_NAME, "u.normalized_user_name", UserSorting.Field.NAME, "upper(u.name)",
-			UserSorting.Field.SURNAME, "upper(u.surname)", UserSorting.Field.EMAIL_ADDRESS,
+			"u.id", UserSorting.Field.USER_NAME, "u.normalized_user_name", UserSorting.Field.NAME, "u.normalized_name",
+			UserSorting.Field.SURNAME, "u.normalized_surname", UserSorting.Field.EMAIL_ADDRESS,
 			"u.normalized_email_address", UserSorting.Field.CREATION_TIME, "u.creation_time",
 			UserSorting.Field.IS_ACTIVE, "u.is_active"));
 
@@ -59,13 +62,35 @@ final class JdbcIdentityStore implements IdentityStore {
 			                    where uou.user_id = :userId)
 			""";
 
+	/** Roles of a page's users, in the columns they share with {@link #UNITS_OF_USERS}. */
+	private static final String ROLES_OF_USERS = "select ur.user_id, 'R' as part, cast(r.id as bigint) as id,"
+			+ " r.name, r.display_name, r.is_static, r.is_default, r.creation_time, cast(null as bigint) as parent_id,"
+			+ " r.tenant_id, '' as sort_key"
+			+ " from svc_user_roles ur join svc_roles r on r.id = ur.role_id where ur.user_id in (:userIds) and ";
+
+	/** Organization units of a page's users: the code in {@code name}, and the order by code. */
+	private static final String UNITS_OF_USERS = "select uou.user_id, 'O', o.id, o.code, o.display_name,"
+			+ " cast(null as boolean), cast(null as boolean), cast(null as timestamp with time zone), o.parent_id,"
+			+ " o.tenant_id, o.code from svc_user_organization_units uou"
+			+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and ";
+
+	private static final int MAX_CACHED_PERMISSIONS = 10_000;
+
+	private record CachedPermissions(Set<String> permissions, long expires) {
+	}
+
+	private final Map<Long, CachedPermissions> permissions = new ConcurrentHashMap<>();
+
+	private final long permissionCacheMillis;
+
 	private final JdbcClient jdbc;
 
 	private final TransactionOperations transactions;
 
 	private final Clock clock;
 
-	JdbcIdentityStore(JdbcClient jdbc, TransactionOperations transactions, Clock clock) {
+	JdbcIdentityStore(JdbcClient jdbc, TransactionOperations transactions, Clock clock, Duration permissionCacheDuration) {
+		this.permissionCacheMillis = permissionCacheDuration.toMillis();
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.clock = clock;
@@ -97,64 +122,134 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	@Override
-	public int countUsers(Integer tenantId, UserFilter filter) {
+	public UserPagedResult findUsers(@Nullable Integer tenantId, UserPageRequest request) {
+		if (request.maxResultCount() == 0) {
+			return new UserPagedResult(request.totalCount() ? countUsers(tenantId, request.filter()) : 0, List.of());
+		}
+		List<User> users = new ArrayList<>(request.maxResultCount());
+		int[] totalCount = { 0 };
+		Query page = pageQuery(tenantId, request);
+		this.jdbc.sql(page.sql.toString()).params(page.params).query((RowCallbackHandler) (rs) -> {
+			users.add(user(rs, 0));
+			totalCount[0] = rs.getInt("total_count");
+		});
+		if (users.isEmpty()) {
+			// past the last page (or nothing matches, when the page is the first): the count alone
+			return new UserPagedResult(
+					(request.totalCount() && request.skipCount() > 0) ? countUsers(tenantId, request.filter()) : 0,
+					List.of());
+		}
+		if (!request.roles() && !request.organizationUnits()) {
+			return new UserPagedResult(totalCount[0], users);
+		}
+		Map<Long, List<Role>> roles = new HashMap<>();
+		Map<Long, List<OrganizationUnit>> units = new HashMap<>();
+		List<String> parts = new ArrayList<>(2);
+		if (request.roles()) {
+			parts.add(ROLES_OF_USERS + tenantCondition("r", tenantId));
+		}
+		if (request.organizationUnits()) {
+			parts.add(UNITS_OF_USERS + tenantCondition("o", tenantId));
+		}
+		this.jdbc.sql(String.join(" union all ", parts) + " order by user_id, part, sort_key, id")
+			.param("userIds", users.stream().map(User::id).toList())
+			.params(tenantParam(tenantId))
+			.query((RowCallbackHandler) (rs) -> {
+				long userId = rs.getLong("user_id");
+				if ("R".equals(rs.getString("part"))) {
+					roles.computeIfAbsent(userId, (key) -> new ArrayList<>()).add(role(rs, 0));
+				}
+				else {
+					units.computeIfAbsent(userId, (key) -> new ArrayList<>())
+						.add(new OrganizationUnit(rs.getLong("id"), rs.getString("name"), rs.getString("display_name"),
+								nullableLong(rs, "parent_id"), nullableInt(rs, "tenant_id")));
+				}
+			});
+		List<User> completed = users.stream()
+			.map((user) -> user.with(roles.getOrDefault(user.id(), List.of()), units.getOrDefault(user.id(), List.of())))
+			.toList();
+		return new UserPagedResult(totalCount[0], completed);
+	}
+
+	/**
+	 * The page's users with the count, in one statement: the page's ids are found first, from an
+	 * index alone where one serves the order, and only their rows are read. The count is the
+	 * tenant's kept count when nothing is filtered, else a window over the matching users.
+	 */
+	private Query pageQuery(@Nullable Integer tenantId, UserPageRequest request) {
+		boolean counted = request.totalCount() && isUnfiltered(request.filter());
+		StringBuilder keys = new StringBuilder();
+		List<String> order = new ArrayList<>();
+		boolean sortedById = false;
+		for (UserSorting.Order sortOrder : request.sorting().orders()) {
+			String key = "s" + order.size();
+			keys.append(", ").append(SORT_COLUMNS.get(sortOrder.field())).append(" as ").append(key);
+			order.add(key + (sortOrder.descending() ? " desc" : " asc"));
+			sortedById |= sortOrder.field() == UserSorting.Field.ID;
+		}
+		if (!sortedById) {
+			order.add("id asc");
+		}
+		String total = (request.totalCount() && !counted) ? "count(*) over ()" : "0";
+		Query ids = userQuery("select u.id" + keys + ", " + total + " as total_count from svc_users u", tenantId,
+				request.filter());
+		ids.sql.append(" order by ").append(String.join(", ", order)).append(" offset :skipCount rows fetch first :maxResultCount rows only");
+		ids.param("skipCount", request.skipCount());
+		ids.param("maxResultCount", request.maxResultCount());
+		String totalColumn = counted
+				? "(select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey) as total_count"
+				: "p.total_count";
+		ids.param("tenantKey", (tenantId != null) ? tenantId : 0);
+		ids.sql.insert(0, "select " + USER_COLUMNS + ", " + totalColumn + " from (")
+			.append(") p join svc_users u on u.id = p.id order by ")
+			.append(String.join(", ", order.stream().map((sortKey) -> "p." + sortKey).toList()));
+		return ids;
+	}
+
+	private int countUsers(@Nullable Integer tenantId, UserFilter filter) {
+		if (isUnfiltered(filter)) {
+			return this.jdbc.sql("select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey")
+				.param("tenantKey", (tenantId != null) ? tenantId : 0)
+				.query(Integer.class)
+				.optional()
+				.orElse(0);
+		}
 		Query query = userQuery("select count(*) from svc_users u", tenantId, filter);
 		return this.jdbc.sql(query.sql.toString()).params(query.params).query(Integer.class).single();
 	}
 
-	@Override
-	public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
-			int maxResultCount) {
-		Query query = userQuery("select " + USER_COLUMNS + " from svc_users u", tenantId, filter);
-		query.sql.append(" order by ");
-		boolean sortedById = false;
-		for (UserSorting.Order order : sorting.orders()) {
-			query.sql.append(SORT_COLUMNS.get(order.field())).append(order.descending() ? " desc" : " asc").append(", ");
-			sortedById |= order.field() == UserSorting.Field.ID;
-		}
-		query.sql.setLength(query.sql.length() - 2);
-		if (!sortedById) {
-			query.sql.append(", u.id asc");
-		}
-		query.sql.append(" offset :skipCount rows fetch first :maxResultCount rows only");
-		query.param("skipCount", skipCount);
-		query.param("maxResultCount", maxResultCount);
-		return this.jdbc.sql(query.sql.toString()).params(query.params).query(JdbcIdentityStore::user).list();
+	private static boolean isUnfiltered(UserFilter filter) {
+		return filter.id() == null && filter.name() == null && filter.surname() == null && filter.emailAddress() == null
+				&& filter.roleId() == null && filter.organizationUnitId() == null && !filter.onlyLockedUsers()
+				&& (filter.filter() == null || filter.filter().isBlank());
 	}
 
-	@Override
-	public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds) {
-		Map<Long, List<Role>> rolesByUser = new HashMap<>();
-		if (userIds.isEmpty()) {
-			return rolesByUser;
-		}
-		this.jdbc.sql("select ur.user_id, " + ROLE_COLUMNS + " from svc_user_roles ur join svc_roles r on r.id = ur.role_id"
-				+ " where ur.user_id in (:userIds) and " + tenantCondition("r", tenantId) + " order by ur.user_id, r.id")
-			.param("userIds", userIds)
-			.params(tenantParam(tenantId))
-			.query((RowCallbackHandler) (rs) -> rolesByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>())
-				.add(role(rs, 0)));
-		return rolesByUser;
-	}
-
-	@Override
-	public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId, Collection<Long> userIds) {
-		Map<Long, List<OrganizationUnit>> unitsByUser = new HashMap<>();
-		if (userIds.isEmpty()) {
-			return unitsByUser;
-		}
-		this.jdbc.sql("select uou.user_id, " + OU_COLUMNS + " from svc_user_organization_units uou"
-				+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and "
-				+ tenantCondition("o", tenantId) + " order by uou.user_id, o.code, o.id")
-			.param("userIds", userIds)
-			.params(tenantParam(tenantId))
-			.query((RowCallbackHandler) (rs) -> unitsByUser.computeIfAbsent(rs.getLong("user_id"), (key) -> new ArrayList<>())
-				.add(organizationUnit(rs, 0)));
-		return unitsByUser;
-	}
-
+	/**
+	 * Kept for {@code graphql.identity.permission-cache-duration} per user, so that a query
+	 * usually costs no statement for the caller's permissions.
+	 */
 	@Override
 	public Set<String> findGrantedPermissions(long userId) {
+		if (this.permissionCacheMillis <= 0) {
+			return readGrantedPermissions(userId);
+		}
+		long now = this.clock.millis();
+		CachedPermissions cached = this.permissions.get(userId);
+		if (cached != null && cached.expires() > now) {
+			return cached.permissions();
+		}
+		if (this.permissions.size() >= MAX_CACHED_PERMISSIONS) {
+			this.permissions.values().removeIf((entry) -> entry.expires() <= now);
+			if (this.permissions.size() >= MAX_CACHED_PERMISSIONS) {
+				this.permissions.clear();
+			}
+		}
+		Set<String> granted = readGrantedPermissions(userId);
+		this.permissions.put(userId, new CachedPermissions(granted, now + this.permissionCacheMillis));
+		return granted;
+	}
+
+	private Set<String> readGrantedPermissions(long userId) {
 		Set<String> granted = new HashSet<>();
 		Set<String> grantedToUser = new HashSet<>();
 		Set<String> prohibitedToUser = new HashSet<>();
@@ -286,7 +381,7 @@ final class JdbcIdentityStore implements IdentityStore {
 				"organizationUnitId", filter.organizationUnitId());
 		query.andIf(filter.onlyLockedUsers(), "u.lockout_end_date > :now", "now", OffsetDateTime.now(this.clock));
 		if (filter.filter() != null && !filter.filter().isBlank()) {
-			query.andIf(true, "(upper(u.name) like :filter escape '\\' or upper(u.surname) like :filter escape '\\'"
+			query.andIf(true, "(u.normalized_name like :filter escape '\\' or u.normalized_surname like :filter escape '\\'"
 					+ " or u.normalized_user_name like :filter escape '\\'"
 					+ " or u.normalized_email_address like :filter escape '\\')", "filter",
 					"%" + escapeLike(filter.filter().trim().toUpperCase(Locale.ROOT)) + "%");

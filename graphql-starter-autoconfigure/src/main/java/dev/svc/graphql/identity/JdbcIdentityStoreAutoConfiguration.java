@@ -7,6 +7,7 @@ import javax.sql.DataSource;
 import dev.svc.graphql.SvcGraphQlProperties;
 import org.flywaydb.core.Flyway;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -43,14 +44,18 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		return new IdentitySchemaMigration(dataSource, properties.getIdentity().isDemoData());
 	}
 
+	/**
+	 * The store; it reads the time from the host's {@link Clock} if it has one.
+	 */
 	@Bean
 	@DependsOnDatabaseInitialization
-	IdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties) {
+	IdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties, ObjectProvider<Clock> clock) {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 		// no statement outlives the request it serves
 		jdbc.setQueryTimeout((int) Math.max(1, properties.getLimits().getTimeout().toSeconds()));
 		return new JdbcIdentityStore(JdbcClient.create(jdbc),
-				new TransactionTemplate(new DataSourceTransactionManager(dataSource)), Clock.systemUTC());
+				new TransactionTemplate(new DataSourceTransactionManager(dataSource)), clock.getIfUnique(Clock::systemUTC),
+				properties.getIdentity().getPermissionCacheDuration());
 	}
 
 	/**

@@ -34,8 +34,9 @@ public final class RequestLimitsAutoConfiguration {
 
 	@Bean
 	GraphQlSourceBuilderCustomizer svcDocumentLimits(SvcGraphQlProperties properties) {
-		DocumentLimits limits = new DocumentLimits(properties.getLimits());
-		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(limits));
+		DocumentCache documents = new DocumentCache(new DocumentLimits(properties.getLimits()),
+				properties.getLimits().getDocumentCacheSize());
+		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(documents));
 	}
 
 	@Bean

@@ -1,14 +1,16 @@
 package dev.svc.graphql.identity;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
+import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"graphql.identity.demo-data=true" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@Import(MutableClock.Bean.class)
 class JdbcIdentityStoreTests {
 
 	private static final UserFilter ANY_USER = new UserFilter(null, null, null, null, null, null, false, null);
@@ -32,6 +35,9 @@ class JdbcIdentityStoreTests {
 
 	@Autowired
 	private TokenSessions sessions;
+
+	@Autowired
+	private MutableClock clock;
 
 	@Test
 	void shouldKeepEachTenantsRolesApart() {
@@ -54,23 +60,23 @@ class JdbcIdentityStoreTests {
 
 	@Test
 	void shouldFilterSortAndPageUsers() {
-		assertThat(this.store.countUsers(1, ANY_USER)).isEqualTo(2);
-		assertThat(this.store.findUsers(1, ANY_USER, UserSorting.parse("userName desc"), 0, 10)).extracting(User::userName)
+		assertThat(count(1, ANY_USER)).isEqualTo(2);
+		assertThat(page(1, ANY_USER, UserSorting.parse("userName desc"), 0)).extracting(User::userName)
 			.containsExactly("jdoe", "admin");
-		assertThat(this.store.findUsers(1, ANY_USER, UserSorting.DEFAULT, 1, 10)).extracting(User::userName)
+		assertThat(page(1, ANY_USER, UserSorting.DEFAULT, 1)).extracting(User::userName)
 			.as("names sort case-insensitively: admin before John")
 			.containsExactly("jdoe");
 		UserFilter doe = new UserFilter(null, null, null, null, null, null, false, "DOE@");
-		assertThat(this.store.findUsers(1, doe, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
+		assertThat(page(1, doe, UserSorting.DEFAULT, 0)).extracting(User::id).containsExactly(3L);
 		UserFilter wildcard = new UserFilter(null, null, null, null, null, null, false, "%");
-		assertThat(this.store.countUsers(1, wildcard)).isZero();
+		assertThat(count(1, wildcard)).isZero();
 		UserFilter byRole = new UserFilter(null, null, null, null, 3, null, false, null);
-		assertThat(this.store.findUsers(1, byRole, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
+		assertThat(page(1, byRole, UserSorting.DEFAULT, 0)).extracting(User::id).containsExactly(3L);
 		UserFilter byUnit = new UserFilter(null, null, null, null, null, 7L, false, null);
-		assertThat(this.store.findUsers(1, byUnit, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(3L);
+		assertThat(page(1, byUnit, UserSorting.DEFAULT, 0)).extracting(User::id).containsExactly(3L);
 		UserFilter byEmail = new UserFilter(null, null, null, "ADMIN@example.com", null, null, false, null);
-		assertThat(this.store.findUsers(null, byEmail, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(1L);
-		assertThat(this.store.findUsers(1, byEmail, UserSorting.DEFAULT, 0, 10)).isEmpty();
+		assertThat(page(null, byEmail, UserSorting.DEFAULT, 0)).extracting(User::id).containsExactly(1L);
+		assertThat(page(1, byEmail, UserSorting.DEFAULT, 0)).isEmpty();
 	}
 
 	@Test
@@ -83,18 +89,45 @@ class JdbcIdentityStoreTests {
 				+ " (54, 52, 'never', 'NEVER', 'V', 'V', 'v@x.example', 'V@X.EXAMPLE', 'x', null, current_timestamp)")
 			.update();
 		UserFilter locked = new UserFilter(null, null, null, null, null, null, true, null);
-		assertThat(this.store.findUsers(52, locked, UserSorting.DEFAULT, 0, 10)).extracting(User::id).containsExactly(52L);
-		assertThat(this.store.countUsers(52, ANY_USER)).isEqualTo(3);
+		assertThat(page(52, locked, UserSorting.DEFAULT, 0)).extracting(User::id).containsExactly(52L);
+		assertThat(count(52, ANY_USER)).isEqualTo(3);
 	}
 
 	@Test
-	void shouldLoadRolesAndUnitsOfManyUsersWithinTheirTenant() {
-		Map<Long, List<Role>> roles = this.store.findRolesOfUsers(1, List.of(1L, 2L, 3L, 5L));
-		assertThat(roles).containsOnlyKeys(2L, 3L);
-		assertThat(roles.get(2L)).extracting(Role::name).containsExactly("Admin");
-		Map<Long, List<OrganizationUnit>> units = this.store.findOrganizationUnitsOfUsers(1, List.of(2L, 3L, 5L));
-		assertThat(units).containsOnlyKeys(2L, 3L);
-		assertThat(units.get(3L)).extracting(OrganizationUnit::code).containsExactly("00001.00001", "00002.00001");
+	void shouldLoadRolesAndUnitsOfThePageWithinTheirTenant() {
+		UserPagedResult page = this.store.findUsers(1,
+				new UserPageRequest(ANY_USER, UserSorting.parse("id"), 0, 10, true, true, true));
+		assertThat(page.totalCount()).isEqualTo(2);
+		assertThat(page.items()).extracting(User::id).containsExactly(2L, 3L);
+		assertThat(page.items().get(0).roles()).extracting(Role::name).containsExactly("Admin");
+		assertThat(page.items().get(1).organizationUnits()).extracting(OrganizationUnit::code)
+			.containsExactly("00001.00001", "00002.00001");
+		UserPagedResult rolesOnly = this.store.findUsers(1,
+				new UserPageRequest(ANY_USER, UserSorting.parse("id"), 0, 10, false, true, false));
+		assertThat(rolesOnly.totalCount()).isZero();
+		assertThat(rolesOnly.items().get(0).roles()).extracting(Role::name).containsExactly("Admin");
+		assertThat(rolesOnly.items()).allSatisfy((user) -> assertThat(user.organizationUnits()).isEmpty());
+	}
+
+	@Test
+	void shouldCountPastTheLastPage() {
+		UserPagedResult page = this.store.findUsers(1,
+				new UserPageRequest(ANY_USER, UserSorting.DEFAULT, 5, 10, true, true, true));
+		assertThat(page).isEqualTo(new UserPagedResult(2, List.of()));
+		UserFilter doe = new UserFilter(null, null, null, null, null, null, false, "doe");
+		assertThat(this.store.findUsers(1, new UserPageRequest(doe, UserSorting.DEFAULT, 1, 10, true, false, false)))
+			.isEqualTo(new UserPagedResult(1, List.of()));
+	}
+
+	private int count(Integer tenantId, UserFilter filter) {
+		return this.store.findUsers(tenantId, new UserPageRequest(filter, UserSorting.DEFAULT, 0, 0, true, false, false))
+			.totalCount();
+	}
+
+	private List<User> page(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount) {
+		UserPagedResult page = this.store.findUsers(tenantId,
+				new UserPageRequest(filter, sorting, skipCount, 10, true, false, false));
+		return page.items();
 	}
 
 	@Test
@@ -105,6 +138,48 @@ class JdbcIdentityStoreTests {
 		assertThat(this.store.findGrantedPermissions(4)).containsExactlyInAnyOrder("Pages",
 				"Pages.Administration.AuditLogs");
 		assertThat(this.store.findGrantedPermissions(3)).containsExactly("Pages");
+	}
+
+	@Test
+	void shouldKeepPermissionsForTheCacheDuration() {
+		assertThat(this.store.findGrantedPermissions(4)).containsExactlyInAnyOrder("Pages",
+				"Pages.Administration.AuditLogs");
+		this.jdbc.sql("insert into svc_permission_grants (tenant_id, name, is_granted, user_id)"
+				+ " values (2, 'Pages.Administration.AuditLogs', false, 4)").update();
+		assertThat(this.store.findGrantedPermissions(4)).as("kept for 5 s").containsExactlyInAnyOrder("Pages",
+				"Pages.Administration.AuditLogs");
+		this.clock.advance(Duration.ofSeconds(5));
+		assertThat(this.store.findGrantedPermissions(4)).as("read again").containsExactly("Pages");
+		this.jdbc.sql("delete from svc_permission_grants where user_id = 4 and is_granted = false").update();
+		this.clock.advance(Duration.ofSeconds(5));
+		assertThat(this.store.findGrantedPermissions(4)).containsExactlyInAnyOrder("Pages",
+				"Pages.Administration.AuditLogs");
+	}
+
+	@Test
+	void shouldKeepEachTenantsUserCountThroughInsertsMovesAndDeletes() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values"
+				+ " (53, 'CountA', 'A', current_timestamp), (54, 'CountB', 'B', current_timestamp)").update();
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+				+ " normalized_email_address, password_hash, creation_time) values"
+				+ " (531, 53, 'a1', 'A1', 'A', 'A', 'a1@x.example', 'A1@X.EXAMPLE', 'x', current_timestamp),"
+				+ " (532, 53, 'a2', 'A2', 'A', 'A', 'a2@x.example', 'A2@X.EXAMPLE', 'x', current_timestamp),"
+				+ " (533, 53, 'a3', 'A3', 'A', 'A', 'a3@x.example', 'A3@X.EXAMPLE', 'x', current_timestamp),"
+				+ " (541, 54, 'b1', 'B1', 'B', 'B', 'b1@x.example', 'B1@X.EXAMPLE', 'x', current_timestamp)")
+			.update();
+		assertThat(count(53, ANY_USER)).isEqualTo(3);
+		assertThat(count(54, ANY_USER)).isEqualTo(1);
+		this.jdbc.sql("update svc_users set tenant_id = 54 where id = 533").update();
+		this.jdbc.sql("update svc_users set name = 'Renamed' where tenant_id = 53").update();
+		assertThat(count(53, ANY_USER)).isEqualTo(2);
+		assertThat(count(54, ANY_USER)).isEqualTo(2);
+		this.jdbc.sql("delete from svc_users where id in (531, 532, 541)").update();
+		assertThat(count(53, ANY_USER)).isZero();
+		assertThat(this.store.findUsers(54, new UserPageRequest(ANY_USER, UserSorting.DEFAULT, 0, 10, true, false, false)))
+			.extracting(UserPagedResult::totalCount)
+			.isEqualTo(1);
+		Integer counted = this.jdbc.sql("select count(*) from svc_users where tenant_id = 1").query(Integer.class).single();
+		assertThat(count(1, ANY_USER)).isEqualTo(counted);
 	}
 
 	@Test

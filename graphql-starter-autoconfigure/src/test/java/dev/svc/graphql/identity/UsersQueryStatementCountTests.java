@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A {@code users} page with its nested roles and organization units costs the same number of SQL
- * statements whatever its size: count, page, roles of the page, units of the page.
+ * statements whatever its size: the page with its count, then the roles and units of the page.
+ * The caller's permissions are read once, then kept.
  */
 @SpringBootTest(classes = { TestHostApplication.class, UsersQueryStatementCountTests.Counting.class },
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -93,7 +94,25 @@ class UsersQueryStatementCountTests {
 		assertThat((Object) response.field("users.items[" + (pageSize - 1) + "].organizationUnits[1].code").getValue())
 			.isEqualTo("00002");
 		System.out.printf("users page of %d with roles and organization units: %d SQL statements%n", pageSize, statements);
-		assertThat(statements).isEqualTo(4);
+		assertThat(statements).isEqualTo(2);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "user01", "BULK.EXAMPLE" })
+	void shouldCountAFilteredPageInThePagesStatement(String filter) {
+		this.counter.reset();
+		ExecutionGraphQlResponse response = GraphQlTestRequests.execute(this.service, """
+				query($filter: String) {
+				  users(filter: $filter, sorting: "emailAddress desc", maxResultCount: 5) {
+				    totalCount
+				    items { userName roles { name } organizationUnits { code } }
+				  }
+				}""", java.util.Map.of("filter", filter), TENANT_ADMIN);
+		assertThat(response.getErrors()).isEmpty();
+		assertThat((Integer) response.field("users.totalCount").getValue()).isEqualTo(filter.equals("user01") ? 10 : 100);
+		assertThat((Object) response.field("users.items[0].userName").getValue())
+			.isEqualTo(filter.equals("user01") ? "user019" : "user099");
+		assertThat(this.counter.count()).isEqualTo(2);
 	}
 
 	@ParameterizedTest

@@ -1,8 +1,6 @@
 package dev.svc.graphql.test;
 
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -10,10 +8,9 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.OrganizationUnit;
 import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.identity.Tenant;
-import dev.svc.graphql.identity.User;
 import dev.svc.graphql.identity.UserCredentials;
-import dev.svc.graphql.identity.UserFilter;
-import dev.svc.graphql.identity.UserSorting;
+import dev.svc.graphql.identity.UserPageRequest;
+import dev.svc.graphql.identity.UserPagedResult;
 
 /**
  * The identity store of a host that keeps its identity data elsewhere, with nothing in it.
@@ -31,25 +28,8 @@ public final class EmptyIdentityStore implements IdentityStore {
 	}
 
 	@Override
-	public int countUsers(Integer tenantId, UserFilter filter) {
-		return 0;
-	}
-
-	@Override
-	public List<User> findUsers(Integer tenantId, UserFilter filter, UserSorting sorting, int skipCount,
-			int maxResultCount) {
-		return List.of();
-	}
-
-	@Override
-	public Map<Long, List<Role>> findRolesOfUsers(Integer tenantId, Collection<Long> userIds) {
-		return Map.of();
-	}
-
-	@Override
-	public Map<Long, List<OrganizationUnit>> findOrganizationUnitsOfUsers(Integer tenantId,
-			Collection<Long> userIds) {
-		return Map.of();
+	public UserPagedResult findUsers(Integer tenantId, UserPageRequest request) {
+		return new UserPagedResult(0, List.of());
 	}
 
 	@Override

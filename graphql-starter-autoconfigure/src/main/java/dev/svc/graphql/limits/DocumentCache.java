@@ -1,0 +1,49 @@
+package dev.svc.graphql.limits;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import graphql.ExecutionInput;
+import graphql.execution.preparsed.PreparsedDocumentEntry;
+import graphql.execution.preparsed.PreparsedDocumentProvider;
+
+/**
+ * Keeps the documents that passed the limits, parsed and validated, by their text, so that a query
+ * a client sends again (front ends send the same few) costs neither parsing nor validation.
+ * Refused and invalid documents are not kept: their errors are cheap to find again, and are worded
+ * for each request. At most {@code maxSize} documents are kept; when full, the cache starts over.
+ */
+final class DocumentCache implements PreparsedDocumentProvider {
+
+	private final PreparsedDocumentProvider delegate;
+
+	private final int maxSize;
+
+	private final Map<String, PreparsedDocumentEntry> documents = new ConcurrentHashMap<>();
+
+	DocumentCache(PreparsedDocumentProvider delegate, int maxSize) {
+		this.delegate = delegate;
+		this.maxSize = maxSize;
+	}
+
+	@Override
+	public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(ExecutionInput input,
+			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
+		PreparsedDocumentEntry cached = this.documents.get(input.getQuery());
+		if (cached != null) {
+			return CompletableFuture.completedFuture(cached);
+		}
+		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
+			if (!entry.hasErrors() && this.maxSize > 0) {
+				if (this.documents.size() >= this.maxSize) {
+					this.documents.clear();
+				}
+				this.documents.put(input.getQuery(), entry);
+			}
+			return entry;
+		});
+	}
+
+}

@@ -1,0 +1,71 @@
+package dev.svc.graphql.limits;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import graphql.ExecutionInput;
+import graphql.GraphqlErrorBuilder;
+import graphql.execution.preparsed.NoOpPreparsedDocumentProvider;
+import graphql.execution.preparsed.PreparsedDocumentEntry;
+import graphql.parser.Parser;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A repeated document is parsed and validated once; documents with errors are not kept, and the
+ * cache stays within its size.
+ */
+class DocumentCacheTests {
+
+	private final AtomicInteger parsed = new AtomicInteger();
+
+	private final Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate = (input) -> {
+		this.parsed.incrementAndGet();
+		return input.getQuery().contains("wrong")
+				? new PreparsedDocumentEntry(GraphqlErrorBuilder.newError().message("wrong").build())
+				: new PreparsedDocumentEntry(Parser.parse(input.getQuery()));
+	};
+
+	@Test
+	void shouldParseAndValidateARepeatedDocumentOnce() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 10);
+		PreparsedDocumentEntry first = entry(cache, "{ roles { id } }");
+		PreparsedDocumentEntry second = entry(cache, "{ roles { id } }");
+		assertThat(second).isSameAs(first);
+		assertThat(entry(cache, "{ roles { name } }")).isNotSameAs(first);
+		assertThat(this.parsed).hasValue(2);
+	}
+
+	@Test
+	void shouldNotKeepDocumentsWithErrors() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 10);
+		assertThat(entry(cache, "{ wrong }").hasErrors()).isTrue();
+		assertThat(entry(cache, "{ wrong }").hasErrors()).isTrue();
+		assertThat(this.parsed).hasValue(2);
+	}
+
+	@Test
+	void shouldStartOverWhenFull() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 2);
+		entry(cache, "{ a }");
+		entry(cache, "{ b }");
+		entry(cache, "{ c }");
+		entry(cache, "{ c }");
+		entry(cache, "{ a }");
+		assertThat(this.parsed).as("a, b, c, then a again after the cache started over").hasValue(4);
+	}
+
+	@Test
+	void shouldKeepNothingWhenItsSizeIsZero() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 0);
+		entry(cache, "{ a }");
+		entry(cache, "{ a }");
+		assertThat(this.parsed).hasValue(2);
+	}
+
+	private PreparsedDocumentEntry entry(DocumentCache cache, String query) {
+		return cache.getDocumentAsync(ExecutionInput.newExecutionInput(query).build(), this.parseAndValidate).join();
+	}
+
+}
