@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The users page benchmark (docs/benchmarks.md): builds this project and its three peers, loads the
+# data set into a fresh PostgreSQL database, checks that every system returns the same rows, and
+# prints req/s, latencies, SQL statements and CPU per request, start time and RSS side by side.
+# Usage: bench/users-page.sh    (needs wrk, node and PostgreSQL on 127.0.0.1:5432; about 20 minutes)
+# ROUNDS, SECONDS_PER_ROUND and WARMUP_SECONDS change the wrk schedule.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -B -q install -DskipTests
+(cd bench/users-page/spring-graphql && mvn -B -q package -DskipTests)
+(cd bench/users-page/plain-mvc && mvn -B -q package -DskipTests)
+(cd bench/users-page/postgraphile && npm ci --no-audit --no-fund --loglevel=error)
+exec python3 bench/users-page/bench.py
