@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The JMH benchmark of the query pipeline without HTTP (docs/benchmarks.md): the users page with
 # the module's caches on and off, side by side in one run, and the parts the caches save.
-# Usage: bench/pipeline.sh [JMH options]    (about 4 minutes)
+# Usage: bench/pipeline.sh [JMH options]    (about 7 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q install -DskipTests
