@@ -193,7 +193,9 @@ final class JdbcIdentityStore implements IdentityStore {
 		String total = (request.totalCount() && !counted) ? "count(*) over ()" : "0";
 		Query ids = userQuery("select u.id" + keys + ", " + total + " as total_count from svc_users u", tenantId,
 				request.filter());
-		ids.sql.append(" order by ").append(String.join(", ", order)).append(" offset :skipCount rows fetch first :maxResultCount rows only");
+		ids.sql.append(" order by ")
+			.append(String.join(", ", order))
+			.append(" offset :skipCount rows fetch first :maxResultCount rows only");
 		ids.param("skipCount", request.skipCount());
 		ids.param("maxResultCount", request.maxResultCount());
 		String totalColumn = counted
