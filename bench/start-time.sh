@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start time of the SPA sample, as shipped (java -jar) and as docs/operations.md deploys it (the jar
-# extracted, with a class data sharing archive from a training run), against the hand-written
+# extracted, with a class data sharing archive from a training run; on JDK 25, if one is installed
+# (JAVA25, else /usr/lib/jvm/temurin-25-*), with an AOT cache instead), against the hand-written
 # Spring for GraphQL app of bench/users-page, in interleaved rounds on one fresh PostgreSQL database.
 # A start ends at the first good answer: /actuator/health for the sample, a query for the peer.
 # Usage: bench/start-time.sh [rounds]    (needs PostgreSQL on 127.0.0.1:5432; about 3 minutes)
@@ -22,6 +23,11 @@ java -Djarmode=tools -jar "$jar" extract --destination "$work/app" > /dev/null
 # the training run: starts the context (and migrates the database), then exits, writing the archive
 java @sample-spa-app/jvm.options -XX:ArchiveClassesAtExit="$work/app.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off \
   -Dspring.context.exit=onRefresh -jar "$work/app/sample-spa-app-0.1.0-SNAPSHOT.jar" "${args[@]}" > "$work/train.log" 2>&1
+java25=${JAVA25:-$(ls -d /usr/lib/jvm/temurin-25-* 2> /dev/null | head -n 1)/bin/java}
+if [ -x "$java25" ]; then
+  "$java25" @sample-spa-app/jvm.options -XX:AOTCacheOutput="$work/app.aot" -Xlog:aot=off -Xlog:cds=off \
+    -Dspring.context.exit=onRefresh -jar "$work/app/sample-spa-app-0.1.0-SNAPSHOT.jar" "${args[@]}" > "$work/train25.log" 2>&1
+fi
 
 # seconds from launch to the first good answer of the URL (curl arguments after the command's --)
 started() {
@@ -45,7 +51,12 @@ for round in $(seq 1 "$rounds"); do
   shipped=$(started java @sample-spa-app/jvm.options -jar "$jar" "${args[@]}" -- "${health[@]}")
   cds=$(started java @sample-spa-app/jvm.options -XX:SharedArchiveFile="$work/app.jsa" -Xlog:cds=off \
     -jar "$work/app/sample-spa-app-0.1.0-SNAPSHOT.jar" "${args[@]}" -- "${health[@]}")
+  aot=""
+  if [ -x "$java25" ]; then
+    aot=", on JDK 25 with an AOT cache $(started "$java25" @sample-spa-app/jvm.options -XX:AOTCache="$work/app.aot" \
+      -Xlog:aot=off -Xlog:cds=off -jar "$work/app/sample-spa-app-0.1.0-SNAPSHOT.jar" "${args[@]}" -- "${health[@]}") s"
+  fi
   peer=$(started java -jar bench/users-page/spring-graphql/target/users-page-spring-graphql-1.jar --server.port=18122 \
     "--spring.datasource.url=jdbc:postgresql://127.0.0.1:5432/$db" -- "${query[@]}")
-  echo "round $round: SPA sample java -jar $shipped s, extracted with CDS $cds s, hand-written app $peer s"
+  echo "round $round: SPA sample java -jar $shipped s, extracted with CDS $cds s$aot; hand-written app $peer s"
 done
