@@ -54,8 +54,8 @@ final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 	public Object get(DataFetchingEnvironment environment) {
 		UserContext user = environment.getGraphQlContext().getOrDefault(UserContext.class, ANONYMOUS_HOST);
 		authorize(user);
-		QueryContext context = new QueryContext(user, environment.getArguments(), environment.getSelectionSet(),
-				environment.getVariables(), environment.getDataLoaderRegistry());
+		QueryContext context = new QueryContext(user, environment.getArguments(),
+				new DocumentSelectionSet(environment), environment.getVariables(), environment.getDataLoaderRegistry());
 		return this.registration.handler().resolve(context);
 	}
 
