@@ -26,6 +26,7 @@ import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.identity.TokenSessions;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Keys;
 
@@ -50,6 +51,8 @@ final class TokenService {
 
 	private static final int MAX_CHECKED_SESSIONS = 100_000;
 
+	private static final int MAX_READ_TOKENS = 4_096;
+
 	/**
 	 * Tokens issued together.
 	 *
@@ -65,9 +68,18 @@ final class TokenService {
 	private record Check(boolean active, Instant until) {
 	}
 
+	private record AccessToken(SignedInUser user, String sessionId, Instant expiry) {
+	}
+
 	private final TokenSessions sessions;
 
 	private final Map<String, Check> checked = new ConcurrentHashMap<>();
+
+	// access tokens whose signature and claims were checked, by their text, until they expire; a
+	// token presented again skips the JWT parse (its session is still checked as before)
+	private final Map<String, AccessToken> readTokens = new ConcurrentHashMap<>();
+
+	private final JwtParser parser;
 
 	private final SecretKey signingKey;
 
@@ -96,6 +108,10 @@ final class TokenService {
 		this.properties = properties;
 		this.sessions = sessions;
 		this.clock = clock;
+		this.parser = Jwts.parser()
+			.verifyWith(this.signingKey)
+			.clock(() -> Date.from(this.clock.instant()))
+			.build();
 	}
 
 	Duration accessTokenLifetime() {
@@ -161,8 +177,21 @@ final class TokenService {
 	 * session is still good
 	 */
 	Optional<SignedInUser> readAccessToken(String token) {
-		return claims(token, ACCESS).filter((claims) -> isActive(claims.get(SESSION_ID, String.class)))
-			.map(TokenService::user);
+		Instant now = this.clock.instant();
+		AccessToken read = this.readTokens.get(token);
+		if (read == null || !now.isBefore(read.expiry())) {
+			Optional<Claims> claims = claims(token, ACCESS);
+			if (claims.isEmpty()) {
+				return Optional.empty();
+			}
+			read = new AccessToken(user(claims.get()), claims.get().get(SESSION_ID, String.class),
+					claims.get().getExpiration().toInstant());
+			if (this.readTokens.size() >= MAX_READ_TOKENS) {
+				this.readTokens.clear();
+			}
+			this.readTokens.put(token, read);
+		}
+		return isActive(read.sessionId()) ? Optional.of(read.user()) : Optional.empty();
 	}
 
 	// while the database cannot be reached, the last answer holds, or the token's signature: the
@@ -192,13 +221,9 @@ final class TokenService {
 
 	private Optional<Claims> claims(String token, String type) {
 		try {
-			Claims claims = Jwts.parser()
-				.verifyWith(this.signingKey)
-				.clock(() -> Date.from(this.clock.instant()))
-				.build()
-				.parseSignedClaims(token)
-				.getPayload();
-			return (type.equals(claims.get(TOKEN_TYPE, String.class)) && claims.get(SESSION_ID, String.class) != null)
+			Claims claims = this.parser.parseSignedClaims(token).getPayload();
+			return (type.equals(claims.get(TOKEN_TYPE, String.class)) && claims.get(SESSION_ID, String.class) != null
+					&& claims.getExpiration() != null)
 					? Optional.of(claims) : Optional.empty();
 		}
 		catch (JwtException | IllegalArgumentException ex) {

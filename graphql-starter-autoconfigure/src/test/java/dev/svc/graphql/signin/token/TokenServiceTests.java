@@ -1,0 +1,62 @@
+package dev.svc.graphql.signin.token;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.test.MutableClock;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Reading access tokens: a token read once is remembered until it expires, and remembering it
+ * changes nothing a token may do.
+ */
+class TokenServiceTests {
+
+	private static final SignedInUser ADMIN = new SignedInUser(1, 7, "admin");
+
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+
+	private final TokenService tokens = new TokenService(
+			TokenSignInTests.token("unit-test-signing-key-0123456789abcdef-0000"), new InMemoryTokenSessions(),
+			this.clock);
+
+	@Test
+	void shouldReadATokenAgainUntilItExpires() {
+		String token = this.tokens.signIn(ADMIN).accessToken();
+		assertThat(this.tokens.readAccessToken(token)).contains(ADMIN);
+		this.clock.advance(Duration.ofDays(1).minusSeconds(1));
+		assertThat(this.tokens.readAccessToken(token)).contains(ADMIN);
+		this.clock.advance(Duration.ofSeconds(2));
+		assertThat(this.tokens.readAccessToken(token)).isEmpty();
+	}
+
+	@Test
+	void shouldRefuseATokenReadBeforeOnceItsSessionEnded() {
+		String token = this.tokens.signIn(ADMIN).accessToken();
+		assertThat(this.tokens.readAccessToken(token)).contains(ADMIN);
+		assertThat(this.tokens.logOut(token)).isTrue();
+		assertThat(this.tokens.readAccessToken(token)).isEmpty();
+	}
+
+	@Test
+	void shouldRefuseAnAlteredCopyOfATokenReadBefore() {
+		String token = this.tokens.signIn(ADMIN).accessToken();
+		assertThat(this.tokens.readAccessToken(token)).contains(ADMIN);
+		char last = token.charAt(token.length() - 2);
+		String altered = token.substring(0, token.length() - 2) + ((last == 'A') ? 'B' : 'A')
+				+ token.charAt(token.length() - 1);
+		assertThat(this.tokens.readAccessToken(altered)).isEmpty();
+		assertThat(this.tokens.readAccessToken(token + " ")).isEmpty();
+	}
+
+	@Test
+	void shouldNotTakeARefreshTokenForAnAccessToken() {
+		TokenService.Tokens issued = this.tokens.signIn(ADMIN);
+		assertThat(this.tokens.readAccessToken(issued.accessToken())).contains(ADMIN);
+		assertThat(this.tokens.readAccessToken(issued.refreshToken())).isEmpty();
+	}
+
+}
