@@ -47,7 +47,8 @@ public final class RequestLimitsAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(RootContainer.class)
 	Instrumentation svcQueryCostInstrumentation(SvcGraphQlProperties properties, RootContainer container) {
-		return new QueryCostInstrumentation(properties.getLimits().getMaxCost(), container);
+		return new QueryCostInstrumentation(properties.getLimits().getMaxCost(), container,
+				properties.getLimits().getDocumentCacheSize());
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.svc.graphql.limits;
 
+import java.util.Map;
+
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
@@ -51,6 +53,23 @@ class QueryCostTests {
 		assertThat(new HttpTestClient(this.port)
 			.graphQl("/graphql", "{ users(maxResultCount: 1000) { totalCount items { name surname } } }")
 			.body()).contains("\"code\":\"SVC_AUTHORIZATION\"");
+	}
+
+	@Test
+	void shouldCostAnOperationAgainAtEveryRunWhoseCostItsVariablesDecide() {
+		HttpTestClient http = new HttpTestClient(this.port);
+		String wide = "{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }";
+		assertThat(http.graphQl("/graphql", wide).body()).contains("The query's cost is 5001");
+		assertThat(http.graphQl("/graphql", wide).body()).contains("The query's cost is 5001");
+		String page = "query Page($size: Int) { users(maxResultCount: $size) { items { roles { id } organizationUnits { id } } } }";
+		assertThat(variables(http, page, 1000).body()).contains("The query's cost is 5001");
+		assertThat(variables(http, page, 10).body()).contains("\"code\":\"SVC_AUTHORIZATION\"");
+		assertThat(variables(http, page, 1000).body()).contains("The query's cost is 5001");
+	}
+
+	private static Response variables(HttpTestClient http, String query, int size) {
+		return http.post("/graphql", "application/json",
+				HttpTestClient.json(Map.of("query", query, "variables", Map.of("size", size))));
 	}
 
 }
