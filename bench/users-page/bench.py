@@ -11,7 +11,7 @@ PG = ["-h", "127.0.0.1", "-U", "postgres"]
 JDBC = "jdbc:postgresql://127.0.0.1:5432/" + DB
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
 SECONDS = int(os.environ.get("SECONDS_PER_ROUND", "20"))
-WARMUP = int(os.environ.get("WARMUP_SECONDS", "60"))
+WARMUP = int(os.environ.get("WARMUP_SECONDS", "120"))
 # the JVM configuration the samples ship (docs/operations.md), a java argument file
 SAMPLE_JVM = "@" + os.path.join(ROOT, "sample-spa-app/jvm.options")
 
