@@ -162,9 +162,23 @@ public class SvcGraphQlProperties {
 	public static final class Limits {
 
 		/**
-		 * Largest request body. A larger one is refused with 413 before it is read.
+		 * Largest request body of the GraphQL endpoint. A larger one is refused with 413 before it
+		 * is read.
 		 */
 		private DataSize maxRequestSize = DataSize.ofKilobytes(64);
+
+		/**
+		 * Largest request body of the sign-in paths (token endpoint, login, log-out, password reset,
+		 * two-factor set-up). A larger one is refused with 413 before it is read.
+		 */
+		private DataSize maxSignInRequestSize = DataSize.ofKilobytes(16);
+
+		/**
+		 * Longest time a request body of the module's paths may take to arrive, from its first read.
+		 * A slower one is refused with 408, so that a client sending a byte now and then holds a
+		 * request thread no longer than this.
+		 */
+		private Duration bodyReadTimeout = Duration.ofSeconds(10);
 
 		/**
 		 * Longest time a query may run. Past it, the query is stopped at its next field and answers
@@ -231,6 +245,22 @@ public class SvcGraphQlProperties {
 
 		public void setMaxRequestSize(DataSize maxRequestSize) {
 			this.maxRequestSize = maxRequestSize;
+		}
+
+		public DataSize getMaxSignInRequestSize() {
+			return this.maxSignInRequestSize;
+		}
+
+		public void setMaxSignInRequestSize(DataSize maxSignInRequestSize) {
+			this.maxSignInRequestSize = maxSignInRequestSize;
+		}
+
+		public Duration getBodyReadTimeout() {
+			return this.bodyReadTimeout;
+		}
+
+		public void setBodyReadTimeout(Duration bodyReadTimeout) {
+			this.bodyReadTimeout = bodyReadTimeout;
 		}
 
 		public Duration getTimeout() {

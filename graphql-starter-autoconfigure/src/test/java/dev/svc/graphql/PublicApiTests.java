@@ -49,6 +49,7 @@ class PublicApiTests {
 			"dev.svc.graphql.identity.UserPageRequest", "dev.svc.graphql.identity.UserPagedResult",
 			"dev.svc.graphql.identity.UserSorting",
 			"dev.svc.graphql.identity.UserSorting$Field", "dev.svc.graphql.identity.UserSorting$Order",
+			"dev.svc.graphql.limits.RequestBodyLimitFilter",
 			"dev.svc.graphql.security.PermissionAuthorization", "dev.svc.graphql.security.PermissionChecker",
 			"dev.svc.graphql.security.PermissionDefinition", "dev.svc.graphql.security.PermissionDefinitions",
 			"dev.svc.graphql.security.SvcAuthorizationException", "dev.svc.graphql.signin.SignInResult",

@@ -66,17 +66,13 @@ public final class RequestLimitsAutoConfiguration {
 	@ConditionalOnClass(FilterRegistrationBean.class)
 	static class RequestSizeConfiguration {
 
-		/**
-		 * Ahead of every other filter, Spring Security's included: an oversized body costs nothing.
-		 */
 		@Bean
-		FilterRegistrationBean<RequestSizeLimitFilter> svcRequestSizeLimitFilter(SvcGraphQlProperties properties,
+		FilterRegistrationBean<RequestBodyLimitFilter> svcGraphQlBodyLimit(SvcGraphQlProperties properties,
 				GraphQlProperties graphQl) {
-			FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
-					new RequestSizeLimitFilter(properties.getLimits().getMaxRequestSize().toBytes()));
-			registration.addUrlPatterns(graphQl.getHttp().getPath());
-			registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
-			return registration;
+			return RequestBodyLimitFilter.registration("svcGraphQlBodyLimit",
+					RequestBodyLimitFilter.forGraphQl(properties.getLimits().getMaxRequestSize(),
+							properties.getLimits().getBodyReadTimeout()),
+					graphQl.getHttp().getPath());
 		}
 
 	}

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin.cookie;
 
 import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
@@ -13,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
@@ -79,6 +81,18 @@ public final class CookieSignInAutoConfiguration {
 			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses), UsernamePasswordAuthenticationFilter.class)
 			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts).logoutSuccessHandler(responses))
 			.build();
+	}
+
+	/**
+	 * The login, log-out and password reset paths take small bodies only, refused before they are
+	 * read (whatever the method: the host's page may share a path).
+	 */
+	@Bean
+	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(SvcGraphQlProperties properties) {
+		SvcGraphQlProperties.SignIn.Cookie cookie = properties.getSignIn().getCookie();
+		SvcGraphQlProperties.Limits limits = properties.getLimits();
+		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", limits.getMaxSignInRequestSize(),
+				limits.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
 	}
 
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.identity.TokenSessions;
+import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
@@ -19,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.authentication.ProviderManager;
@@ -84,6 +86,16 @@ public final class TokenSignInAutoConfiguration {
 			.requestCache(AbstractHttpConfigurer::disable)
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.build();
+	}
+
+	/**
+	 * The token sign-in's paths take small bodies only, refused before they are read.
+	 */
+	@Bean
+	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit(SvcGraphQlProperties properties) {
+		SvcGraphQlProperties.Limits limits = properties.getLimits();
+		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", limits.getMaxSignInRequestSize(),
+				limits.getBodyReadTimeout(), "/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
 	}
 
 	/**

@@ -1,0 +1,253 @@
+package dev.svc.graphql.limits;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import dev.svc.graphql.error.ErrorCode;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.util.unit.DataSize;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Bounds what a request body may cost: a body over the size limit is refused with 413 before it
+ * is read (at once when its {@code Content-Length} says so, as soon as the limit is passed while
+ * a body of unknown length is read), and a body that takes longer than the time limit to arrive
+ * is refused with 408, so a client that sends a byte now and then holds a request thread for no
+ * longer than that. The module puts one in front of each of its paths; a host can put one in
+ * front of its own:
+ *
+ * <pre class="code">
+ * &#64;Bean
+ * FilterRegistrationBean&lt;RequestBodyLimitFilter&gt; apiBodyLimit() {
+ *     return RequestBodyLimitFilter.registration("apiBodyLimit", DataSize.ofKilobytes(64), Duration.ofSeconds(10), "/api/*");
+ * }
+ * </pre>
+ *
+ * A refusal is an {@code application/problem+json} document that says which limit, the value
+ * found and the value allowed; the GraphQL endpoint's own refusals are GraphQL errors instead.
+ */
+public final class RequestBodyLimitFilter extends OncePerRequestFilter {
+
+	// ahead of every other filter, Spring Session's and Spring Security's included: an oversized
+	// body costs nothing
+	private static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 10;
+
+	private final long maxBytes;
+
+	private final Duration maxReadTime;
+
+	// the GraphQL endpoint's clients expect GraphQL errors that name the properties
+	private final boolean graphQl;
+
+	/**
+	 * Creates a filter that refuses with a problem document.
+	 * @param maxSize the largest body let through
+	 * @param maxReadTime the longest a body may take to arrive, from the first read of it
+	 */
+	public RequestBodyLimitFilter(DataSize maxSize, Duration maxReadTime) {
+		this(maxSize, maxReadTime, false);
+	}
+
+	private RequestBodyLimitFilter(DataSize maxSize, Duration maxReadTime, boolean graphQl) {
+		this.maxBytes = maxSize.toBytes();
+		this.maxReadTime = maxReadTime;
+		this.graphQl = graphQl;
+	}
+
+	/**
+	 * A filter for the GraphQL endpoint, whose clients expect GraphQL errors.
+	 */
+	static RequestBodyLimitFilter forGraphQl(DataSize maxSize, Duration maxReadTime) {
+		return new RequestBodyLimitFilter(maxSize, maxReadTime, true);
+	}
+
+	/**
+	 * Registers a filter in front of some paths, ahead of every other filter.
+	 * @param name the filter's name, unique among the application's filters
+	 * @param maxSize the largest body let through
+	 * @param maxReadTime the longest a body may take to arrive, from the first read of it
+	 * @param urlPatterns the servlet URL patterns of the paths, such as {@code /api/*}
+	 * @return the registration, to declare as a bean
+	 */
+	public static FilterRegistrationBean<RequestBodyLimitFilter> registration(String name, DataSize maxSize,
+			Duration maxReadTime, String... urlPatterns) {
+		return registration(name, new RequestBodyLimitFilter(maxSize, maxReadTime), urlPatterns);
+	}
+
+	static FilterRegistrationBean<RequestBodyLimitFilter> registration(String name, RequestBodyLimitFilter filter,
+			String... urlPatterns) {
+		FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(filter);
+		registration.setName(name);
+		registration.addUrlPatterns(urlPatterns);
+		registration.setOrder(ORDER);
+		return registration;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		if (request.getContentLengthLong() > this.maxBytes) {
+			refuseSize(response, request.getContentLengthLong() + " bytes");
+			return;
+		}
+		LimitedRequest limited = new LimitedRequest(request, response);
+		try {
+			chain.doFilter(limited, response);
+		}
+		catch (ServletException | IOException | RuntimeException ex) {
+			// what the code reading the body made of its failure, once the refusal was sent
+			if (!limited.refused) {
+				throw ex;
+			}
+		}
+	}
+
+	private void refuseSize(HttpServletResponse response, String found) throws IOException {
+		refuse(response, HttpStatus.CONTENT_TOO_LARGE, ErrorCode.QUERY_TOO_LARGE, "The request body's size is " + found
+				+ ", over the limit of " + this.maxBytes + " bytes" + setting("graphql.limits.max-request-size") + ".");
+	}
+
+	private void refuseTime(HttpServletResponse response) throws IOException {
+		refuse(response, HttpStatus.REQUEST_TIMEOUT, ErrorCode.BAD_REQUEST, "The request body took longer than "
+				+ this.maxReadTime.toMillis() + " ms to arrive" + setting("graphql.limits.body-read-timeout") + ".");
+	}
+
+	private String setting(String property) {
+		return this.graphQl ? " (" + property + ")" : "";
+	}
+
+	// sent at once, with its length, and the connection closed after it: what is left of the body
+	// is never read, and whatever the code that was reading it answers is cut off (Tomcat sends no
+	// more than the length)
+	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message) throws IOException {
+		if (response.isCommitted()) {
+			return;
+		}
+		response.reset();
+		response.setStatus(status.value());
+		response.setHeader(HttpHeaders.CONNECTION, "close");
+		String text = message.replace("\\", "\\\\").replace("\"", "\\\"");
+		String body;
+		if (this.graphQl) {
+			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+			body = "{\"errors\":[{\"message\":\"" + text + "\",\"locations\":[],\"path\":[],\"extensions\":{\"code\":\""
+					+ code + "\"}}]}";
+		}
+		else {
+			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+			body = "{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase() + "\",\"status\":" + status.value()
+					+ ",\"detail\":\"" + text + "\"}";
+		}
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		response.setContentLength(bytes.length);
+		response.getOutputStream().write(bytes);
+		response.flushBuffer();
+	}
+
+	/**
+	 * A request whose body stops with an error once more than the limit has been read, or once it
+	 * has taken longer than the time limit.
+	 */
+	private final class LimitedRequest extends HttpServletRequestWrapper {
+
+		private final HttpServletResponse response;
+
+		private boolean refused;
+
+		private @Nullable ServletInputStream stream;
+
+		LimitedRequest(HttpServletRequest request, HttpServletResponse response) {
+			super(request);
+			this.response = response;
+		}
+
+		@Override
+		public ServletInputStream getInputStream() throws IOException {
+			if (this.stream == null) {
+				this.stream = new LimitedStream(super.getInputStream());
+			}
+			return this.stream;
+		}
+
+		private final class LimitedStream extends ServletInputStream {
+
+			private final ServletInputStream body;
+
+			private long read;
+
+			private long deadline;
+
+			LimitedStream(ServletInputStream body) {
+				this.body = body;
+			}
+
+			@Override
+			public int read() throws IOException {
+				startClock();
+				int next = this.body.read();
+				count((next >= 0) ? 1 : 0);
+				return next;
+			}
+
+			@Override
+			public int read(byte[] buffer, int offset, int length) throws IOException {
+				startClock();
+				int count = this.body.read(buffer, offset, length);
+				count(Math.max(count, 0));
+				return count;
+			}
+
+			private void startClock() {
+				if (this.deadline == 0) {
+					this.deadline = System.nanoTime() + RequestBodyLimitFilter.this.maxReadTime.toNanos();
+				}
+			}
+
+			private void count(int bytes) throws IOException {
+				this.read += bytes;
+				if (this.read > RequestBodyLimitFilter.this.maxBytes) {
+					LimitedRequest.this.refused = true;
+					refuseSize(LimitedRequest.this.response, "more than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
+					throw new IOException("The request body is larger than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
+				}
+				if (System.nanoTime() - this.deadline > 0 && !this.body.isFinished()) {
+					LimitedRequest.this.refused = true;
+					refuseTime(LimitedRequest.this.response);
+					throw new IOException("The request body took longer than " + RequestBodyLimitFilter.this.maxReadTime);
+				}
+			}
+
+			@Override
+			public boolean isFinished() {
+				return this.body.isFinished();
+			}
+
+			@Override
+			public boolean isReady() {
+				return this.body.isReady();
+			}
+
+			@Override
+			public void setReadListener(ReadListener listener) {
+				this.body.setReadListener(listener);
+			}
+
+		}
+
+	}
+
+}

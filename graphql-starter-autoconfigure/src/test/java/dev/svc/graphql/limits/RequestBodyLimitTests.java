@@ -1,0 +1,85 @@
+package dev.svc.graphql.limits;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.svc.graphql.test.RawHttpClient;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Bodies too large or too slow for every path the module serves, sent from outside over raw HTTP:
+ * the GraphQL endpoint, the token sign-in's paths and the cookie sign-in's. Each is refused before
+ * it is read (413 from a {@code Content-Length} of 95 MB, of which a few bytes are sent), or as soon
+ * as a chunked body passes the limit, or when a body trickles in for longer than the read timeout
+ * (408).
+ */
+@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=test-only-signing-key-0123456789abcdef-not-a-secret",
+				"graphql.sign-in.cookie.enabled=true", "graphql.limits.body-read-timeout=1s" })
+class RequestBodyLimitTests {
+
+	private static final long NINETY_FIVE_MEGABYTES = 95L * 1024 * 1024;
+
+	static final List<String> MODULE_PATHS = List.of("/graphql", "/api/TokenAuth/Authenticate",
+			"/api/TokenAuth/RefreshToken", "/api/TokenAuth/SendTwoFactorAuthCode", "/api/TokenAuth/LogOut",
+			"/api/TokenAuth/TwoFactor/Authenticator", "/api/TokenAuth/TwoFactor/Authenticator/Enable",
+			"/api/TokenAuth/TwoFactor/Disable", "/api/services/app/Account/ResetPassword", "/Account/Login",
+			"/Account/Logout", "/Account/ResetPassword");
+
+	static final List<String> PATHS_THAT_READ_BODIES = List.of("/graphql", "/api/TokenAuth/Authenticate",
+			"/api/TokenAuth/RefreshToken", "/api/TokenAuth/SendTwoFactorAuthCode",
+			"/api/services/app/Account/ResetPassword", "/Account/Login", "/Account/ResetPassword");
+
+	@LocalServerPort
+	private int port;
+
+	@ParameterizedTest
+	@FieldSource("MODULE_PATHS")
+	void shouldRefuseAHugeDeclaredBodyBeforeReadingIt(String path) {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			String answer = client
+				.head("POST", path, "Content-Type: application/json", "Content-Length: " + NINETY_FIVE_MEGABYTES)
+				.write("{\"query\": \"")
+				.answer();
+			assertThat(answer).startsWith("HTTP/1.1 413").contains("over the limit of");
+		}
+	}
+
+	@ParameterizedTest
+	@FieldSource("PATHS_THAT_READ_BODIES")
+	void shouldRefuseAChunkedBodyAsSoonAsItPassesTheLimit(String path) {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			client.head("POST", path, "Content-Type: application/json", "Transfer-Encoding: chunked")
+				.chunk("{\"query\": \"");
+			// past the GraphQL endpoint's 64 KB and the sign-in paths' 16 KB, and never ended
+			for (int i = 0; i < 70; i++) {
+				client.chunk("x".repeat(1024));
+			}
+			assertThat(client.answer()).startsWith("HTTP/1.1 413").contains("more than");
+		}
+	}
+
+	@ParameterizedTest
+	@FieldSource("PATHS_THAT_READ_BODIES")
+	void shouldRefuseABodyThatTricklesInForLongerThanTheReadTimeout(String path) throws InterruptedException {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			client.head("POST", path, "Content-Type: application/json", "Content-Length: 1000").write("{");
+			// a byte every 100 ms: without the limit the request would hold its thread for 100 s
+			for (int i = 0; i < 30; i++) {
+				Thread.sleep(100);
+				client.write(" ");
+			}
+			assertThat(client.answer()).startsWith("HTTP/1.1 408").contains("took longer than 1000 ms to arrive");
+		}
+	}
+
+}
