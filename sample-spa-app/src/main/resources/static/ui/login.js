@@ -101,12 +101,14 @@ function askForTheSecondFactor(result) {
   for (const provider of result.twoFactorAuthProviders.filter((p) => senders[p])) {
     const send = Object.assign(document.createElement('button'), { type: 'button', textContent: senders[provider] });
     send.addEventListener('click', async () => {
-      await fetch('/api/TokenAuth/SendTwoFactorAuthCode', {
+      const sent = await fetch('/api/TokenAuth/SendTwoFactorAuthCode', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ userId: result.userId, provider })
       });
-      document.getElementById('status').textContent = 'A code is on its way.';
+      document.getElementById('status').textContent = sent.status === 429
+        ? `A code went to you moments ago. Ask for another in ${sent.headers.get('Retry-After')} seconds.`
+        : 'A code is on its way.';
     });
     secondStep.append(send);
   }

@@ -1,6 +1,7 @@
 // Setting up two-factor sign-in with an authenticator app, for the signed-in user of this page:
-// by its session cookie on the home page, by the tab's access token on the token page. The module
-// answers JSON posts only, which no other site can send without asking.
+// by its session cookie on the home page, by the tab's access token on the token page. Turning it
+// on or off asks for the password again. The module answers JSON posts only, which no other site
+// can send without asking.
 const section = document.getElementById('two-factor');
 // static markup, no user data: the key and the link are set as text and attribute below
 section.innerHTML = `
@@ -10,12 +11,14 @@ section.innerHTML = `
     <p>Add this account to your authenticator app: open <a id="two-factor-uri">this link</a> on the phone
       that has it, or type the key <code id="two-factor-key"></code>. Then enter the code it shows.</p>
     <form id="two-factor-enable">
+      <label>Your password <input name="password" type="password" required autocomplete="current-password"></label>
       <label>Code <input name="code" required inputmode="numeric" pattern="[0-9]{6}" maxlength="6"
         autocomplete="one-time-code"></label>
       <button type="submit">Turn on</button>
     </form>
   </div>
   <form id="two-factor-disable">
+    <label>Your password <input name="password" type="password" required autocomplete="current-password"></label>
     <label>Code from your app <input name="code" required inputmode="numeric" pattern="[0-9]{6}" maxlength="6"
       autocomplete="one-time-code"></label>
     <button type="submit">Turn off</button>
@@ -55,7 +58,8 @@ for (const [id, path, done] of [
   const form = document.getElementById(id);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const body = await post(path, { code: new FormData(form).get('code') });
+    const fields = new FormData(form);
+    const body = await post(path, { password: fields.get('password'), code: fields.get('code') });
     status.textContent = body.success ? done : body.error.message;
     if (body.success) {
       form.reset();

@@ -499,8 +499,9 @@ public class SvcGraphQlProperties {
 			private @Nullable String issuer;
 
 			/**
-			 * How long the second step that a sign-in with the right password opens stays
-			 * open, and how long a code sent by e-mail or text message works.
+			 * How long the second step that a sign-in with the right password opens stays open,
+			 * from the password; codes sent by e-mail or text message work until it closes.
+			 * Sending codes does not extend it.
 			 */
 			private Duration codeLifetime = Duration.ofMinutes(5);
 
@@ -508,6 +509,18 @@ public class SvcGraphQlProperties {
 			 * How long a client that asked to be remembered skips the second step.
 			 */
 			private Duration rememberClientLifetime = Duration.ofDays(30);
+
+			/**
+			 * Shortest time between two codes sent to a user by e-mail or text message. Asking
+			 * sooner answers 429 with Retry-After.
+			 */
+			private Duration sendCooldown = Duration.ofSeconds(30);
+
+			/**
+			 * Most codes sent to a user by e-mail or text message in an hour. Asking for more
+			 * answers 429 with Retry-After.
+			 */
+			private int maxCodesPerHour = 5;
 
 			public @Nullable String getIssuer() {
 				return this.issuer;
@@ -531,6 +544,22 @@ public class SvcGraphQlProperties {
 
 			public void setRememberClientLifetime(Duration rememberClientLifetime) {
 				this.rememberClientLifetime = rememberClientLifetime;
+			}
+
+			public Duration getSendCooldown() {
+				return this.sendCooldown;
+			}
+
+			public void setSendCooldown(Duration sendCooldown) {
+				this.sendCooldown = sendCooldown;
+			}
+
+			public int getMaxCodesPerHour() {
+				return this.maxCodesPerHour;
+			}
+
+			public void setMaxCodesPerHour(int maxCodesPerHour) {
+				this.maxCodesPerHour = maxCodesPerHour;
 			}
 
 		}

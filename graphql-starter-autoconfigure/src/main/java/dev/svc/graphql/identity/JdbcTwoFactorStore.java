@@ -1,15 +1,20 @@
 package dev.svc.graphql.identity;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The two-factor data in the module's tables: the secret in {@code svc_users}, open second steps
- * in {@code svc_two_factor_codes}, remembered clients in {@code svc_two_factor_clients}.
+ * in {@code svc_two_factor_steps}, the codes sent for them in {@code svc_two_factor_codes} (kept a
+ * day, for the limits on sending), remembered clients in {@code svc_two_factor_clients}.
  */
 final class JdbcTwoFactorStore implements TwoFactorStore {
 
@@ -52,34 +57,71 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 	}
 
 	@Override
-	public void openSecondStep(long userId, String provider, String codeDigest, Instant expiry) {
-		this.jdbc.sql("delete from svc_two_factor_codes where user_id = :id").param("id", userId).update();
-		this.jdbc.sql("insert into svc_two_factor_codes (user_id, provider, code_digest, expiry_time)"
-				+ " values (:id, :provider, :code, :expiry)")
+	public void openSecondStep(long userId, Instant expiry) {
+		this.jdbc.sql("delete from svc_two_factor_steps where user_id = :id").param("id", userId).update();
+		this.jdbc.sql("insert into svc_two_factor_steps (user_id, expiry_time) values (:id, :expiry)")
 			.param("id", userId)
-			.param("provider", provider)
-			.param("code", codeDigest)
 			.param("expiry", utc(expiry))
 			.update();
 	}
 
 	@Override
-	public boolean isSecondStepOpen(long userId, Instant now) {
-		return this.jdbc.sql("select count(*) from svc_two_factor_codes where user_id = :id and expiry_time > :now")
+	public @Nullable Instant secondStepExpiry(long userId, Instant now) {
+		return this.jdbc.sql("select expiry_time from svc_two_factor_steps where user_id = :id and expiry_time > :now")
 			.param("id", userId)
 			.param("now", utc(now))
-			.query(Integer.class)
-			.single() > 0;
+			.query(OffsetDateTime.class)
+			.optional()
+			.map(OffsetDateTime::toInstant)
+			.orElse(null);
+	}
+
+	@Override
+	public void closeSecondStep(long userId, Instant now) {
+		this.jdbc.sql("delete from svc_two_factor_steps where user_id = :id").param("id", userId).update();
+		this.jdbc.sql("update svc_two_factor_codes set used_time = :now where user_id = :id and used_time is null")
+			.param("now", utc(now))
+			.param("id", userId)
+			.update();
+	}
+
+	// codes older than a day count toward no limit any more
+	@Override
+	public void saveSentCode(long userId, String provider, String codeDigest, Instant sentTime, Instant expiry) {
+		this.jdbc.sql("delete from svc_two_factor_codes where sent_time < :before")
+			.param("before", utc(sentTime.minus(Duration.ofDays(1))))
+			.update();
+		this.jdbc.sql("insert into svc_two_factor_codes (user_id, provider, code_digest, sent_time, expiry_time)"
+				+ " values (:id, :provider, :code, :sent, :expiry)")
+			.param("id", userId)
+			.param("provider", provider)
+			.param("code", codeDigest)
+			.param("sent", utc(sentTime))
+			.param("expiry", utc(expiry))
+			.update();
+	}
+
+	@Override
+	public List<Instant> sentCodeTimes(long userId, Instant since) {
+		return this.jdbc.sql("select sent_time from svc_two_factor_codes where user_id = :id and sent_time >= :since"
+				+ " order by sent_time")
+			.param("id", userId)
+			.param("since", utc(since))
+			.query(OffsetDateTime.class)
+			.list()
+			.stream()
+			.map(OffsetDateTime::toInstant)
+			.toList();
 	}
 
 	@Override
 	public boolean useSentCode(long userId, String codeDigest, Instant now) {
-		return this.jdbc.sql("delete from svc_two_factor_codes where user_id = :id and code_digest = :code"
-				+ " and expiry_time > :now")
+		return this.jdbc.sql("update svc_two_factor_codes set used_time = :now where user_id = :id"
+				+ " and code_digest = :code and used_time is null and expiry_time > :now")
+			.param("now", utc(now))
 			.param("id", userId)
 			.param("code", codeDigest)
-			.param("now", utc(now))
-			.update() == 1;
+			.update() > 0;
 	}
 
 	@Override

@@ -1,13 +1,14 @@
 package dev.svc.graphql.identity;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * What two-factor sign-in keeps: each user's authenticator app secret and the last time step whose
- * code it accepted, the second step that a sign-in with the right password opened (and the code
+ * code it accepted, the second step that a sign-in with the right password opened (and the codes
  * sent for it by e-mail or SMS), and the clients that may skip the second step for a while. Codes
  * and client tokens are given as digests. The module's default keeps all of it in its tables;
  * without a bean of this type nobody is asked for a second factor.
@@ -39,30 +40,52 @@ public interface TwoFactorStore {
 	boolean useAuthenticatorStep(long userId, long step);
 
 	/**
-	 * Opens (or replaces) the second step of a user's sign-in, with the digest of a code sent to
-	 * the user, or none yet.
+	 * Opens the second step of a user's sign-in, or opens it anew, after the user gave its password.
 	 * @param userId the user
-	 * @param provider how the code was sent ({@code Email}, {@code Phone}), {@code null} when none
-	 * was
-	 * @param codeDigest the code's SHA-256 digest in hex, {@code null} when none was sent
-	 * @param expiry when the step closes
+	 * @param expiry when the step closes, whatever codes are sent meanwhile
 	 */
-	void openSecondStep(long userId, @Nullable String provider, @Nullable String codeDigest, Instant expiry);
+	void openSecondStep(long userId, Instant expiry);
 
 	/**
-	 * Whether a user's second step is open.
+	 * When a user's open second step closes.
 	 * @param userId the user
 	 * @param now the time
-	 * @return whether a sign-in with the right password opened one that has not closed
+	 * @return the end of the step a sign-in with the right password opened, {@code null} when none
+	 * is open
 	 */
-	boolean isSecondStepOpen(long userId, Instant now);
+	@Nullable Instant secondStepExpiry(long userId, Instant now);
 
 	/**
-	 * Closes a user's second step with the code sent for it, once.
+	 * Closes a user's second step after it was taken: the codes sent for it stop working.
+	 * @param userId the user
+	 * @param now the time
+	 */
+	void closeSecondStep(long userId, Instant now);
+
+	/**
+	 * Keeps a code sent to a user for its open second step. Codes sent before keep working.
+	 * @param userId the user
+	 * @param provider how it was sent ({@code Email}, {@code Phone})
+	 * @param codeDigest the code's SHA-256 digest in hex
+	 * @param sentTime when it was sent
+	 * @param expiry when it stops working: the end of the second step
+	 */
+	void saveSentCode(long userId, String provider, String codeDigest, Instant sentTime, Instant expiry);
+
+	/**
+	 * When the codes sent to a user since a time were sent, used or not.
+	 * @param userId the user
+	 * @param since the earliest time of interest
+	 * @return the times, oldest first
+	 */
+	List<Instant> sentCodeTimes(long userId, Instant since);
+
+	/**
+	 * Uses a code sent to a user, once.
 	 * @param userId the user
 	 * @param codeDigest the digest of the code typed
 	 * @param now the time
-	 * @return whether the code was the one sent and still worked
+	 * @return whether the code was one sent to the user that had neither been used nor expired
 	 */
 	boolean useSentCode(long userId, String codeDigest, Instant now);
 

@@ -8,17 +8,18 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Lockout;
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditRecord;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.SignInAttempts.Subject;
-import dev.svc.graphql.identity.SignInAttempts;
 import dev.svc.graphql.identity.Tenant;
+import dev.svc.graphql.identity.TwoFactorStore.TwoFactorAccount;
 import dev.svc.graphql.identity.UserCredentials;
 import dev.svc.graphql.signin.SignInInput.Problem;
 import dev.svc.graphql.signin.SignInResult.Outcome;
@@ -30,11 +31,13 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Signs users in against the identity store. An unknown user costs the same password check as a
- * known one and gets the same message as a wrong password, and a name that belongs to no account
- * is locked out after as many failures as an account is, so responses do not tell which accounts
- * exist. Each client address may make only so many attempts per window. A successful sign-in
- * replaces a password hash of an older kind or weaker parameters than the encoder's.
+ * Signs users in against the identity store, and checks every other secret a user gives: the
+ * password and a code again to turn two-factor sign-in on or off, a password reset code. Every
+ * such check spends from one {@link AttemptBudget}. An unknown user costs the same password check
+ * as a known one and gets the same message as a wrong password, and a name that belongs to no
+ * account is locked out after as many failures as an account is, so responses do not tell which
+ * accounts exist. A successful sign-in replaces a password hash of an older kind or weaker
+ * parameters than the encoder's.
  */
 final class DefaultSignInService implements SignInService {
 
@@ -51,17 +54,13 @@ final class DefaultSignInService implements SignInService {
 
 	private final String unknownUserHash;
 
-	private final AuditLogWriter auditLog;
+	private final @Nullable AuditLogWriter auditLog;
 
 	static final String LOCKED_OUT = "The user account has been locked out. Please try again later.";
 
-	private final SignInAttempts attempts;
+	static final String WRONG_PASSWORD = "The password is not right.";
 
-	private final SignInThrottle throttle;
-
-	private final int maxFailedAttempts;
-
-	private final Duration lockoutDuration;
+	private final AttemptBudget budget;
 
 	private final Clock clock;
 
@@ -73,17 +72,13 @@ final class DefaultSignInService implements SignInService {
 
 	private final @Nullable TwoFactorSignIn twoFactor;
 
-	DefaultSignInService(IdentityStore store, PasswordEncoder passwordEncoder, AuditLogWriter auditLog,
-			SignInAttempts attempts, Lockout lockout, SignInThrottle throttle, Password password,
-			@Nullable TwoFactorSignIn twoFactor, Clock clock) {
+	DefaultSignInService(IdentityStore store, PasswordEncoder passwordEncoder, @Nullable AuditLogWriter auditLog,
+			AttemptBudget budget, Password password, @Nullable TwoFactorSignIn twoFactor, Clock clock) {
 		this.store = store;
 		this.passwordEncoder = passwordEncoder;
 		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
 		this.auditLog = auditLog;
-		this.attempts = attempts;
-		this.maxFailedAttempts = lockout.getMaxFailedAttempts();
-		this.lockoutDuration = lockout.getDuration();
-		this.throttle = throttle;
+		this.budget = budget;
 		this.policy = new PasswordPolicy(password.getPolicy().getMinLength());
 		this.resetCodeLifetime = password.getResetCodeLifetime();
 		this.twoFactor = twoFactor;
@@ -100,9 +95,9 @@ final class DefaultSignInService implements SignInService {
 	public SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password,
 			SecondFactor secondFactor, String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
-		Duration wait = this.throttle.attempt(clientIpAddress, start.toInstant());
-		if (wait != null) {
-			SignInResult throttled = SignInResult.throttled(wait);
+		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(tenancyName, userNameOrEmailAddress),
+				start.toInstant());
+		if (throttled != null) {
 			audit(null, throttled, userNameOrEmailAddress, start, clientIpAddress);
 			return throttled;
 		}
@@ -147,12 +142,11 @@ final class DefaultSignInService implements SignInService {
 		}
 		Subject subject = new Subject(tenantId, found.map(UserCredentials::userId).orElse(null), login);
 		Instant now = this.clock.instant();
-		if (isLockedOut(subject, found, now)) {
+		if (this.budget.isLockedOut(subject, found.map(UserCredentials::lockoutEndDate).orElse(null), now)) {
 			return SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT);
 		}
 		if (found.isEmpty() || !passwordMatches) {
-			this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
-			return isLockedOut(subject, Optional.empty(), now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
+			return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
 					: SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
 		}
 		UserCredentials user = found.get();
@@ -166,16 +160,14 @@ final class DefaultSignInService implements SignInService {
 			// the password was right, but the count of failures starts again only after the second step
 			SignInResult secondStep = this.twoFactor.check(signedIn, secondFactor, now);
 			if (secondStep.outcome() == Outcome.INVALID_TWO_FACTOR_CODE) {
-				this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
-				return isLockedOut(subject, Optional.empty(), now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
-						: secondStep;
+				return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT) : secondStep;
 			}
 			if (secondStep.outcome() != Outcome.SUCCESS) {
 				return secondStep;
 			}
 			rememberClientToken = secondStep.twoFactorRememberClientToken();
 		}
-		this.attempts.succeeded(subject);
+		this.budget.succeeded(subject);
 		upgradeHash(user, password);
 		if (user.shouldChangePassword()) {
 			return passwordChangeRequired(signedIn, now);
@@ -184,18 +176,96 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	@Override
-	public void sendTwoFactorCode(long userId, String provider, String clientIpAddress) {
+	public @Nullable Duration sendTwoFactorCode(long userId, @Nullable String provider,
+			@Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
-		if (this.twoFactor == null || this.throttle.attempt(clientIpAddress, start.toInstant()) != null) {
-			return;
+		if (this.twoFactor == null) {
+			return null;
 		}
-		boolean sent = this.twoFactor.send(userId, provider, start.toInstant());
+		SignInResult throttled = this.budget.throttled(clientIpAddress, null, start.toInstant());
+		Duration wait = (throttled != null) ? throttled.retryAfter()
+				: this.twoFactor.send(userId, provider, start.toInstant());
 		if (this.auditLog != null) {
 			this.auditLog.write(new AuditRecord(null, null, "Authentication", "SendTwoFactorCode",
-					"{\"userId\":" + userId + ",\"provider\":\"" + jsonEscape(provider) + "\",\"sent\":" + sent + "}",
+					"{\"userId\":" + userId + ",\"provider\":\"" + jsonEscape(provider) + "\",\"result\":\""
+							+ ((wait != null) ? "THROTTLED" : "TAKEN") + "\"}",
 					start, (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis(), clientIpAddress, null,
 					null));
 		}
+		return wait;
+	}
+
+	@Override
+	public SignInResult enableAuthenticator(SignedInUser user, @Nullable String password, @Nullable String code,
+			@Nullable String clientIpAddress) {
+		return changeTwoFactor("EnableTwoFactor", user, password, code, clientIpAddress, (account) -> {
+			if (account.enabled()) {
+				return "Two-factor sign-in is on already.";
+			}
+			return (account.authenticatorKey() == null) ? "Set up an authenticator app first." : null;
+		}, this.twoFactor::enableAuthenticator);
+	}
+
+	@Override
+	public SignInResult disableTwoFactor(SignedInUser user, @Nullable String password, @Nullable String code,
+			@Nullable String clientIpAddress) {
+		return changeTwoFactor("DisableTwoFactor", user, password, code, clientIpAddress,
+				(account) -> account.enabled() ? null : "Two-factor sign-in is off already.", this.twoFactor::disable);
+	}
+
+	// the password again, then the code: each wrong one counts as a failed sign-in of the user
+	private SignInResult changeTwoFactor(String action, SignedInUser user, @Nullable String password,
+			@Nullable String code, @Nullable String clientIpAddress,
+			Function<TwoFactorAccount, @Nullable String> notApplicable, TwoFactorChange change) {
+		OffsetDateTime start = OffsetDateTime.now(this.clock);
+		Instant now = start.toInstant();
+		SignInResult result = this.budget.throttled(clientIpAddress, accountKey(user.userId()), now);
+		if (result == null) {
+			result = checkTwoFactorChange(user, password, code, now, notApplicable, change);
+		}
+		auditAction(user.tenantId(), user.userId(), action, result.outcome().name(), result.message(), start,
+				clientIpAddress);
+		return result;
+	}
+
+	private SignInResult checkTwoFactorChange(SignedInUser user, @Nullable String password, @Nullable String code,
+			Instant now, Function<TwoFactorAccount, @Nullable String> notApplicable, TwoFactorChange change) {
+		TwoFactorSignIn twoFactor = Objects.requireNonNull(this.twoFactor);
+		Optional<TwoFactorAccount> account = twoFactor.account(user.userId());
+		Optional<UserCredentials> credentials = this.store.findCredentials(user.tenantId(), user.userName())
+			.filter((found) -> found.userId() == user.userId());
+		if (account.isEmpty() || credentials.isEmpty()) {
+			return SignInResult.failure(Outcome.INVALID_CREDENTIALS, "Current user did not login to the application!");
+		}
+		String unchanged = notApplicable.apply(account.get());
+		if (unchanged != null) {
+			return SignInResult.failure(Outcome.TWO_FACTOR_UNCHANGED, unchanged);
+		}
+		Subject subject = new Subject(user.tenantId(), user.userId(), user.userName());
+		if (this.budget.isLockedOut(subject, credentials.get().lockoutEndDate(), now)) {
+			return SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT);
+		}
+		if (password == null || password.length() > SignInInput.MAX_PASSWORD_LENGTH
+				|| !this.passwordEncoder.matches(password, credentials.get().passwordHash())) {
+			return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
+					: SignInResult.failure(Outcome.INVALID_CREDENTIALS, WRONG_PASSWORD);
+		}
+		if (code == null || code.isBlank() || !change.apply(account.get(), code, now)) {
+			return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
+					: SignInResult.failure(Outcome.INVALID_TWO_FACTOR_CODE, TwoFactorSignIn.INVALID_CODE);
+		}
+		this.budget.succeeded(subject);
+		return SignInResult.success(user, null);
+	}
+
+	/**
+	 * A change of a user's two-factor settings, made when the code is right.
+	 */
+	@FunctionalInterface
+	private interface TwoFactorChange {
+
+		boolean apply(TwoFactorAccount account, String code, Instant now);
+
 	}
 
 	// no session and no tokens: a one-time code to set a new password with, kept as a digest
@@ -218,23 +288,30 @@ final class DefaultSignInService implements SignInService {
 	@Override
 	public PasswordResetResult resetPassword(long userId, String resetCode, String newPassword, String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
-		Duration wait = this.throttle.attempt(clientIpAddress, start.toInstant());
-		if (wait != null) {
-			return auditReset(null, userId, PasswordResetResult.throttled(SignInResult.throttled(wait)), start,
-					clientIpAddress);
+		Instant now = start.toInstant();
+		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(userId), now);
+		if (throttled != null) {
+			return auditReset(null, userId, PasswordResetResult.throttled(throttled), start, clientIpAddress);
 		}
 		if (resetCode == null || resetCode.isBlank()) {
 			return auditReset(null, userId, PasswordResetResult
 				.invalidInput(List.of(new Problem("resetCode", "The resetCode field is required."))), start, clientIpAddress);
 		}
+		// a wrong code counts toward the lockout of the account it names, as a wrong password does
+		Subject subject = new Subject(null, userId, "#" + userId);
+		if (this.budget.isLockedOut(subject, null, now)) {
+			return auditReset(null, userId, PasswordResetResult.lockedOut(LOCKED_OUT), start, clientIpAddress);
+		}
 		String codeDigest = digest(resetCode);
 		Optional<UserCredentials> found = (resetCode.length() > SignInInput.MAX_LOGIN_LENGTH) ? Optional.empty()
-				: this.store.findCredentialsByResetCode(userId, codeDigest, start.toInstant());
+				: this.store.findCredentialsByResetCode(userId, codeDigest, now);
 		if (found.isEmpty()) {
-			return auditReset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);
+			PasswordResetResult refused = this.budget.failed(subject, now) ? PasswordResetResult.lockedOut(LOCKED_OUT)
+					: PasswordResetResult.invalidCode();
+			return auditReset(null, userId, refused, start, clientIpAddress);
 		}
 		UserCredentials user = found.get();
-		return auditReset(user.tenantId(), userId, setPassword(user, codeDigest, newPassword, start.toInstant()), start,
+		return auditReset(user.tenantId(), userId, setPassword(user, codeDigest, newPassword, now), start,
 				clientIpAddress);
 	}
 
@@ -251,7 +328,7 @@ final class DefaultSignInService implements SignInService {
 		if (!this.store.resetPassword(user.userId(), codeDigest, now, this.passwordEncoder.encode(newPassword))) {
 			return PasswordResetResult.invalidCode();
 		}
-		this.attempts.succeeded(new Subject(user.tenantId(), user.userId(), user.userName()));
+		this.budget.succeeded(new Subject(user.tenantId(), user.userId(), user.userName()));
 		return PasswordResetResult.reset(user.userName());
 	}
 
@@ -273,14 +350,17 @@ final class DefaultSignInService implements SignInService {
 		}
 	}
 
-	// locked out by failed sign-ins, or by whoever set the account's lockout end
-	private boolean isLockedOut(Subject subject, Optional<UserCredentials> account, Instant now) {
-		OffsetDateTime set = account.map(UserCredentials::lockoutEndDate).orElse(null);
-		if (set != null && set.toInstant().isAfter(now)) {
-			return true;
+	// the throttle's key for a sign-in: the tenancy and the name as typed
+	private static @Nullable String accountKey(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress) {
+		if (userNameOrEmailAddress == null || userNameOrEmailAddress.isBlank()) {
+			return null;
 		}
-		Instant end = this.attempts.lockedUntil(subject);
-		return end != null && end.isAfter(now);
+		return ((tenancyName != null) ? tenancyName.trim() : "") + "/" + userNameOrEmailAddress.trim();
+	}
+
+	// the throttle's key for what names an account by its id
+	private static String accountKey(long userId) {
+		return "#" + userId;
 	}
 
 	private void audit(Integer tenantId, SignInResult result, String login, OffsetDateTime start, String clientIp) {
@@ -292,6 +372,16 @@ final class DefaultSignInService implements SignInService {
 				+ result.outcome() + "\"}";
 		this.auditLog.write(new AuditRecord(tenantId, (result.user() != null) ? result.user().userId() : null,
 				"Authentication", "SignIn", parameters, start, duration, clientIp, null, result.message()));
+	}
+
+	private void auditAction(@Nullable Integer tenantId, long userId, String action, String outcome,
+			@Nullable String failure, OffsetDateTime start, @Nullable String clientIp) {
+		if (this.auditLog != null) {
+			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
+			this.auditLog.write(new AuditRecord(tenantId, userId, "Authentication", action,
+					"{\"userId\":" + userId + ",\"result\":\"" + outcome + "\"}", start, duration, clientIp, null,
+					failure));
+		}
 	}
 
 	private PasswordResetResult auditReset(Integer tenantId, long userId, PasswordResetResult result,

@@ -32,7 +32,11 @@ public record PasswordResetResult(Outcome outcome, @Nullable String userName, @N
 		/** No such code for the user, or it was used or has expired. */
 		INVALID_CODE,
 		/** The client's address made too many attempts; nothing was checked. */
-		THROTTLED
+		THROTTLED,
+		/**
+		 * The account is locked out, by failed sign-ins or wrong reset codes; nothing was checked.
+		 */
+		LOCKED_OUT
 
 	}
 
@@ -56,6 +60,10 @@ public record PasswordResetResult(Outcome outcome, @Nullable String userName, @N
 	 */
 	public static PasswordResetResult invalidCode() {
 		return new PasswordResetResult(Outcome.INVALID_CODE, null, INVALID_CODE, List.of(), null);
+	}
+
+	static PasswordResetResult lockedOut(String message) {
+		return new PasswordResetResult(Outcome.LOCKED_OUT, null, message, List.of(), null);
 	}
 
 	static PasswordResetResult throttled(SignInResult throttled) {

@@ -63,11 +63,14 @@ public final class SignInAutoConfiguration {
 		SignIn signIn = properties.getSignIn();
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(signIn.getPassword().getHashing(), getClass().getClassLoader()));
+		AttemptBudget budget = new AttemptBudget(attempts,
+				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
+				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration(), (userId, now) -> {
+				});
 		return new DefaultSignInService(store,
 				new PasswordHashing(encoder, signIn.getPassword().getHashing().getMaxConcurrent()),
-				auditLog.getIfAvailable(), attempts, signIn.getLockout(),
-				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
-				signIn.getPassword(), twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
+				auditLog.getIfAvailable(), budget, signIn.getPassword(), twoFactor.getIfAvailable(),
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**
@@ -83,7 +86,7 @@ public final class SignInAutoConfiguration {
 		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
 				: environment.getProperty("spring.application.name", "GraphQL");
 		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
-				twoFactor.getRememberClientLifetime());
+				twoFactor.getRememberClientLifetime(), twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour());
 	}
 
 	/**

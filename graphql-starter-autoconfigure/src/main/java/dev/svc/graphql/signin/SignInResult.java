@@ -56,7 +56,12 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 		 */
 		TWO_FACTOR_REQUIRED,
 		/** The password is right, the two-factor code is not (or was used). */
-		INVALID_TWO_FACTOR_CODE
+		INVALID_TWO_FACTOR_CODE,
+		/**
+		 * A change of two-factor sign-in that does not apply: it is on (or off) already, or no
+		 * authenticator app is being set up. Nothing was checked.
+		 */
+		TWO_FACTOR_UNCHANGED
 
 	}
 
@@ -79,11 +84,16 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 	}
 
 	static SignInResult throttled(Duration retryAfter) {
-		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
-		return new SignInResult(Outcome.THROTTLED, null, null,
-				"Too many sign-in attempts from your address. Please try again in " + seconds + " seconds.",
-				Duration.ofSeconds(seconds), null, null);
+		return throttled(retryAfter, false);
 	}
+
+	static SignInResult throttled(Duration retryAfter, boolean byAccount) {
+		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
+		return new SignInResult(Outcome.THROTTLED, null, null, "Too many sign-in attempts "
+				+ (byAccount ? "for this account" : "from your address") + ". Please try again in " + seconds
+				+ " seconds.", Duration.ofSeconds(seconds), null, null);
+	}
+
 
 	/**
 	 * Whether the user is signed in.

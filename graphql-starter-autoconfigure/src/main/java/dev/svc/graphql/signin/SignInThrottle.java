@@ -2,20 +2,34 @@ package dev.svc.graphql.signin;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the sign-in attempts of each client address in fixed windows, in this instance's memory,
- * and refuses those past the limit until the address's window ends. Windows that have ended are
- * dropped as new ones open, so the memory it takes follows the addresses of one window.
+ * Counts the sign-in attempts of each client address, and of each account (or name) whatever the
+ * address, in fixed windows, in this instance's memory, and refuses those past the limit until the
+ * window ends: a new address for every attempt does not help. Attempts of unknown address share
+ * one count. Windows that have ended are dropped as new ones open, so the memory it takes follows
+ * the addresses and names of one window.
  */
 final class SignInThrottle {
 
 	private record Window(Instant start, int attempts) {
 	}
+
+	/**
+	 * Why an attempt must wait.
+	 *
+	 * @param retryAfter how long
+	 * @param byAccount whether the account's count, not the address's, is over the limit
+	 */
+	record Wait(Duration retryAfter, boolean byAccount) {
+	}
+
+	private static final String UNKNOWN_ADDRESS = "address:unknown";
 
 	private final int maxAttempts;
 
@@ -31,17 +45,25 @@ final class SignInThrottle {
 	}
 
 	/**
-	 * Counts an attempt of an address.
-	 * @param address the client's address, {@code null} when unknown (never throttled)
+	 * Counts an attempt.
+	 * @param address the client's address, {@code null} when unknown
+	 * @param account what the attempt is for: the tenancy and name as typed, or an account's id;
+	 * {@code null} when it names none
 	 * @param now the time of the attempt
-	 * @return how long the address must wait, {@code null} when the attempt may go on
+	 * @return how long the attempt must wait, {@code null} when it may go on
 	 */
-	@Nullable Duration attempt(@Nullable String address, Instant now) {
-		if (address == null) {
-			return null;
-		}
+	@Nullable Wait attempt(@Nullable String address, @Nullable String account, Instant now) {
 		sweep(now);
-		Window current = this.windows.compute(address, (key, window) -> (window == null
+		Duration byAddress = count((address != null) ? "address:" + address : UNKNOWN_ADDRESS, now);
+		Duration byAccount = (account != null) ? count("account:" + account.toUpperCase(Locale.ROOT), now) : null;
+		if (byAccount != null && (byAddress == null || byAccount.compareTo(byAddress) > 0)) {
+			return new Wait(byAccount, true);
+		}
+		return (byAddress != null) ? new Wait(byAddress, false) : null;
+	}
+
+	private @Nullable Duration count(String key, Instant now) {
+		Window current = this.windows.compute(key, (name, window) -> (window == null
 				|| !now.isBefore(window.start().plus(this.window))) ? new Window(now, 1)
 						: new Window(window.start(), window.attempts() + 1));
 		if (current.attempts() <= this.maxAttempts) {

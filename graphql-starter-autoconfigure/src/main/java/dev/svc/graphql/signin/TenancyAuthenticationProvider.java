@@ -2,6 +2,8 @@ package dev.svc.graphql.signin;
 
 import java.util.List;
 
+import dev.svc.graphql.context.ClientAddress;
+
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.DisabledException;
@@ -9,6 +11,7 @@ import org.springframework.security.authentication.LockedException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
  * Lets Spring Security's form login sign users in through the {@link SignInService}, with the
@@ -41,8 +44,10 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details) {
 			tenancy = details;
 			tenancyName = details.getTenancyName();
-			clientIp = details.getRemoteAddress();
 			secondFactor = details.getSecondFactor();
+		}
+		if (authentication.getDetails() instanceof WebAuthenticationDetails details) {
+			clientIp = ClientAddress.literal(details.getRemoteAddress());
 		}
 		Object credentials = authentication.getCredentials();
 		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(),

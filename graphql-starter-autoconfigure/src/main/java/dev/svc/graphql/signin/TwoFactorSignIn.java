@@ -44,15 +44,21 @@ public final class TwoFactorSignIn {
 
 	private final Duration rememberClientLifetime;
 
+	private final Duration sendCooldown;
+
+	private final int maxCodesPerHour;
+
 	private final SecureRandom random = new SecureRandom();
 
 	TwoFactorSignIn(TwoFactorStore store, @Nullable TwoFactorCodeSender sender, String issuer, Duration codeLifetime,
-			Duration rememberClientLifetime) {
+			Duration rememberClientLifetime, Duration sendCooldown, int maxCodesPerHour) {
 		this.store = store;
 		this.sender = sender;
 		this.issuer = issuer;
 		this.codeLifetime = codeLifetime;
 		this.rememberClientLifetime = rememberClientLifetime;
+		this.sendCooldown = sendCooldown;
+		this.maxCodesPerHour = maxCodesPerHour;
 	}
 
 	/**
@@ -72,12 +78,13 @@ public final class TwoFactorSignIn {
 		}
 		String code = given.twoFactorVerificationCode();
 		if (code == null || code.isBlank()) {
-			this.store.openSecondStep(user.userId(), null, null, now.plus(this.codeLifetime));
+			this.store.openSecondStep(user.userId(), now.plus(this.codeLifetime));
 			return SignInResult.twoFactorRequired(user, providers(account.get()));
 		}
 		if (!verify(account.get(), code.trim(), now)) {
 			return SignInResult.failure(Outcome.INVALID_TWO_FACTOR_CODE, INVALID_CODE);
 		}
+		this.store.closeSecondStep(user.userId(), now);
 		if (!given.rememberClient()) {
 			return SignInResult.success(user, null);
 		}
@@ -89,23 +96,38 @@ public final class TwoFactorSignIn {
 	}
 
 	/**
-	 * Sends a code for the open second step of a user, by a provider it was offered.
-	 * @return whether a code was sent
+	 * Sends a code for the open second step of a user, by a provider it was offered, unless a code
+	 * went to the user less than the cooldown ago or as many as allowed went in the last hour.
+	 * @return how long the caller must wait before it asks again, {@code null} when it may ask now
+	 * (whether or not a code was sent)
 	 */
-	boolean send(long userId, @Nullable String provider, Instant now) {
-		if (this.sender == null || provider == null || !this.store.isSecondStepOpen(userId, now)) {
-			return false;
+	@Nullable Duration send(long userId, @Nullable String provider, Instant now) {
+		List<Instant> sent = this.store.sentCodeTimes(userId, now.minus(Duration.ofHours(1)));
+		Duration wait = null;
+		if (!sent.isEmpty() && now.isBefore(sent.get(sent.size() - 1).plus(this.sendCooldown))) {
+			wait = Duration.between(now, sent.get(sent.size() - 1).plus(this.sendCooldown));
+		}
+		if (sent.size() >= this.maxCodesPerHour) {
+			Duration untilOldestLeaves = Duration.between(now, sent.get(sent.size() - this.maxCodesPerHour).plus(Duration.ofHours(1)));
+			wait = (wait == null || untilOldestLeaves.compareTo(wait) > 0) ? untilOldestLeaves : wait;
+		}
+		if (wait != null) {
+			return wait;
+		}
+		Instant stepExpiry = this.store.secondStepExpiry(userId, now);
+		if (this.sender == null || provider == null || stepExpiry == null) {
+			return null;
 		}
 		Optional<TwoFactorAccount> account = this.store.find(userId);
 		if (account.isEmpty() || !providers(account.get()).contains(provider)) {
-			return false;
+			return null;
 		}
 		String destination = TwoFactorCodeSender.EMAIL.equals(provider) ? account.get().emailAddress()
 				: account.get().phoneNumber();
 		String code = String.format(Locale.ROOT, "%06d", this.random.nextInt(1_000_000));
-		this.store.openSecondStep(userId, provider, digest(code), now.plus(this.codeLifetime));
+		this.store.saveSentCode(userId, provider, digest(code), now, stepExpiry);
 		this.sender.send(provider, destination, userId, code);
-		return true;
+		return null;
 	}
 
 	private List<String> providers(TwoFactorAccount account) {
@@ -153,35 +175,35 @@ public final class TwoFactorSignIn {
 	}
 
 	/**
+	 * A user's two-factor settings.
+	 */
+	Optional<TwoFactorAccount> account(long userId) {
+		return this.store.find(userId);
+	}
+
+	/**
 	 * Turns two-factor sign-in on with the authenticator app being set up, if the code is one of it.
-	 * @param user the signed-in user
-	 * @param code a code the app shows now
-	 * @param now the time
+	 * The caller checked the user's password.
 	 * @return whether it is on
 	 */
-	public boolean enableAuthenticator(SignedInUser user, String code, Instant now) {
-		Optional<TwoFactorAccount> account = this.store.find(user.userId());
-		if (account.isEmpty() || account.get().authenticatorKey() == null || account.get().enabled() || code == null
-				|| !verify(account.get(), code.trim(), now)) {
+	boolean enableAuthenticator(TwoFactorAccount account, String code, Instant now) {
+		if (account.authenticatorKey() == null || account.enabled() || !verify(account, code.trim(), now)) {
 			return false;
 		}
-		this.store.saveAuthenticatorKey(user.userId(), account.get().authenticatorKey(), true);
+		this.store.saveAuthenticatorKey(account.userId(), account.authenticatorKey(), true);
 		return true;
 	}
 
 	/**
-	 * Turns two-factor sign-in off and forgets the authenticator app, if the code is one of it.
-	 * @param user the signed-in user
-	 * @param code a code the app shows now
-	 * @param now the time
+	 * Turns two-factor sign-in off and forgets the authenticator app, if the code is one of it (or
+	 * of the codes sent). The caller checked the user's password.
 	 * @return whether it is off
 	 */
-	public boolean disable(SignedInUser user, String code, Instant now) {
-		Optional<TwoFactorAccount> account = this.store.find(user.userId());
-		if (account.isEmpty() || !account.get().enabled() || code == null || !verify(account.get(), code.trim(), now)) {
+	boolean disable(TwoFactorAccount account, String code, Instant now) {
+		if (!account.enabled() || !verify(account, code.trim(), now)) {
 			return false;
 		}
-		this.store.saveAuthenticatorKey(user.userId(), null, false);
+		this.store.saveAuthenticatorKey(account.userId(), null, false);
 		return true;
 	}
 

@@ -57,7 +57,7 @@ class LockoutAndThrottleTests {
 	@BeforeAll
 	void tenants() {
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
-		for (int tenant = 80; tenant < 85; tenant++) {
+		for (int tenant = 80; tenant < 88; tenant++) {
 			this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, :name, :name, current_timestamp)")
 				.param("id", tenant)
 				.param("name", "Locks" + tenant)
@@ -133,13 +133,58 @@ class LockoutAndThrottleTests {
 		assertThat(throttled.outcome()).isEqualTo(Outcome.THROTTLED);
 		assertThat(throttled.message())
 			.isEqualTo("Too many sign-in attempts from your address. Please try again in 60 seconds.");
-		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.10").succeeded())
-			.as("another address")
-			.isTrue();
+		assertThat(this.signIn.signIn("Locks80", "anna", "123qwe", "203.0.113.9").message())
+			.as("another account, the same address")
+			.isEqualTo("Too many sign-in attempts from your address. Please try again in 60 seconds.");
+		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.10").message())
+			.as("another address, the same account")
+			.isEqualTo("Too many sign-in attempts for this account. Please try again in 60 seconds.");
 		this.clock.advance(Duration.ofSeconds(45));
 		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.9").message()).contains("in 15 seconds");
 		this.clock.advance(Duration.ofSeconds(15));
 		assertThat(this.signIn.signIn("Locks83", "anna", "123qwe", "203.0.113.9").succeeded()).isTrue();
+	}
+
+	@Test
+	void shouldThrottleAnAccountWhateverTheAddressTheAttemptsComeFrom() {
+		// the attack: a new forwarded address for every guess
+		for (int i = 0; i < 30; i++) {
+			assertThat(this.signIn.signIn("Locks85", "bert", "guess" + i, "198.18.0." + i).outcome())
+				.isNotEqualTo(Outcome.THROTTLED);
+		}
+		SignInResult throttled = this.signIn.signIn("Locks85", "bert", "guess", "198.18.1.1");
+		assertThat(throttled.outcome()).isEqualTo(Outcome.THROTTLED);
+		assertThat(throttled.message())
+			.isEqualTo("Too many sign-in attempts for this account. Please try again in 60 seconds.");
+		assertThat(this.signIn.signIn("locks85", " BERT ", "guess", "198.18.1.2").outcome())
+			.as("the name as typed, in any case")
+			.isEqualTo(Outcome.THROTTLED);
+	}
+
+	@Test
+	void shouldCountWrongPasswordResetCodesTowardTheAccountsLockout() {
+		for (int i = 0; i < 4; i++) {
+			assertThat(this.signIn.resetPassword(860, "not-the-code-" + i, "a new password", "198.51.100.86").outcome())
+				.isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
+		}
+		PasswordResetResult fifth = this.signIn.resetPassword(860, "not-the-code", "a new password", "198.51.100.86");
+		assertThat(fifth.outcome()).isEqualTo(PasswordResetResult.Outcome.LOCKED_OUT);
+		assertThat(fifth.message()).isEqualTo(LOCKED);
+		assertThat(attempts("Locks86", "anna", "123qwe")).as("the sign-in shares the lockout").containsExactly(LOCKED);
+	}
+
+	@Test
+	void shouldCountEveryCheckOfASecretTowardTheAddresssThrottle() {
+		String address = "198.51.100.187";
+		for (int i = 0; i < 15; i++) {
+			this.signIn.resetPassword(870, "not-the-code-" + i, "a new password", address);
+		}
+		for (int i = 0; i < 15; i++) {
+			this.signIn.signIn("Locks87", "nobody" + i, "guess", address);
+		}
+		assertThat(this.signIn.resetPassword(870, "another", "a new password", address).outcome())
+			.isEqualTo(PasswordResetResult.Outcome.THROTTLED);
+		assertThat(this.signIn.signIn("Locks87", "anna", "123qwe", address).outcome()).isEqualTo(Outcome.THROTTLED);
 	}
 
 	@Test

@@ -91,6 +91,7 @@ class TwoFactorSignInTests {
 		this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
 				+ " authenticator_last_step = null, access_failed_count = 0, lockout_end_date = null").update();
 		this.jdbc.sql("delete from svc_two_factor_codes").update();
+		this.jdbc.sql("delete from svc_two_factor_steps").update();
 		this.jdbc.sql("delete from svc_two_factor_clients").update();
 		this.sentCodes.sent.clear();
 	}
@@ -133,12 +134,9 @@ class TwoFactorSignInTests {
 			.as("not on before a code proves the app is set up")
 			.isEqualTo(false);
 
-		Response wrong = this.http.post("/api/TokenAuth/TwoFactor/Authenticator/Enable", "application/json",
-				"{\"code\": \"000000\"}".replace("000000", now(key).equals("000000") ? "111111" : "000000"),
-				"Authorization", "Bearer " + token);
+		Response wrong = change("Authenticator/Enable", token, "123qwe", wrongCode(key));
 		assertThat(wrong.status()).isEqualTo(400);
-		Response enabled = this.http.post("/api/TokenAuth/TwoFactor/Authenticator/Enable", "application/json",
-				"{\"code\": \"" + now(key) + "\"}", "Authorization", "Bearer " + token);
+		Response enabled = change("Authenticator/Enable", token, "123qwe", now(key));
 		assertThat(enabled.status()).isEqualTo(200);
 		assertThat(this.http.post("/api/TokenAuth/TwoFactor/Authenticator", "application/json", "{}", "Authorization",
 				"Bearer " + token).status()).as("on: no new secret").isEqualTo(409);
@@ -146,6 +144,25 @@ class TwoFactorSignInTests {
 			.as("nobody signed in")
 			.isEqualTo(401);
 		return key;
+	}
+
+	private Response change(String what, String token, String password, String code) {
+		return this.http.post("/api/TokenAuth/TwoFactor/" + what, "application/json",
+				HttpTestClient.json(Map.of("password", password, "code", code)), "Authorization", "Bearer " + token);
+	}
+
+	private String wrongCode(String key) {
+		return now(key).equals("123456") ? "654321" : "123456";
+	}
+
+	private Response sendCode() {
+		return this.http.post("/api/TokenAuth/SendTwoFactorAuthCode", "application/json",
+				"{\"userId\": 1, \"provider\": \"Email\"}");
+	}
+
+	private String lastCodeSent() {
+		String last = this.sentCodes.sent.get(this.sentCodes.sent.size() - 1);
+		return last.substring(last.length() - 6);
 	}
 
 	@Test
@@ -205,8 +222,7 @@ class TwoFactorSignInTests {
 	@Test
 	void shouldSendACodeByEmailForAnOpenSecondStepOnly() throws Exception {
 		setUpAuthenticator();
-		Response notOpen = this.http.post("/api/TokenAuth/SendTwoFactorAuthCode", "application/json",
-				"{\"userId\": 1, \"provider\": \"Email\"}");
+		Response notOpen = sendCode();
 		assertThat(notOpen.status()).isEqualTo(200);
 		assertThat(this.sentCodes.sent).as("no sign-in with the right password asked for it").isEmpty();
 
@@ -239,18 +255,107 @@ class TwoFactorSignInTests {
 	}
 
 	@Test
-	void shouldTurnItOffWithACode() throws Exception {
+	void shouldTurnItOffWithThePasswordAndACode() throws Exception {
 		String key = setUpAuthenticator();
 		this.clock.advance(Duration.ofSeconds(30));
 		String token = (String) result(signIn(now(key), null, null)).get("accessToken");
 		this.clock.advance(Duration.ofSeconds(30));
-		assertThat(this.http.post("/api/TokenAuth/TwoFactor/Disable", "application/json", "{\"code\": \"12\"}",
-				"Authorization", "Bearer " + token).status()).isEqualTo(400);
-		assertThat(this.http.post("/api/TokenAuth/TwoFactor/Disable", "application/json",
-				"{\"code\": \"" + now(key) + "\"}", "Authorization", "Bearer " + token).status()).isEqualTo(200);
+		assertThat(change("Disable", token, "123qwe", "12").status()).isEqualTo(400);
+		Response noPassword = this.http.post("/api/TokenAuth/TwoFactor/Disable", "application/json",
+				"{\"code\": \"" + now(key) + "\"}", "Authorization", "Bearer " + token);
+		assertThat(noPassword.status()).isEqualTo(400);
+		assertThat(noPassword.body()).contains("The password field is required");
+		Response wrongPassword = change("Disable", token, "not the password", now(key));
+		assertThat(wrongPassword.status()).isEqualTo(400);
+		assertThat(wrongPassword.body()).contains("The password is not right.");
+		assertThat(result(signIn(null, null, null)).get("requiresTwoFactorVerification"))
+			.as("still on: a token alone does not turn it off")
+			.isEqualTo(true);
+
+		assertThat(change("Disable", token, "123qwe", now(key)).status()).isEqualTo(200);
 		Response signedIn = signIn(null, null, null);
 		assertThat(result(signedIn).get("requiresTwoFactorVerification")).isEqualTo(false);
 		assertThat((String) result(signedIn).get("accessToken")).startsWith("ey");
+	}
+
+	@Test
+	void shouldNotTurnItOnWithoutThePassword() throws Exception {
+		String token = (String) result(signIn(null, null, null)).get("accessToken");
+		String key = (String) result(this.http.post("/api/TokenAuth/TwoFactor/Authenticator", "application/json", "{}",
+				"Authorization", "Bearer " + token)).get("authenticatorKey");
+		Response stolenToken = change("Authenticator/Enable", token, "a guess", now(key));
+		assertThat(stolenToken.status()).isEqualTo(400);
+		assertThat(result(signIn(null, null, null)).get("requiresTwoFactorVerification"))
+			.as("whoever holds a token cannot enrol their own app")
+			.isEqualTo(false);
+	}
+
+	@Test
+	void shouldCountWrongCodesAndPasswordsOfTurningItOnOrOffTowardTheLockout() throws Exception {
+		String key = setUpAuthenticator();
+		this.clock.advance(Duration.ofSeconds(30));
+		String token = (String) result(signIn(now(key), null, null)).get("accessToken");
+		// the attack: guessing the code of a signed-in user's app at the disable path
+		for (int i = 0; i < 2; i++) {
+			assertThat(change("Disable", token, "123qwe", wrongCode(key)).body()).contains("Invalid security code!");
+		}
+		for (int i = 0; i < 2; i++) {
+			assertThat(change("Disable", token, "wrong password", now(key)).body()).contains("The password is not right.");
+		}
+		Response fifth = change("Disable", token, "123qwe", wrongCode(key));
+		assertThat(fifth.status()).isEqualTo(401);
+		assertThat(fifth.body()).contains("The user account has been locked out. Please try again later.");
+		assertThat(change("Disable", token, "123qwe", now(key)).body()).as("the right code, locked out")
+			.contains("locked out");
+		assertThat(signIn(now(key), null, null).body()).as("the sign-in shares the lockout").contains("locked out");
+		assertThat(this.jdbc.sql("select is_two_factor_enabled from svc_users where id = 1").query(Boolean.class).single())
+			.isTrue();
+	}
+
+	@Test
+	void shouldSendAUserCodesNoMoreOftenThanTheCooldownAndTheHourlyCapAllow() throws Exception {
+		setUpAuthenticator();
+		signIn(null, null, null);
+		// the attack: an anonymous flood of resends for a user whose second step is open
+		List<Integer> statuses = new java.util.ArrayList<>();
+		for (int i = 0; i < 40; i++) {
+			statuses.add(sendCode().status());
+		}
+		assertThat(statuses.get(0)).isEqualTo(200);
+		assertThat(statuses.subList(1, 40)).containsOnly(429);
+		assertThat(this.sentCodes.sent).hasSize(1);
+		Response tooSoon = sendCode();
+		assertThat(tooSoon.raw().headers().firstValue("Retry-After")).contains("30");
+		String first = lastCodeSent();
+
+		for (int i = 0; i < 4; i++) {
+			this.clock.advance(Duration.ofSeconds(30));
+			assertThat(sendCode().status()).isEqualTo(200);
+			signIn(null, null, null);
+		}
+		assertThat(this.sentCodes.sent).as("five in the hour").hasSize(5);
+		this.clock.advance(Duration.ofSeconds(30));
+		Response overTheCap = sendCode();
+		assertThat(overTheCap.status()).isEqualTo(429);
+		assertThat(overTheCap.raw().headers().firstValue("Retry-After")).as("until the first leaves the hour")
+			.contains(String.valueOf(Duration.ofHours(1).minusSeconds(150).toSeconds()));
+		assertThat(this.sentCodes.sent).hasSize(5);
+
+		assertThat(signIn(first, null, null).status()).as("later codes leave the first one working").isEqualTo(200);
+	}
+
+	@Test
+	void shouldCloseTheSecondStepAtItsEndWhateverCodesAreSent() throws Exception {
+		setUpAuthenticator();
+		signIn(null, null, null);
+		this.clock.advance(Duration.ofMinutes(4).plusSeconds(30));
+		assertThat(sendCode().status()).isEqualTo(200);
+		String code = lastCodeSent();
+		this.clock.advance(Duration.ofSeconds(31));
+		assertThat(signIn(code, null, null).status()).as("5 minutes after the password, not after the code")
+			.isEqualTo(401);
+		assertThat(sendCode().status()).isEqualTo(200);
+		assertThat(this.sentCodes.sent).as("no code for a closed step").hasSize(1);
 	}
 
 }

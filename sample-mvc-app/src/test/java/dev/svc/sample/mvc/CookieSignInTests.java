@@ -259,10 +259,16 @@ class CookieSignInTests {
 			Matcher key = Pattern.compile("id=\"authenticator-key\">([A-Z2-7]{32})<").matcher(setup);
 			assertThat(key.find()).as(setup).isTrue();
 			assertThat(setup).contains("otpauth://totp/sample-mvc-app:admin?secret=" + key.group(1));
+			String code = AuthenticatorApp.code(key.group(1), Instant.now());
 			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&enable=true&code=000000").body()).contains("Invalid security code!");
+					"_csrf=" + csrf + "&enable=true&password=123qwe&code=" + ("000000".equals(code) ? "111111" : "000000"))
+				.body()).contains("Invalid security code!");
 			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&enable=true&code=" + AuthenticatorApp.code(key.group(1), Instant.now())).body())
+					"_csrf=" + csrf + "&enable=true&password=wrong&code=" + code).body())
+				.as("the password again")
+				.contains("The password is not right.");
+			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+					"_csrf=" + csrf + "&enable=true&password=123qwe&code=" + code).body())
 				.contains("Two-factor sign-in is on.");
 
 			HttpTestClient other = new HttpTestClient(this.port);
@@ -271,7 +277,7 @@ class CookieSignInTests {
 		}
 		finally {
 			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-					+ " authenticator_last_step = null where id = 5").update();
+					+ " authenticator_last_step = null, access_failed_count = 0 where id = 5").update();
 		}
 	}
 

@@ -172,6 +172,7 @@ class LoginPageBrowserTests {
 			assertThat(key).matches("[A-Z2-7]{32}");
 			assertThat(page.locator("#two-factor-uri").getAttribute("href"))
 				.startsWith("otpauth://totp/sample-spa-app:admin?secret=" + key + "&issuer=sample-spa-app");
+			page.fill("#two-factor-enable input[name=password]", "123qwe");
 			page.fill("#two-factor-enable input[name=code]", AuthenticatorApp.code(key, Instant.now()));
 			page.click("#two-factor-enable button");
 			page.waitForCondition(() -> "Two-factor sign-in is on.".equals(page.locator("#two-factor-status").textContent()));

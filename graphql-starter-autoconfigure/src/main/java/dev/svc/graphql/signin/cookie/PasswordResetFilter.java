@@ -13,6 +13,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInInput.Problem;
 import dev.svc.graphql.signin.SignInService;
@@ -73,7 +74,7 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 			return PasswordResetResult.invalidInput(List.of(new Problem("userId", "The userId field is required.")));
 		}
 		return this.signInService.resetPassword(form.userId(), form.resetCode(), form.password(),
-				request.getRemoteAddr());
+				ClientAddress.of(request));
 	}
 
 	private PasswordResetResult resetFromForm(HttpServletRequest request) {
@@ -82,7 +83,7 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 			return PasswordResetResult.invalidCode();
 		}
 		PasswordResetResult result = this.signInService.resetPassword(pending.userId(), pending.resetCode(),
-				request.getParameter("password"), request.getRemoteAddr());
+				request.getParameter("password"), ClientAddress.of(request));
 		if (result.outcome() != PasswordResetResult.Outcome.INVALID_INPUT
 				&& result.outcome() != PasswordResetResult.Outcome.THROTTLED) {
 			session.removeAttribute(PENDING_RESET);

@@ -2,6 +2,7 @@ package dev.svc.graphql.signin.cookie;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.List;
 
 import jakarta.servlet.FilterChain;
@@ -10,6 +11,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.signin.SignInService;
 
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -19,7 +21,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Has a two-factor code sent for the second step of a form login: a login form post with
  * {@code sendTwoFactorCode} (the provider, {@code Email} or {@code Phone}) and no password sends a
  * code to the user whose password the session's last login post gave, then goes back to the login
- * page with {@code &codeSent}.
+ * page with {@code &codeSent}, or with {@code &retryAfter=N} (seconds) when a code went to the user
+ * moments ago or too many this hour.
  */
 final class SecondStepCodeFilter extends OncePerRequestFilter {
 
@@ -63,8 +66,9 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 			response.sendRedirect(request.getContextPath() + this.loginPath);
 			return;
 		}
-		this.signInService.sendTwoFactorCode(pending.userId(), provider, request.getRemoteAddr());
-		response.sendRedirect(request.getContextPath() + secondStepUrl(this.loginPath, pending.providers()) + "&codeSent");
+		Duration wait = this.signInService.sendTwoFactorCode(pending.userId(), provider, ClientAddress.of(request));
+		response.sendRedirect(request.getContextPath() + secondStepUrl(this.loginPath, pending.providers())
+				+ ((wait != null) ? "&retryAfter=" + Math.max(1, (wait.toMillis() + 999) / 1000) : "&codeSent"));
 	}
 
 	/**

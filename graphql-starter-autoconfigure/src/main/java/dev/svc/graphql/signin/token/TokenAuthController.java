@@ -1,10 +1,12 @@
 package dev.svc.graphql.signin.token;
 
+import java.time.Duration;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SecondFactor;
@@ -25,7 +27,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -63,7 +64,7 @@ final class TokenAuthController {
 		SignInResult result = this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(),
 				model.password(), new SecondFactor(model.twoFactorVerificationCode(),
 						Boolean.TRUE.equals(model.rememberClient()), model.twoFactorRememberClientToken()),
-				request.getRemoteAddr());
+				ClientAddress.of(request));
 		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
@@ -94,7 +95,8 @@ final class TokenAuthController {
 	/**
 	 * Sends a user whose sign-in asked for its second factor a code by one of the providers it was
 	 * offered ({@code Email}, {@code Phone}): {@code {"userId": 2, "provider": "Email"}}. Answers
-	 * success whether or not a code was sent, so that it tells nothing of the user.
+	 * success whether or not a code was sent, so that it tells nothing of the user, and 429 with
+	 * {@code Retry-After} when a code went to the user moments ago or too many this hour.
 	 */
 	@PostMapping("/api/TokenAuth/SendTwoFactorAuthCode")
 	ResponseEntity<AjaxResponse> sendTwoFactorAuthCode(@RequestBody SendTwoFactorAuthCodeModel model,
@@ -103,7 +105,15 @@ final class TokenAuthController {
 			return invalidRequest("Your request is not valid!",
 					List.of(new ValidationError("The userId and provider fields are required.", List.of("userId", "provider"))));
 		}
-		this.signInService.sendTwoFactorCode(model.userId(), model.provider(), request.getRemoteAddr());
+		Duration wait = this.signInService.sendTwoFactorCode(model.userId(), model.provider(), ClientAddress.of(request));
+		if (wait != null) {
+			long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds))
+				.body(AjaxResponse.failure(new ErrorInfo(0,
+						"Codes go to a user at most so often. Please try again in " + seconds + " seconds.",
+						null, null), false));
+		}
 		return ResponseEntity.ok(AjaxResponse.success(null));
 	}
 
@@ -129,7 +139,7 @@ final class TokenAuthController {
 					List.of(new ValidationError("The userId field is required.", List.of("userId"))));
 		}
 		PasswordResetResult result = this.signInService.resetPassword(model.userId(), model.resetCode(),
-				model.password(), request.getRemoteAddr());
+				model.password(), ClientAddress.of(request));
 		return switch (result.outcome()) {
 			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true, result.userName())));
 			case INVALID_INPUT -> invalidRequest(result.message(), result.problems()
@@ -139,7 +149,7 @@ final class TokenAuthController {
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
-			case INVALID_CODE -> ResponseEntity.badRequest()
+			case INVALID_CODE, LOCKED_OUT -> ResponseEntity.badRequest()
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
 		};
 	}
@@ -165,17 +175,18 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Rotates a refresh token, sent as {@code {"refreshToken": "..."}} or as the
-	 * {@code refreshToken} parameter: new access and refresh tokens of the same session, whose end
-	 * does not move. A refresh token works once; one presented again ends its session.
+	 * Rotates a refresh token, sent in the body as {@code {"refreshToken": "..."}} (never in the
+	 * URL, where logs and browser histories would keep it): new access and refresh tokens of the
+	 * same session, whose end does not move. A refresh token works once; one presented again ends
+	 * its session.
 	 */
 	@PostMapping("/api/TokenAuth/RefreshToken")
-	ResponseEntity<AjaxResponse> refreshToken(@RequestBody(required = false) @Nullable RefreshTokenModel model,
-			@RequestParam(name = "refreshToken", required = false) @Nullable String parameter) {
-		String refreshToken = (model != null && model.refreshToken() != null) ? model.refreshToken() : parameter;
+	ResponseEntity<AjaxResponse> refreshToken(@RequestBody(required = false) @Nullable RefreshTokenModel model) {
+		String refreshToken = (model != null) ? model.refreshToken() : null;
 		if (refreshToken == null || refreshToken.isBlank()) {
-			return invalidRequest("Your request is not valid!",
-					List.of(new ValidationError("The refreshToken field is required.", List.of("refreshToken"))));
+			return invalidRequest("Your request is not valid!", List.of(new ValidationError(
+					"The refreshToken field is required, in a JSON body: {\"refreshToken\": \"...\"}.",
+					List.of("refreshToken"))));
 		}
 		return this.tokens.refresh(refreshToken)
 			.map((issued) -> ResponseEntity.ok(AjaxResponse.success(new RefreshTokenResult(issued.accessToken(),

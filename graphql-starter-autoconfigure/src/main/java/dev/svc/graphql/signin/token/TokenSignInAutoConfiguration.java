@@ -67,8 +67,8 @@ public final class TokenSignInAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(TwoFactorSignIn.class)
 	TwoFactorController svcTwoFactorController(TokenService svcTokenService, TwoFactorSignIn twoFactorSignIn,
-			ObjectProvider<Clock> clock) {
-		return new TwoFactorController(svcTokenService, twoFactorSignIn, clock.getIfUnique(Clock::systemUTC));
+			SignInService signInService) {
+		return new TwoFactorController(svcTokenService, twoFactorSignIn, signInService);
 	}
 
 	/**

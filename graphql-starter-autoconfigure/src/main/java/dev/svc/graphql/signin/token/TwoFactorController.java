@@ -1,14 +1,18 @@
 package dev.svc.graphql.signin.token;
 
-import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.SignInResult;
+import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
 import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
@@ -31,9 +35,11 @@ import org.springframework.web.bind.annotation.RestController;
  * the session cookie (JSON bodies only, which no page of another site can send without a CORS
  * preflight):
  * {@code POST /api/TokenAuth/TwoFactor/Authenticator} answers a new secret and its
- * {@code otpauth://} URI; {@code .../Authenticator/Enable} with {@code {"code": "123456"}} turns
- * two-factor sign-in on once a code of the app proves it is set up; {@code .../Disable} with a
- * code turns it off.
+ * {@code otpauth://} URI; {@code .../Authenticator/Enable} with
+ * {@code {"password": "...", "code": "123456"}} turns two-factor sign-in on once a code of the app
+ * proves it is set up; {@code .../Disable} with the password and a code turns it off. The password
+ * and the code are checked by the {@link SignInService}, so wrong ones count toward the user's
+ * lockout and the client's throttle as wrong sign-ins do.
  */
 @RestController
 final class TwoFactorController {
@@ -42,14 +48,14 @@ final class TwoFactorController {
 
 	private final TwoFactorSignIn twoFactor;
 
-	private final Clock clock;
+	private final SignInService signInService;
 
 	private final SecurityContextRepository sessions = new HttpSessionSecurityContextRepository();
 
-	TwoFactorController(TokenService tokens, TwoFactorSignIn twoFactor, Clock clock) {
+	TwoFactorController(TokenService tokens, TwoFactorSignIn twoFactor, SignInService signInService) {
 		this.tokens = tokens;
 		this.twoFactor = twoFactor;
-		this.clock = clock;
+		this.signInService = signInService;
 	}
 
 	@PostMapping(path = "/api/TokenAuth/TwoFactor/Authenticator", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -59,23 +65,24 @@ final class TwoFactorController {
 			.map((setup) -> ResponseEntity.ok(AjaxResponse.success(setup)))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.CONFLICT)
 				.body(AjaxResponse.failure(new ErrorInfo(0,
-						"Two-factor sign-in is on: turn it off with a code of your authenticator app first.", null,
-						null), false))));
+						"Two-factor sign-in is on: turn it off with your password and a code of your authenticator app first.",
+						null, null), false))));
 	}
 
 	@PostMapping(path = "/api/TokenAuth/TwoFactor/Authenticator/Enable", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<AjaxResponse> enableAuthenticator(HttpServletRequest request,
 			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
-			@RequestBody CodeModel model) {
-		return asUser(request, authorization,
-				(user) -> answer(this.twoFactor.enableAuthenticator(user, model.code(), this.clock.instant())));
+			@RequestBody ChangeModel model) {
+		return asUser(request, authorization, (user) -> changed(model, () -> this.signInService.enableAuthenticator(user,
+				model.password(), model.code(), ClientAddress.of(request))));
 	}
 
 	@PostMapping(path = "/api/TokenAuth/TwoFactor/Disable", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<AjaxResponse> disable(HttpServletRequest request,
 			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
-			@RequestBody CodeModel model) {
-		return asUser(request, authorization, (user) -> answer(this.twoFactor.disable(user, model.code(), this.clock.instant())));
+			@RequestBody ChangeModel model) {
+		return asUser(request, authorization, (user) -> changed(model, () -> this.signInService.disableTwoFactor(user,
+				model.password(), model.code(), ClientAddress.of(request))));
 	}
 
 	// the user of the bearer token, else of the session (this path's chain keeps no context itself)
@@ -98,24 +105,51 @@ final class TwoFactorController {
 				? Optional.of(user) : Optional.empty();
 	}
 
-	private static ResponseEntity<AjaxResponse> answer(boolean done) {
-		if (done) {
-			return ResponseEntity.ok(AjaxResponse.success(null));
+	// both fields or nothing is checked; then each outcome as the sign-in answers it
+	private static ResponseEntity<AjaxResponse> changed(ChangeModel model, Supplier<SignInResult> change) {
+		List<ValidationError> missing = new ArrayList<>();
+		if (model.password() == null || model.password().isEmpty()) {
+			missing.add(new ValidationError("The password field is required: give your password again.",
+					List.of("password")));
 		}
-		return ResponseEntity.badRequest()
-			.body(AjaxResponse.failure(new ErrorInfo(0, "Invalid security code!", null,
-					List.of(new ValidationError("The code is not one your authenticator app shows now.",
-							List.of("code")))),
-					false));
+		if (model.code() == null || model.code().isBlank()) {
+			missing.add(new ValidationError("The code field is required: the code your authenticator app shows now.",
+					List.of("code")));
+		}
+		if (!missing.isEmpty()) {
+			return ResponseEntity.badRequest()
+				.body(AjaxResponse.failure(new ErrorInfo(0, "Your request is not valid!", null, missing), false));
+		}
+		SignInResult result = change.get();
+		return switch (result.outcome()) {
+			case SUCCESS -> ResponseEntity.ok(AjaxResponse.success(null));
+			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+			case TWO_FACTOR_UNCHANGED -> ResponseEntity.status(HttpStatus.CONFLICT)
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+			case INVALID_CREDENTIALS -> ResponseEntity.badRequest()
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null,
+						List.of(new ValidationError(result.message(), List.of("password")))), false));
+			case INVALID_TWO_FACTOR_CODE -> ResponseEntity.badRequest()
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null,
+						List.of(new ValidationError("The code is not one your authenticator app shows now.",
+								List.of("code")))),
+						false));
+			default -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
+		};
 	}
 
 	/**
-	 * A code of the authenticator app.
+	 * A change of two-factor sign-in: the user's password again, and a code of its authenticator
+	 * app.
 	 *
+	 * @param password the signed-in user's password
 	 * @param code the 6 digits the app shows
 	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
-	record CodeModel(@Nullable String code) {
+	record ChangeModel(@Nullable String password, @Nullable String code) {
 	}
 
 }

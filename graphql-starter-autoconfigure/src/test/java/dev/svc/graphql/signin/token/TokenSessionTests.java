@@ -156,10 +156,23 @@ class TokenSessionTests {
 	void shouldSayWhatARefreshNeeds() {
 		Response response = this.http.post("/api/TokenAuth/RefreshToken", "application/json", "{}");
 		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.body()).contains("The refreshToken field is required.");
+		assertThat(response.body()).contains("The refreshToken field is required, in a JSON body");
 		Response unreadable = this.http.post("/api/TokenAuth/RefreshToken", "application/json", "[1]");
 		assertThat(unreadable.status()).isEqualTo(400);
 		assertThat(unreadable.body()).contains("The body must be a JSON object: {\\\"refreshToken\\\": \\\"...\\\"}.");
+	}
+
+	@Test
+	void shouldTakeTheRefreshTokenFromTheBodyOnly() {
+		String refreshToken = (String) ((Map<?, ?>) HttpTestClient.parse(this.http
+			.post("/api/TokenAuth/Authenticate", "application/json",
+					"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")
+			.body()).get("result")).get("refreshToken");
+		Response inTheUrl = this.http.post("/api/TokenAuth/RefreshToken?refreshToken=" + refreshToken, "application/json",
+				"{}");
+		assertThat(inTheUrl.status()).as("a URL ends up in logs and histories").isEqualTo(400);
+		assertThat(this.http.post("/api/TokenAuth/RefreshToken", "application/json",
+				HttpTestClient.json(Map.of("refreshToken", refreshToken))).status()).isEqualTo(200);
 	}
 
 }

@@ -1,8 +1,11 @@
 package dev.svc.sample.mvc.account;
 
-import java.time.Clock;
+import jakarta.servlet.http.HttpServletRequest;
 
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.SignInResult;
+import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -13,9 +16,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * The signed-in user's page for two-factor sign-in: it sets up an authenticator app, turns
- * two-factor sign-in on with a code of the app, and off again, through the GraphQL module's
- * {@link TwoFactorSignIn}.
+ * The signed-in user's page for two-factor sign-in: it sets up an authenticator app through the
+ * GraphQL module's {@link TwoFactorSignIn}, and turns two-factor sign-in on with a code of the app,
+ * and off again, through its {@link SignInService}, which asks for the password again and counts
+ * wrong ones as failed sign-ins.
  */
 @Controller
 class TwoFactorController {
@@ -24,10 +28,11 @@ class TwoFactorController {
 
 	private final TwoFactorSignIn twoFactor;
 
-	private final Clock clock = Clock.systemUTC();
+	private final SignInService signIn;
 
-	TwoFactorController(TwoFactorSignIn twoFactor) {
+	TwoFactorController(TwoFactorSignIn twoFactor, SignInService signIn) {
 		this.twoFactor = twoFactor;
+		this.signIn = signIn;
 	}
 
 	@GetMapping("/Account/TwoFactor")
@@ -39,21 +44,23 @@ class TwoFactorController {
 	String setUp(@AuthenticationPrincipal SignedInUser user, Model model) {
 		this.twoFactor.startAuthenticatorSetup(user).ifPresentOrElse((setup) -> model.addAttribute("setup", setup),
 				() -> model.addAttribute("message",
-						"Two-factor sign-in is on: turn it off with a code of your authenticator app first."));
+						"Two-factor sign-in is on: turn it off with your password and a code of your authenticator app first."));
 		return PAGE;
 	}
 
 	@PostMapping(path = "/Account/TwoFactor", params = "enable")
-	String enable(@AuthenticationPrincipal SignedInUser user, @RequestParam String code, Model model) {
-		model.addAttribute("message", this.twoFactor.enableAuthenticator(user, code, this.clock.instant())
-				? "Two-factor sign-in is on." : "Invalid security code!");
+	String enable(@AuthenticationPrincipal SignedInUser user, @RequestParam String password, @RequestParam String code,
+			HttpServletRequest request, Model model) {
+		SignInResult result = this.signIn.enableAuthenticator(user, password, code, ClientAddress.of(request));
+		model.addAttribute("message", result.succeeded() ? "Two-factor sign-in is on." : result.message());
 		return PAGE;
 	}
 
 	@PostMapping(path = "/Account/TwoFactor", params = "disable")
-	String disable(@AuthenticationPrincipal SignedInUser user, @RequestParam String code, Model model) {
-		model.addAttribute("message", this.twoFactor.disable(user, code, this.clock.instant())
-				? "Two-factor sign-in is off." : "Invalid security code!");
+	String disable(@AuthenticationPrincipal SignedInUser user, @RequestParam String password, @RequestParam String code,
+			HttpServletRequest request, Model model) {
+		SignInResult result = this.signIn.disableTwoFactor(user, password, code, ClientAddress.of(request));
+		model.addAttribute("message", result.succeeded() ? "Two-factor sign-in is off." : result.message());
 		return PAGE;
 	}
 

@@ -1,0 +1,61 @@
+package dev.svc.graphql.context;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.regex.Pattern;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The client's address as the sign-in throttle and the audit log take it: the request's remote
+ * address, which a proxy the host trusts may have set from {@code X-Forwarded-For}
+ * ({@code server.forward-headers-strategy=native} with {@code server.tomcat.remoteip.internal-proxies}),
+ * and only if it is an IP address literal. Anything else (a host name, a script, a list) came from
+ * a header nobody should have trusted and is not taken: the caller counts as one of unknown
+ * address. No name is ever looked up.
+ */
+public final class ClientAddress {
+
+	private static final Pattern IPV4 = Pattern
+		.compile("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
+
+	private static final Pattern IPV6_CHARACTERS = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
+
+	private ClientAddress() {
+	}
+
+	/**
+	 * The address of a request's client.
+	 * @param request the request
+	 * @return the address, {@code null} when the request's remote address is not an IP literal
+	 */
+	public static @Nullable String of(HttpServletRequest request) {
+		return literal(request.getRemoteAddr());
+	}
+
+	/**
+	 * An address, if it is an IP address literal.
+	 * @param address what claims to be an address
+	 * @return the address in its usual text form, {@code null} when it is none
+	 */
+	public static @Nullable String literal(@Nullable String address) {
+		if (address == null) {
+			return null;
+		}
+		if (IPV4.matcher(address).matches()) {
+			return address;
+		}
+		if (address.indexOf(':') < 0 || !IPV6_CHARACTERS.matcher(address).matches()) {
+			return null;
+		}
+		try {
+			// with a colon in it, InetAddress parses an IPv6 literal and never asks a name server
+			return InetAddress.getByName(address).getHostAddress();
+		}
+		catch (UnknownHostException ex) {
+			return null;
+		}
+	}
+
+}

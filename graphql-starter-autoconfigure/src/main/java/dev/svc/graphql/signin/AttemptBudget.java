@@ -1,0 +1,105 @@
+package dev.svc.graphql.signin;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+
+import dev.svc.graphql.identity.SignInAttempts;
+import dev.svc.graphql.identity.SignInAttempts.Subject;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The one budget that every check of a secret spends from, whichever path it comes by: a password
+ * at sign-in or when a signed-in user confirms a change, an authenticator app's code or a code
+ * sent by e-mail or text message at sign-in or when two-factor sign-in is turned on or off, a
+ * password reset code. Each client address, and each account whatever the address, may make so
+ * many attempts per window; each account (or name of no account) is locked out after so many
+ * failures in a row, and a lockout ends the account's sessions.
+ */
+final class AttemptBudget {
+
+	private final SignInAttempts attempts;
+
+	private final SignInThrottle throttle;
+
+	private final int maxFailedAttempts;
+
+	private final Duration lockoutDuration;
+
+	private final LockoutListener lockoutListener;
+
+	AttemptBudget(SignInAttempts attempts, SignInThrottle throttle, int maxFailedAttempts, Duration lockoutDuration,
+			LockoutListener lockoutListener) {
+		this.attempts = attempts;
+		this.throttle = throttle;
+		this.maxFailedAttempts = maxFailedAttempts;
+		this.lockoutDuration = lockoutDuration;
+		this.lockoutListener = lockoutListener;
+	}
+
+	/**
+	 * Counts an attempt against the throttle.
+	 * @param address the client's address, {@code null} when unknown
+	 * @param account the account or name the attempt is for, {@code null} when none
+	 * @param now the time
+	 * @return the refusal when the attempt must wait, {@code null} when it may go on
+	 */
+	@Nullable SignInResult throttled(@Nullable String address, @Nullable String account, Instant now) {
+		SignInThrottle.Wait wait = this.throttle.attempt(address, account, now);
+		return (wait != null) ? SignInResult.throttled(wait.retryAfter(), wait.byAccount()) : null;
+	}
+
+	/**
+	 * Whether a subject is locked out, by failures or by whoever set the account's lockout end.
+	 * @param subject the account or name
+	 * @param setLockoutEnd the lockout end the account's record carries, if any
+	 * @param now the time
+	 * @return whether it is
+	 */
+	boolean isLockedOut(Subject subject, @Nullable OffsetDateTime setLockoutEnd, Instant now) {
+		if (setLockoutEnd != null && setLockoutEnd.toInstant().isAfter(now)) {
+			return true;
+		}
+		Instant end = this.attempts.lockedUntil(subject);
+		return end != null && end.isAfter(now);
+	}
+
+	/**
+	 * Counts a wrong secret.
+	 * @param subject the account or name
+	 * @param now the time
+	 * @return whether the subject is locked out now
+	 */
+	boolean failed(Subject subject, Instant now) {
+		this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
+		boolean lockedOut = isLockedOut(subject, null, now);
+		if (lockedOut && subject.isAccount()) {
+			this.lockoutListener.lockedOut(subject.userId(), now);
+		}
+		return lockedOut;
+	}
+
+	/**
+	 * Starts the count of a subject again after its secrets were right.
+	 * @param subject the account or name
+	 */
+	void succeeded(Subject subject) {
+		this.attempts.succeeded(subject);
+	}
+
+	/**
+	 * What happens to an account that a failure locks out.
+	 */
+	@FunctionalInterface
+	interface LockoutListener {
+
+		/**
+		 * Called after a failure locked an account out.
+		 * @param userId the account
+		 * @param now the time
+		 */
+		void lockedOut(long userId, Instant now);
+
+	}
+
+}
