@@ -461,6 +461,13 @@ public class SvcGraphQlProperties {
 
 		private final TwoFactor twoFactor = new TwoFactor();
 
+		/**
+		 * How long an instance trusts a session (a token's or a cookie's) before asking the
+		 * database again: the longest a session keeps working elsewhere after a log-out, or its
+		 * user's deactivation, lockout or password change, or its tenant's deactivation.
+		 */
+		private Duration sessionCheckInterval = Duration.ofSeconds(5);
+
 		public Cookie getCookie() {
 			return this.cookie;
 		}
@@ -479,6 +486,14 @@ public class SvcGraphQlProperties {
 
 		public Password getPassword() {
 			return this.password;
+		}
+
+		public Duration getSessionCheckInterval() {
+			return this.sessionCheckInterval;
+		}
+
+		public void setSessionCheckInterval(Duration sessionCheckInterval) {
+			this.sessionCheckInterval = sessionCheckInterval;
 		}
 
 		public TwoFactor getTwoFactor() {
@@ -795,6 +810,12 @@ public class SvcGraphQlProperties {
 			 */
 			private String passwordResetPath = "/Account/ResetPassword";
 
+			/**
+			 * Longest a cookie sign-in's session lasts, however active: past it, the user signs in
+			 * again.
+			 */
+			private Duration sessionLifetime = Duration.ofHours(12);
+
 			public boolean isEnabled() {
 				return this.enabled;
 			}
@@ -825,6 +846,14 @@ public class SvcGraphQlProperties {
 
 			public void setLogoutPath(String logoutPath) {
 				this.logoutPath = logoutPath;
+			}
+
+			public Duration getSessionLifetime() {
+				return this.sessionLifetime;
+			}
+
+			public void setSessionLifetime(Duration sessionLifetime) {
+				this.sessionLifetime = sessionLifetime;
 			}
 
 			public String getPasswordResetPath() {
@@ -863,13 +892,6 @@ public class SvcGraphQlProperties {
 			 */
 			private Duration refreshTokenLifetime = Duration.ofDays(365);
 
-			/**
-			 * How long an instance trusts that a token's session is still good before it asks the
-			 * database again: the longest a token keeps working after its session ends (log-out,
-			 * a refresh token presented twice, the user or its tenant deactivated, its password
-			 * changed).
-			 */
-			private Duration sessionCheckInterval = Duration.ofSeconds(5);
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -901,14 +923,6 @@ public class SvcGraphQlProperties {
 
 			public void setRefreshTokenLifetime(Duration refreshTokenLifetime) {
 				this.refreshTokenLifetime = refreshTokenLifetime;
-			}
-
-			public Duration getSessionCheckInterval() {
-				return this.sessionCheckInterval;
-			}
-
-			public void setSessionCheckInterval(Duration sessionCheckInterval) {
-				this.sessionCheckInterval = sessionCheckInterval;
 			}
 
 		}

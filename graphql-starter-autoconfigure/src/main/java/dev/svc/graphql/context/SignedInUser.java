@@ -12,8 +12,22 @@ import org.jspecify.annotations.Nullable;
  * @param userId the user's id
  * @param tenantId the user's tenant, {@code null} for a host user
  * @param userName the user's name
+ * @param sessionId the module's session the user signed in to (a token's or a cookie's), which
+ * ends on log-out, deactivation, lockout or a password change; {@code null} when the user was
+ * signed in some other way
  */
-public record SignedInUser(long userId, @Nullable Integer tenantId, String userName) implements Principal, Serializable {
+public record SignedInUser(long userId, @Nullable Integer tenantId, String userName,
+		@Nullable String sessionId) implements Principal, Serializable {
+
+	/**
+	 * A user signed in to no session of the module.
+	 * @param userId the user's id
+	 * @param tenantId the user's tenant, {@code null} for a host user
+	 * @param userName the user's name
+	 */
+	public SignedInUser(long userId, @Nullable Integer tenantId, String userName) {
+		this(userId, tenantId, userName, null);
+	}
 
 	@Override
 	public String getName() {

@@ -324,10 +324,10 @@ final class JdbcIdentityStore implements IdentityStore {
 			if (users == 0) {
 				return false;
 			}
-			this.jdbc.sql("update svc_token_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
-				.param("upgraded", JdbcTokenSessions.stamp(upgradedHash))
+			this.jdbc.sql("update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
+				.param("upgraded", JdbcSignInSessions.stamp(upgradedHash))
 				.param("id", userId)
-				.param("current", JdbcTokenSessions.stamp(currentHash))
+				.param("current", JdbcSignInSessions.stamp(currentHash))
 				.update();
 			return true;
 		});

@@ -64,8 +64,8 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
-	TokenSessions tokenSessions(DataSource dataSource) {
-		return new JdbcTokenSessions(JdbcClient.create(dataSource));
+	SignInSessions tokenSessions(DataSource dataSource) {
+		return new JdbcSignInSessions(JdbcClient.create(dataSource));
 	}
 
 	/**

@@ -10,6 +10,7 @@ import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.TwoFactorStore;
 import dev.svc.graphql.identity.SignInAttempts;
+import dev.svc.graphql.identity.SignInSessions;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
@@ -19,10 +20,15 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.util.StringUtils;
 
 /**
@@ -58,15 +64,15 @@ public final class SignInAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,
-			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, SvcGraphQlProperties properties,
-			ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
+			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, ActiveSessions activeSessions,
+			SvcGraphQlProperties properties, ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
 		SignIn signIn = properties.getSignIn();
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(signIn.getPassword().getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
-				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration(), (userId, now) -> {
-				});
+				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration(),
+				(userId, now) -> activeSessions.endAll(userId));
 		return new DefaultSignInService(store,
 				new PasswordHashing(encoder, signIn.getPassword().getHashing().getMaxConcurrent()),
 				auditLog.getIfAvailable(), budget, signIn.getPassword(), twoFactor.getIfAvailable(),
@@ -90,12 +96,54 @@ public final class SignInAutoConfiguration {
 	}
 
 	/**
+	 * The sessions of every sign-in, token and cookie alike, and the one rule by which they end.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	ActiveSessions activeSessions(SignInSessions sessions, SvcGraphQlProperties properties,
+			ObjectProvider<Clock> clock) {
+		return new ActiveSessions(sessions, properties.getSignIn().getSessionCheckInterval(),
+				properties.getSignIn().getCookie().getSessionLifetime(), clock.getIfUnique(Clock::systemUTC));
+	}
+
+	/**
+	 * Keeps sessions in memory, for an identity store that keeps none of its own: a log-out holds
+	 * on this instance only.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	SignInSessions signInSessions() {
+		return new InMemorySignInSessions();
+	}
+
+	/**
 	 * Counts failed sign-ins in memory, for an identity store that keeps no counts of its own.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
 	SignInAttempts signInAttempts() {
 		return new InMemorySignInAttempts();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass({ FilterRegistrationBean.class, HttpSessionSecurityContextRepository.class,
+			SecurityFilterProperties.class })
+	static class SessionRevocationConfiguration {
+
+		/**
+		 * On every path, after Spring Session (whose session it checks) and before Spring
+		 * Security (whose context it guards).
+		 */
+		@Bean
+		FilterRegistrationBean<SessionRevocationFilter> svcSessionRevocationFilter(ActiveSessions activeSessions) {
+			FilterRegistrationBean<SessionRevocationFilter> registration = new FilterRegistrationBean<>(
+					new SessionRevocationFilter(activeSessions));
+			registration.setName("svcSessionRevocationFilter");
+			registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 10);
+			return registration;
+		}
+
 	}
 
 }

@@ -19,20 +19,30 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
  * so that the host's other sign-ins keep working as they are:
  *
  * <pre class="code">
- * http.authenticationProvider(new TenancyAuthenticationProvider(signInService))
+ * http.authenticationProvider(new TenancyAuthenticationProvider(signInService, activeSessions))
  *     .formLogin((form) -&gt; form.loginPage("/Account/Login")
  *         .usernameParameter("userNameOrEmailAddress")
  *         .authenticationDetailsSource(TenancyAuthenticationDetails::new));
  * </pre>
  *
- * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser}.
+ * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser} of a session the
+ * {@link ActiveSessions} started: the module's filter ends the HTTP session with it.
  */
 public final class TenancyAuthenticationProvider implements AuthenticationProvider {
 
 	private final SignInService signInService;
 
-	public TenancyAuthenticationProvider(SignInService signInService) {
+	private final ActiveSessions sessions;
+
+	/**
+	 * Creates a provider.
+	 * @param signInService checks the credentials
+	 * @param sessions starts the session of each user signed in, which ends on log-out,
+	 * deactivation, lockout or a password change on every instance
+	 */
+	public TenancyAuthenticationProvider(SignInService signInService, ActiveSessions sessions) {
 		this.signInService = signInService;
+		this.sessions = sessions;
 	}
 
 	@Override
@@ -58,7 +68,7 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 					tenancy.setTwoFactorRememberClientToken(result.twoFactorRememberClientToken());
 				}
 				UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
-					.authenticated(result.user(), null, List.of());
+					.authenticated(this.sessions.startCookieSession(result.user()), null, List.of());
 				signedIn.setDetails(authentication.getDetails());
 				yield signedIn;
 			}

@@ -34,7 +34,7 @@ class JdbcIdentityStoreTests {
 	private JdbcClient jdbc;
 
 	@Autowired
-	private TokenSessions sessions;
+	private SignInSessions sessions;
 
 	@Autowired
 	private MutableClock clock;

@@ -305,8 +305,9 @@ class TwoFactorSignInTests {
 		Response fifth = change("Disable", token, "123qwe", wrongCode(key));
 		assertThat(fifth.status()).isEqualTo(401);
 		assertThat(fifth.body()).contains("The user account has been locked out. Please try again later.");
-		assertThat(change("Disable", token, "123qwe", now(key)).body()).as("the right code, locked out")
-			.contains("locked out");
+		assertThat(change("Disable", token, "123qwe", now(key)).body())
+			.as("the lockout ended the token's session: it is nobody's now")
+			.contains("Current user did not login to the application!");
 		assertThat(signIn(now(key), null, null).body()).as("the sign-in shares the lockout").contains("locked out");
 		assertThat(this.jdbc.sql("select is_two_factor_enabled from svc_users where id = 1").query(Boolean.class).single())
 			.isTrue();

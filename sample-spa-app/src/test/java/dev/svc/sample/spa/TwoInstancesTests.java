@@ -15,14 +15,16 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Two instances of the SPA sample on one database, as behind a load balancer: a session cookie
- * from a sign-in on A works on B until the user logs out on A, and a token logged out on A is
- * refused by B within the session check interval (5 s). The test's own context is instance A.
+ * from a sign-in on A works on B until the user logs out on A or is deactivated, and a token logged
+ * out on A is refused by B within the session check interval (5 s). The test's own context is
+ * instance A.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-two-instances" })
@@ -38,6 +40,9 @@ class TwoInstancesTests {
 
 	@Autowired
 	private Environment environment;
+
+	@Autowired
+	private JdbcClient jdbc;
 
 	private ConfigurableApplicationContext instanceB;
 
@@ -72,6 +77,31 @@ class TwoInstancesTests {
 		assertThat(this.b.graphQl("/graphql", ROLES, "Cookie", cookie).body()).contains("\"name\":\"Admin\"");
 		assertThat(this.a.post("/ui/logout", "application/json", "{}", "Cookie", cookie).status()).isEqualTo(200);
 		assertThat(this.b.graphQl("/graphql", ROLES, "Cookie", cookie).body()).contains(NOT_SIGNED_IN);
+	}
+
+	@Test
+	void shouldEndTheCookieSessionOfADeactivatedUserOnBothInstancesWithinTheSessionCheckInterval()
+			throws InterruptedException {
+		Response login = this.a.post("/ui/login", "application/json",
+				"{\"tenancyName\": \"Second\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}");
+		String cookie = login.header("Set-Cookie").split(";", 2)[0];
+		assertThat(this.b.graphQl("/graphql", ROLES, "Cookie", cookie).body()).contains("\"name\":\"Admin\"");
+		this.jdbc.sql("update svc_users set is_active = false where id = 5").update();
+		try {
+			long deactivated = System.nanoTime();
+			String onB = this.b.graphQl("/graphql", ROLES, "Cookie", cookie).body();
+			while (!onB.contains(NOT_SIGNED_IN) && System.nanoTime() - deactivated < Duration.ofSeconds(10).toNanos()) {
+				Thread.sleep(100);
+				onB = this.b.graphQl("/graphql", ROLES, "Cookie", cookie).body();
+			}
+			System.out.println("cookie session refused on the other instance "
+					+ Duration.ofNanos(System.nanoTime() - deactivated).toMillis() + " ms after the deactivation");
+			assertThat(onB).contains(NOT_SIGNED_IN);
+			assertThat(this.a.graphQl("/graphql", ROLES, "Cookie", cookie).body()).as("and on A").contains(NOT_SIGNED_IN);
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_active = true where id = 5").update();
+		}
 	}
 
 	@Test

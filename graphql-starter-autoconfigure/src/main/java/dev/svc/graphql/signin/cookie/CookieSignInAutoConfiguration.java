@@ -2,6 +2,8 @@ package dev.svc.graphql.signin.cookie;
 
 import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
@@ -42,7 +44,7 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ SecurityFilterChain.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.cookie.enabled")
-@ConditionalOnBean({ SignInService.class, HttpSecurity.class })
+@ConditionalOnBean({ SignInService.class, ActiveSessions.class, HttpSecurity.class })
 @EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class CookieSignInAutoConfiguration {
 
@@ -57,11 +59,11 @@ public final class CookieSignInAutoConfiguration {
 	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
-			SvcGraphQlProperties properties) {
+			ActiveSessions activeSessions, SvcGraphQlProperties properties) {
 		SvcGraphQlProperties.SignIn.Cookie cookie = properties.getSignIn().getCookie();
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
-				new ProviderManager(new TenancyAuthenticationProvider(signInService)));
+				new ProviderManager(new TenancyAuthenticationProvider(signInService, activeSessions)));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
 				cookie.getPasswordResetPath(), properties.getSignIn().getTwoFactor().getRememberClientLifetime());
 		login.setAuthenticationSuccessHandler(responses);
@@ -79,7 +81,14 @@ public final class CookieSignInAutoConfiguration {
 					UsernamePasswordAuthenticationFilter.class)
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
 			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses), UsernamePasswordAuthenticationFilter.class)
-			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts).logoutSuccessHandler(responses))
+			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts)
+				.addLogoutHandler((request, response, authentication) -> {
+					if (authentication != null && authentication.getPrincipal() instanceof SignedInUser user
+							&& user.sessionId() != null) {
+						activeSessions.end(user.sessionId());
+					}
+				})
+				.logoutSuccessHandler(responses))
 			.build();
 	}
 

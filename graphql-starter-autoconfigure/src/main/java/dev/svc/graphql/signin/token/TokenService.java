@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,8 +23,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.error.DatabaseUnavailable;
-import dev.svc.graphql.identity.TokenSessions;
+import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.ActiveSessions;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.JwtParser;
@@ -34,8 +35,8 @@ import io.jsonwebtoken.security.Keys;
 /**
  * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with AES-GCM
  * under a key derived from the signing key. Every token belongs to the session its sign-in
- * started ({@code sid}); a token is good while its session is, which each instance asks the
- * {@link TokenSessions} at most once per {@code session-check-interval}.
+ * started ({@code sid}); a token is good while its session is, by the one rule of
+ * {@link ActiveSessions}. Refresh tokens rotate within the session, in its {@link SignInSessions}.
  */
 final class TokenService {
 
@@ -48,8 +49,6 @@ final class TokenService {
 	private static final String TENANT_ID = "tenantId";
 
 	private static final String SESSION_ID = "sid";
-
-	private static final int MAX_CHECKED_SESSIONS = 100_000;
 
 	private static final int MAX_READ_TOKENS = 4_096;
 
@@ -65,15 +64,12 @@ final class TokenService {
 	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken, Duration refreshTokenLifetime) {
 	}
 
-	private record Check(boolean active, Instant until) {
+	private record AccessToken(SignedInUser user, Instant expiry) {
 	}
 
-	private record AccessToken(SignedInUser user, String sessionId, Instant expiry) {
-	}
+	private final ActiveSessions activeSessions;
 
-	private final TokenSessions sessions;
-
-	private final Map<String, Check> checked = new ConcurrentHashMap<>();
+	private final SignInSessions sessions;
 
 	// access tokens whose signature and claims were checked, by their text, until they expire; a
 	// token presented again skips the JWT parse (its session is still checked as before)
@@ -91,7 +87,7 @@ final class TokenService {
 
 	private final SecureRandom random = new SecureRandom();
 
-	TokenService(Token properties, TokenSessions sessions, Clock clock) {
+	TokenService(Token properties, ActiveSessions activeSessions, SignInSessions sessions, Clock clock) {
 		String signingKey = properties.getSigningKey();
 		if (signingKey == null || signingKey.isBlank()) {
 			throw new IllegalStateException("No token signing key is configured. Set graphql.sign-in.token.signing-key "
@@ -106,6 +102,7 @@ final class TokenService {
 		this.signingKey = Keys.hmacShaKeyFor(key);
 		this.encryptionKey = new SecretKeySpec(hmac(key, "svc access token encryption"), "AES");
 		this.properties = properties;
+		this.activeSessions = activeSessions;
 		this.sessions = sessions;
 		this.clock = clock;
 		this.parser = Jwts.parser()
@@ -129,10 +126,9 @@ final class TokenService {
 	 */
 	Tokens signIn(SignedInUser user) {
 		Instant now = this.clock.instant();
-		String sessionId = UUID.randomUUID().toString();
 		Instant end = now.plus(refreshTokenLifetime());
-		this.sessions.start(sessionId, user.userId(), now, end);
-		return issue(user, sessionId, now, end);
+		SignedInUser signedIn = this.activeSessions.start(user, end);
+		return issue(signedIn, Objects.requireNonNull(signedIn.sessionId()), now, end);
 	}
 
 	/**
@@ -149,7 +145,7 @@ final class TokenService {
 		String sessionId = claims.get().get(SESSION_ID, String.class);
 		Instant now = this.clock.instant();
 		if (!this.sessions.use(sessionId, claims.get().getId(), now) || !this.sessions.isActive(sessionId, now)) {
-			this.checked.remove(sessionId);
+			this.activeSessions.end(sessionId);
 			return Optional.empty();
 		}
 		return Optional.of(issue(user(claims.get()), sessionId, now, claims.get().getExpiration().toInstant()));
@@ -162,11 +158,7 @@ final class TokenService {
 	 */
 	boolean logOut(String token) {
 		Optional<Claims> claims = claims(token, ACCESS).or(() -> claims(token, REFRESH));
-		claims.ifPresent((read) -> {
-			String sessionId = read.get(SESSION_ID, String.class);
-			this.sessions.end(sessionId, this.clock.instant());
-			this.checked.remove(sessionId);
-		});
+		claims.ifPresent((read) -> this.activeSessions.end(read.get(SESSION_ID, String.class)));
 		return claims.isPresent();
 	}
 
@@ -184,39 +176,13 @@ final class TokenService {
 			if (claims.isEmpty()) {
 				return Optional.empty();
 			}
-			read = new AccessToken(user(claims.get()), claims.get().get(SESSION_ID, String.class),
-					claims.get().getExpiration().toInstant());
+			read = new AccessToken(user(claims.get()), claims.get().getExpiration().toInstant());
 			if (this.readTokens.size() >= MAX_READ_TOKENS) {
 				this.readTokens.clear();
 			}
 			this.readTokens.put(token, read);
 		}
-		return isActive(read.sessionId()) ? Optional.of(read.user()) : Optional.empty();
-	}
-
-	// while the database cannot be reached, the last answer holds, or the token's signature: the
-	// request then fails with the outage at its first read, as an anonymous one does
-	private boolean isActive(String sessionId) {
-		Instant now = this.clock.instant();
-		Check check = this.checked.get(sessionId);
-		if (check == null || !now.isBefore(check.until())) {
-			if (this.checked.size() >= MAX_CHECKED_SESSIONS) {
-				this.checked.clear();
-			}
-			boolean active;
-			try {
-				active = this.sessions.isActive(sessionId, now);
-			}
-			catch (RuntimeException ex) {
-				if (!DatabaseUnavailable.isCauseOf(ex)) {
-					throw ex;
-				}
-				return (check == null) || check.active();
-			}
-			check = new Check(active, now.plus(this.properties.getSessionCheckInterval()));
-			this.checked.put(sessionId, check);
-		}
-		return check.active();
+		return this.activeSessions.isActive(read.user()) ? Optional.of(read.user()) : Optional.empty();
 	}
 
 	private Optional<Claims> claims(String token, String type) {
@@ -233,7 +199,7 @@ final class TokenService {
 
 	private static SignedInUser user(Claims claims) {
 		return new SignedInUser(Long.parseLong(claims.getSubject()), claims.get(TENANT_ID, Integer.class),
-				claims.get("name", String.class));
+				claims.get("name", String.class), claims.get(SESSION_ID, String.class));
 	}
 
 	/**

@@ -3,8 +3,9 @@ package dev.svc.graphql.signin.token;
 import java.time.Clock;
 
 import dev.svc.graphql.SvcGraphQlProperties;
-import dev.svc.graphql.identity.TokenSessions;
+import dev.svc.graphql.identity.SignInSessions;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
+import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
@@ -43,16 +44,16 @@ import org.springframework.security.web.SecurityFilterChain;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ Jwts.class, BearerTokenAuthenticationToken.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.token.enabled")
-@ConditionalOnBean({ SignInService.class, HttpSecurity.class })
+@ConditionalOnBean({ SignInService.class, ActiveSessions.class, HttpSecurity.class })
 @EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class TokenSignInAutoConfiguration {
 
 	static final String CHAIN = "svcTokenSecurityFilterChain";
 
 	@Bean
-	TokenService svcTokenService(SvcGraphQlProperties properties, ObjectProvider<TokenSessions> sessions,
-			ObjectProvider<Clock> clock) {
-		return new TokenService(properties.getSignIn().getToken(), sessions.getIfAvailable(InMemoryTokenSessions::new),
+	TokenService svcTokenService(SvcGraphQlProperties properties, ActiveSessions activeSessions,
+			SignInSessions sessions, ObjectProvider<Clock> clock) {
+		return new TokenService(properties.getSignIn().getToken(), activeSessions, sessions,
 				clock.getIfUnique(Clock::systemUTC));
 	}
 

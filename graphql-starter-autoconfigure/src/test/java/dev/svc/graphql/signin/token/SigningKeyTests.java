@@ -3,6 +3,7 @@ package dev.svc.graphql.signin.token;
 import java.time.Clock;
 
 import dev.svc.graphql.test.TestHostApplication;
+import dev.svc.graphql.signin.TestSessions;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -23,7 +24,9 @@ class SigningKeyTests {
 	@Test
 	void shouldRefuseAKeyTooShortForHs256() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new TokenService(TokenSignInTests.token("short"), new InMemoryTokenSessions(), Clock.systemUTC()))
+			.isThrownBy(() -> new TokenService(TokenSignInTests.token("short"),
+					TestSessions.active(TestSessions.inMemory(), Clock.systemUTC()), TestSessions.inMemory(),
+					Clock.systemUTC()))
 			.withMessage("graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");
 	}
 

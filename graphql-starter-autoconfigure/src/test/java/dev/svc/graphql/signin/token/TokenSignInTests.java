@@ -5,7 +5,8 @@ import java.util.Map;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.identity.TokenSessions;
+import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.TestSessions;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
@@ -42,7 +43,7 @@ class TokenSignInTests {
 	private TokenService tokens;
 
 	@Autowired
-	private TokenSessions sessions;
+	private SignInSessions sessions;
 
 	@Autowired
 	private JdbcClient jdbc;
@@ -140,8 +141,8 @@ class TokenSignInTests {
 	@Test
 	void shouldRejectATokenSignedWithAnotherKey() {
 		// a real session of a real user: only the key is wrong
-		TokenService other = new TokenService(token("another-signing-key-0123456789abcdef-000000"), this.sessions,
-				Clock.systemUTC());
+		TokenService other = new TokenService(token("another-signing-key-0123456789abcdef-000000"),
+				TestSessions.active(this.sessions, Clock.systemUTC()), this.sessions, Clock.systemUTC());
 		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
 		Response response = this.http.graphQl("/graphql", "{ roles { id } }", "Authorization", "Bearer " + forged);

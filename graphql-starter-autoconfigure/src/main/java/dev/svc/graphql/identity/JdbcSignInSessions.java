@@ -7,30 +7,32 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
+import java.util.Optional;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Token sessions in the module's tables. A session keeps a digest of the password hash its user
+ * Sign-in sessions in the module's tables. A session keeps a digest of the password hash its user
  * signed in with, so that a password changed in any way ends it; its user and the user's tenant
- * must stay active. Sessions past their end are deleted as new ones start.
+ * must stay active, and the user not locked out. Sessions past their end are deleted as new ones
+ * start.
  */
-final class JdbcTokenSessions implements TokenSessions {
+final class JdbcSignInSessions implements SignInSessions {
 
 	private final JdbcClient jdbc;
 
-	JdbcTokenSessions(JdbcClient jdbc) {
+	JdbcSignInSessions(JdbcClient jdbc) {
 		this.jdbc = jdbc;
 	}
 
 	@Override
 	public void start(String sessionId, long userId, Instant now, Instant expiry) {
-		this.jdbc.sql("delete from svc_token_sessions where expiry_time < :now").param("now", utc(now)).update();
+		this.jdbc.sql("delete from svc_sign_in_sessions where expiry_time < :now").param("now", utc(now)).update();
 		String passwordHash = this.jdbc.sql("select password_hash from svc_users where id = :id")
 			.param("id", userId)
 			.query(String.class)
 			.single();
-		this.jdbc.sql("insert into svc_token_sessions (id, user_id, password_stamp, created_time, expiry_time)"
+		this.jdbc.sql("insert into svc_sign_in_sessions (id, user_id, password_stamp, created_time, expiry_time)"
 				+ " values (:id, :userId, :stamp, :now, :expiry)")
 			.param("id", sessionId)
 			.param("userId", userId)
@@ -42,15 +44,24 @@ final class JdbcTokenSessions implements TokenSessions {
 
 	@Override
 	public boolean isActive(String sessionId, Instant now) {
-		return this.jdbc.sql("select s.password_stamp, u.password_hash from svc_token_sessions s"
+		Optional<Boolean> good = this.jdbc.sql("select s.password_stamp, u.password_hash, u.is_active,"
+				+ " (t.id is null or t.is_active) as tenant_active, u.lockout_end_date from svc_sign_in_sessions s"
 				+ " join svc_users u on u.id = s.user_id left join svc_tenants t on t.id = u.tenant_id"
-				+ " where s.id = :id and s.revoked_time is null and s.expiry_time > :now and u.is_active"
-				+ " and (t.id is null or t.is_active)")
+				+ " where s.id = :id and s.revoked_time is null and s.expiry_time > :now")
 			.param("id", sessionId)
 			.param("now", utc(now))
-			.query((rs, row) -> rs.getString("password_stamp").equals(stamp(rs.getString("password_hash"))))
-			.optional()
-			.orElse(false);
+			.query((rs, row) -> {
+				OffsetDateTime lockoutEnd = rs.getObject("lockout_end_date", OffsetDateTime.class);
+				return rs.getBoolean("is_active") && rs.getBoolean("tenant_active")
+						&& (lockoutEnd == null || !lockoutEnd.toInstant().isAfter(now))
+						&& rs.getString("password_stamp").equals(stamp(rs.getString("password_hash")));
+			})
+			.optional();
+		if (good.isPresent() && !good.get()) {
+			// for good: a user who is deactivated and activated again signs in again
+			end(sessionId, now);
+		}
+		return good.orElse(false);
 	}
 
 	@Override
@@ -77,9 +88,17 @@ final class JdbcTokenSessions implements TokenSessions {
 
 	@Override
 	public void end(String sessionId, Instant now) {
-		this.jdbc.sql("update svc_token_sessions set revoked_time = :now where id = :id and revoked_time is null")
+		this.jdbc.sql("update svc_sign_in_sessions set revoked_time = :now where id = :id and revoked_time is null")
 			.param("now", utc(now))
 			.param("id", sessionId)
+			.update();
+	}
+
+	@Override
+	public void endAll(long userId, Instant now) {
+		this.jdbc.sql("update svc_sign_in_sessions set revoked_time = :now where user_id = :id and revoked_time is null")
+			.param("now", utc(now))
+			.param("id", userId)
 			.update();
 	}
 

@@ -3,14 +3,15 @@ package dev.svc.graphql.identity;
 import java.time.Instant;
 
 /**
- * The sessions of the token sign-in. Each sign-in starts one; its access tokens are good while it
- * is, and its refresh tokens rotate within it: each works once, and one presented again ends the
- * session, as a stolen one would be. The module's default keeps them in its tables, next to the
- * users, so that every instance sees a log-out, and a session ends too when its user is
- * deactivated, its tenant is, or its password changes. Declare a bean of this type to keep them
- * elsewhere.
+ * The sessions the module signs users in to, of every kind: each token sign-in starts one (its
+ * access tokens are good while it is, and its refresh tokens rotate within it: each works once,
+ * and one presented again ends the session, as a stolen one would be), and so does each cookie
+ * sign-in (its HTTP session is good while it is). The module's default keeps them in its tables,
+ * next to the users, so that every instance sees a log-out, and a session ends for good when its
+ * user is deactivated or locked out, its tenant is deactivated, or its password changes. Declare
+ * a bean of this type to keep them elsewhere.
  */
-public interface TokenSessions {
+public interface SignInSessions {
 
 	/**
 	 * Starts a session.
@@ -22,8 +23,9 @@ public interface TokenSessions {
 	void start(String sessionId, long userId, Instant now, Instant expiry);
 
 	/**
-	 * Whether the tokens of a session are still good: it was not ended, has not reached its end,
-	 * and its user (and the user's tenant) may still sign in with the password it signed in with.
+	 * Whether a session is still good: it was not ended, has not reached its end, and its user (and
+	 * the user's tenant) may still sign in with the password it signed in with, and is not locked
+	 * out. A session found not good is ended, so that it does not come back when its user does.
 	 * @param sessionId the session
 	 * @param now the time
 	 * @return whether its tokens are good
@@ -53,5 +55,12 @@ public interface TokenSessions {
 	 * @param now the time
 	 */
 	void end(String sessionId, Instant now);
+
+	/**
+	 * Ends every session of a user, for example when it is locked out.
+	 * @param userId the user
+	 * @param now the time
+	 */
+	void endAll(long userId, Instant now);
 
 }

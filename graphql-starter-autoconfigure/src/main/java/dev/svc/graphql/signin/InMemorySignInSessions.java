@@ -1,21 +1,23 @@
-package dev.svc.graphql.signin.token;
+package dev.svc.graphql.signin;
 
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.svc.graphql.identity.TokenSessions;
+import dev.svc.graphql.identity.SignInSessions;
 
 /**
- * Token sessions in this instance's memory, for a host whose identity store keeps none: a log-out
- * or a reused refresh token ends a session on this instance only, and a session does not know
- * when its user is deactivated or changes its password. Sessions past their end are forgotten as
- * new ones start.
+ * Sign-in sessions in this instance's memory, for a host whose identity store keeps none: a
+ * log-out, a lockout or a reused refresh token ends a session on this instance only, and a session
+ * does not know when its user is deactivated or changes its password. Sessions past their end are
+ * forgotten as new ones start.
  */
-final class InMemoryTokenSessions implements TokenSessions {
+final class InMemorySignInSessions implements SignInSessions {
 
 	private static final class Session {
+
+		final long userId;
 
 		final Instant expiry;
 
@@ -23,7 +25,8 @@ final class InMemoryTokenSessions implements TokenSessions {
 
 		volatile boolean ended;
 
-		Session(Instant expiry) {
+		Session(long userId, Instant expiry) {
+			this.userId = userId;
 			this.expiry = expiry;
 		}
 
@@ -34,7 +37,7 @@ final class InMemoryTokenSessions implements TokenSessions {
 	@Override
 	public void start(String sessionId, long userId, Instant now, Instant expiry) {
 		this.sessions.values().removeIf((session) -> session.expiry.isBefore(now));
-		this.sessions.put(sessionId, new Session(expiry));
+		this.sessions.put(sessionId, new Session(userId, expiry));
 	}
 
 	@Override
@@ -70,6 +73,11 @@ final class InMemoryTokenSessions implements TokenSessions {
 		if (session != null) {
 			session.ended = true;
 		}
+	}
+
+	@Override
+	public void endAll(long userId, Instant now) {
+		this.sessions.values().stream().filter((session) -> session.userId == userId).forEach((session) -> session.ended = true);
 	}
 
 }

@@ -1,0 +1,119 @@
+package dev.svc.graphql.signin;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.error.DatabaseUnavailable;
+import dev.svc.graphql.identity.SignInSessions;
+
+/**
+ * The sessions the module signs users in to, token and cookie sessions alike, and the one rule by
+ * which they end: a log-out, or the user's deactivation, lockout or password change, or its
+ * tenant's deactivation, ends a session on every instance within the check interval, since each
+ * instance asks the {@link SignInSessions} whether a session is still good at most once per
+ * interval (and at once on the instance that ended it). While the database cannot be reached, the
+ * last answer holds (or, for a session not checked yet, the session is taken as good): the request
+ * then fails with the outage at its first read.
+ */
+public final class ActiveSessions {
+
+	private static final int MAX_CHECKED_SESSIONS = 100_000;
+
+	private record Check(long userId, boolean active, Instant until) {
+	}
+
+	private final SignInSessions sessions;
+
+	private final Duration checkInterval;
+
+	private final Duration cookieSessionLifetime;
+
+	private final Clock clock;
+
+	private final Map<String, Check> checked = new ConcurrentHashMap<>();
+
+	ActiveSessions(SignInSessions sessions, Duration checkInterval, Duration cookieSessionLifetime, Clock clock) {
+		this.sessions = sessions;
+		this.checkInterval = checkInterval;
+		this.cookieSessionLifetime = cookieSessionLifetime;
+		this.clock = clock;
+	}
+
+	/**
+	 * Starts the session of a user who signed in with a cookie: it ends at the latest after the
+	 * cookie session lifetime, however active.
+	 * @param user the user
+	 * @return the user with the session's id
+	 */
+	public SignedInUser startCookieSession(SignedInUser user) {
+		return start(user, this.clock.instant().plus(this.cookieSessionLifetime));
+	}
+
+	/**
+	 * Starts a session that ends at a given time, as a token sign-in's does.
+	 * @param user the user
+	 * @param end the session's absolute end
+	 * @return the user with the session's id
+	 */
+	public SignedInUser start(SignedInUser user, Instant end) {
+		String sessionId = UUID.randomUUID().toString();
+		this.sessions.start(sessionId, user.userId(), this.clock.instant(), end);
+		return new SignedInUser(user.userId(), user.tenantId(), user.userName(), sessionId);
+	}
+
+	/**
+	 * Whether a user's session is still good.
+	 * @param user the user, with the id of its session
+	 * @return {@code false} when the session ended; {@code true} for a user of no session
+	 */
+	public boolean isActive(SignedInUser user) {
+		String sessionId = user.sessionId();
+		if (sessionId == null) {
+			return true;
+		}
+		Instant now = this.clock.instant();
+		Check check = this.checked.get(sessionId);
+		if (check == null || !now.isBefore(check.until())) {
+			boolean active;
+			try {
+				active = this.sessions.isActive(sessionId, now);
+			}
+			catch (RuntimeException ex) {
+				if (!DatabaseUnavailable.isCauseOf(ex)) {
+					throw ex;
+				}
+				return (check == null) || check.active();
+			}
+			if (this.checked.size() >= MAX_CHECKED_SESSIONS) {
+				this.checked.clear();
+			}
+			check = new Check(user.userId(), active, now.plus(this.checkInterval));
+			this.checked.put(sessionId, check);
+		}
+		return check.active();
+	}
+
+	/**
+	 * Ends a session, at once on this instance.
+	 * @param sessionId the session
+	 */
+	public void end(String sessionId) {
+		this.sessions.end(sessionId, this.clock.instant());
+		this.checked.remove(sessionId);
+	}
+
+	/**
+	 * Ends every session of a user, at once on this instance.
+	 * @param userId the user
+	 */
+	void endAll(long userId) {
+		this.sessions.endAll(userId, this.clock.instant());
+		this.checked.values().removeIf((check) -> check.userId() == userId);
+	}
+
+}

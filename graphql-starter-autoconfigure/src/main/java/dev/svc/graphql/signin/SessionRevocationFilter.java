@@ -1,0 +1,84 @@
+package dev.svc.graphql.signin;
+
+import java.io.IOException;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import org.jspecify.annotations.Nullable;
+
+import dev.svc.graphql.context.SignedInUser;
+
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Ends an HTTP session whose signed-in user's module session has ended (log-out elsewhere,
+ * deactivation, lockout, password change, tenant deactivation), the first time anything of the
+ * request asks for the session: Spring Security's context of any chain, the host's or the
+ * module's, a controller, a page. So a cookie is never trusted further than a token is, on any
+ * path, and a request that never looks at its session costs nothing more.
+ */
+final class SessionRevocationFilter extends OncePerRequestFilter {
+
+	private final ActiveSessions sessions;
+
+	SessionRevocationFilter(ActiveSessions sessions) {
+		this.sessions = sessions;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		chain.doFilter(new CheckedSessionRequest(request), response);
+	}
+
+	private boolean isRevoked(HttpSession session) {
+		Object context = session.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
+		Authentication authentication = (context instanceof SecurityContext securityContext)
+				? securityContext.getAuthentication() : null;
+		return authentication != null && authentication.getPrincipal() instanceof SignedInUser user
+				&& !this.sessions.isActive(user);
+	}
+
+	/**
+	 * A request whose session is checked once, as it is first asked for.
+	 */
+	private final class CheckedSessionRequest extends HttpServletRequestWrapper {
+
+		private boolean checked;
+
+		CheckedSessionRequest(HttpServletRequest request) {
+			super(request);
+		}
+
+		@Override
+		public @Nullable HttpSession getSession(boolean create) {
+			HttpSession session = super.getSession(create);
+			if (session != null && !this.checked) {
+				this.checked = true;
+				if (isRevoked(session)) {
+					session.invalidate();
+					session = super.getSession(create);
+				}
+			}
+			return session;
+		}
+
+		@Override
+		public HttpSession getSession() {
+			HttpSession session = getSession(true);
+			if (session == null) {
+				throw new IllegalStateException("No session was created");
+			}
+			return session;
+		}
+
+	}
+
+}

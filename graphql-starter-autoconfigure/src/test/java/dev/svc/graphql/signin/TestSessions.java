@@ -1,0 +1,34 @@
+package dev.svc.graphql.signin;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import dev.svc.graphql.identity.SignInSessions;
+
+/**
+ * Sessions for tests that build the module's sign-in types by hand.
+ */
+public final class TestSessions {
+
+	private TestSessions() {
+	}
+
+	/**
+	 * Sessions in memory.
+	 * @return a new store
+	 */
+	public static SignInSessions inMemory() {
+		return new InMemorySignInSessions();
+	}
+
+	/**
+	 * The active sessions of a store, checked every 5 seconds, cookie sessions of 12 hours.
+	 * @param sessions the store
+	 * @param clock the time
+	 * @return the active sessions
+	 */
+	public static ActiveSessions active(SignInSessions sessions, Clock clock) {
+		return new ActiveSessions(sessions, Duration.ofSeconds(5), Duration.ofHours(12), clock);
+	}
+
+}
