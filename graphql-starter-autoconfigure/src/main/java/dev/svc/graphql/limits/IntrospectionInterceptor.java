@@ -97,8 +97,8 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 	}
 
 	/**
-	 * The error with another message and code, and nothing else of graphql-java's: only where it
-	 * was and the code, which are the same for every failure of its kind.
+	 * The error with the given message and code, where it was, and no other extension, so that
+	 * nothing but its place tells one failure of the kind from another.
 	 */
 	private static GraphQLError rewritten(ResponseError error, String message, String code) {
 		return GraphqlErrorBuilder.newError()
