@@ -36,7 +36,7 @@ final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHan
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
-		return 1 + 10 * selectionCost;
+		return QueryHandler.costOfItems(10, selectionCost);
 	}
 
 	@Override

@@ -78,16 +78,20 @@ public final class RootContainer {
 
 	/**
 	 * What running a root field costs: as its handler declares, or, for a field that no handler
-	 * serves, the field once plus what it selects.
+	 * serves, the field once plus what it selects. A negative cost, which only a handler's
+	 * overflowing arithmetic makes, is {@link Long#MAX_VALUE}, so that it is refused rather than
+	 * taken as cheap.
 	 * @param fieldName the field
 	 * @param arguments its arguments
-	 * @param selectionCost the cost of what it selects
-	 * @return the cost
+	 * @param selectionCost the cost of what it selects, from 0 to {@link Long#MAX_VALUE}
+	 * @return the cost, from 0 to {@link Long#MAX_VALUE}
 	 * @see QueryHandler#cost(Map, long)
 	 */
 	public long cost(String fieldName, Map<String, Object> arguments, long selectionCost) {
 		HandlerRegistration registration = this.handlers.get(fieldName);
-		return (registration != null) ? registration.first().cost(arguments, selectionCost) : 1 + selectionCost;
+		long cost = (registration != null) ? registration.first().cost(arguments, selectionCost)
+				: QueryHandler.costOfItems(1, selectionCost);
+		return (cost < 0) ? Long.MAX_VALUE : cost;
 	}
 
 	HandlerRegistration registration(String fieldName) {

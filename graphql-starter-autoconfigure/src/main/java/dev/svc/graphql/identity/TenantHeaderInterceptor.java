@@ -21,8 +21,11 @@ import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
 /**
  * Refuses an anonymous request whose {@value UserContextResolver#TENANT_HEADER} header names no
  * tenant, or a tenant that is not active, before anything of it runs or is audited: the header is
- * a tenant's id, a whole number, of an active tenant. Tenants are looked up at most once per
- * {@value #CACHE_MILLIS} ms each, so that a flood of headers does not become a flood of queries.
+ * a tenant's id, a whole number, of an active tenant. Both refusals answer the same message, which
+ * names no tenant: anybody may send the header, and trying ids one by one must not list the
+ * tenants' names, nor tell which ids belong to inactive tenants. Tenants are looked up at most once
+ * per {@value #CACHE_MILLIS} ms each, so that a flood of headers does not become a flood of
+ * queries.
  */
 final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 
@@ -76,11 +79,7 @@ final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 			return "The " + UserContextResolver.TENANT_HEADER + " header must be a tenant's id, a whole number; it is '"
 					+ shortened(header) + "'.";
 		}
-		Optional<Tenant> tenant = tenant(id);
-		if (tenant.isEmpty()) {
-			return "There is no tenant with id " + id;
-		}
-		return tenant.get().isActive() ? null : "Tenant " + tenant.get().tenancyName() + " is not active.";
+		return tenant(id).filter(Tenant::isActive).isPresent() ? null : "There is no active tenant with id " + id + ".";
 	}
 
 	private Optional<Tenant> tenant(int id) {

@@ -31,12 +31,13 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 	}
 
 	/**
-	 * Each user of the page costs what it selects.
+	 * Each user of the page costs what it selects. The page size is the one asked for, even one
+	 * that {@link #resolve} would refuse: the cost limit refuses the query before that check runs.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
 		Object pageSize = arguments.get("maxResultCount");
-		return 1 + ((pageSize instanceof Number number) ? Math.max(number.longValue(), 0) : 10) * selectionCost;
+		return QueryHandler.costOfItems((pageSize instanceof Number number) ? number.longValue() : 10, selectionCost);
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.svc.graphql.SvcGraphQlProperties.Introspection;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
+import graphql.ErrorType;
 import graphql.GraphQLError;
 import graphql.GraphqlErrorBuilder;
 import org.jspecify.annotations.Nullable;
@@ -18,10 +19,13 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 /**
  * Applies {@code graphql.introspection} to each request: graphql-java refuses an introspection
  * query of a request that the rule shuts out ({@code __typename} keeps working), and the refusal
- * says which rule and what to do. Runs after the caller is known.
+ * says which rule and what to do. Such a request's validation errors all get one message, which
+ * names no type, field or argument and is the same for every kind of failure: graphql-java's own
+ * ("Field 'nope' in type 'User' is undefined", "Subselection required for type
+ * 'UserPagedResult!'") would let a caller learn the schema by guessing, one query per name. Runs
+ * after the caller is known.
  */
 final class IntrospectionInterceptor implements WebGraphQlInterceptor {
-
 
 	private final Introspection rule;
 
@@ -35,10 +39,11 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 				? input : builder
 					.graphQLContext((context) -> context.put(graphql.introspection.Introspection.INTROSPECTION_DISABLED, true))
 					.build());
-		return chain.next(request).map((response) -> response.getErrors().stream().anyMatch(this::isRefusal)
+		return chain.next(request).map((response) -> shutsOut(response)
+				&& response.getErrors().stream().anyMatch((error) -> isRefusal(error) || isValidationFailure(error))
 				? response.transform((builder) -> builder.errors(response.getErrors()
 					.stream()
-					.map(this::asGraphQlError)
+					.map(this::withoutSchema)
 					.toList()))
 				: response);
 	}
@@ -51,21 +56,57 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 		};
 	}
 
+	private boolean shutsOut(WebGraphQlResponse response) {
+		return !allows(response.getExecutionInput().getGraphQLContext().get(UserContext.class));
+	}
+
+	private GraphQLError withoutSchema(ResponseError error) {
+		if (isRefusal(error)) {
+			return rewritten(error, (this.rule == Introspection.NEVER)
+					? "Introspection is switched off (graphql.introspection=never)."
+					: "Introspection is open to signed-in users only (graphql.introspection=signed-in): sign in first.",
+					ErrorCode.INTROSPECTION_DISABLED);
+		}
+		if (isValidationFailure(error)) {
+			return rewritten(error, (this.rule == Introspection.NEVER)
+					? "The query does not fit the schema. What does not fit is not shown (graphql.introspection=never): check the query against the schema you were given."
+					: "The query does not fit the schema. What does not fit is shown to signed-in users only (graphql.introspection=signed-in): sign in to see it.",
+					ErrorCode.VALIDATION_FAILED);
+		}
+		return GraphqlErrorBuilder.newError()
+			.message(error.getMessage())
+			.locations(error.getLocations())
+			.path(error.getParsedPath())
+			.errorType(error.getErrorType())
+			.extensions(error.getExtensions())
+			.build();
+	}
+
 	private boolean isRefusal(ResponseError error) {
 		return "IntrospectionDisabled".equals(String.valueOf(error.getErrorType()));
 	}
 
-	private GraphQLError asGraphQlError(ResponseError error) {
-		boolean refusal = isRefusal(error);
-		String message = !refusal ? error.getMessage() : (this.rule == Introspection.NEVER)
-				? "Introspection is switched off (graphql.introspection=never)."
-				: "Introspection is open to signed-in users only (graphql.introspection=signed-in): sign in first.";
+	/**
+	 * Whether the error is one that the error interceptor reports as
+	 * {@code GRAPHQL_VALIDATION_FAILED}: graphql-java's validation and variable errors, which
+	 * carry no code of their own, unlike the limits' refusals.
+	 */
+	private boolean isValidationFailure(ResponseError error) {
+		return !error.getExtensions().containsKey("code") && (error.getErrorType() == ErrorType.ValidationError
+				|| error.getErrorType() == ErrorType.ExecutionAborted);
+	}
+
+	/**
+	 * The error with the given message and code, where it was, and no other extension, so that
+	 * nothing but its place tells one failure of the kind from another.
+	 */
+	private static GraphQLError rewritten(ResponseError error, String message, String code) {
 		return GraphqlErrorBuilder.newError()
 			.message(message)
 			.locations(error.getLocations())
 			.path(error.getParsedPath())
 			.errorType(error.getErrorType())
-			.extensions(refusal ? Map.of("code", ErrorCode.INTROSPECTION_DISABLED) : error.getExtensions())
+			.extensions(Map.of("code", code))
 			.build();
 	}
 

@@ -1,31 +1,98 @@
 package dev.svc.graphql.limits;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
+import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.StatementCounter;
 import dev.svc.graphql.test.TestHostApplication;
+import graphql.execution.CoercedVariables;
+import graphql.parser.Parser;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.graphql.execution.GraphQlSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The cost limit knows the built-in queries: {@code users} costs its page size times what it
  * selects, so wide pages of nested lists are refused before anything runs, permission check
- * included.
+ * included. Costs add up without overflow, whatever the page sizes asked for.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = { TestHostApplication.class, QueryCostTests.Counting.class },
+		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"graphql.identity.demo-data=true" })
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=query-cost-test-key-0123456789abcdef",
+				// a signed-in request reads no SQL of its own once its session and permissions are
+				// checked, so that the statements counted are the query's
+				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h" })
 class QueryCostTests {
+
+	/** What each page of the attack selects: 13, so that a page of 1000 costs 13,001. */
+	private static final String NESTED_PAGE = "{ totalCount items { id userName name surname emailAddress"
+			+ " roles { id name } organizationUnits { id code } } }";
+
+	/** Page sizes an attacker tries first: the ends of the type, around 0 and around the limits. */
+	private static final int[] EXTREME_PAGES = { Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1000, -1, 0, 1, 10, 1000,
+			1001, 5000, Integer.MAX_VALUE / 13, Integer.MAX_VALUE - 1, Integer.MAX_VALUE };
+
+	/** What a {@code users} page of the generated queries may select. */
+	private static final List<Selection> SELECTIONS = List.of(new Selection("{ __typename }", 0),
+			new Selection("{ totalCount }", 1), new Selection("{ items { name } }", 2),
+			new Selection("{ items { __typename id roles { id } } }", 4), new Selection(NESTED_PAGE, 13));
+
+	private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private StatementCounter statements;
+
+	@Autowired
+	private GraphQlSource graphQl;
+
+	@Autowired
+	private RootContainer container;
+
+	@Test
+	void shouldRefuseWidePagesThatOnePageOfTheLargestIntCannotHide() {
+		HttpTestClient http = new HttpTestClient(this.port);
+		String admin = http.bearerToken("", "admin", "123qwe");
+		assertThat(http.graphQl("/graphql", "{ users(maxResultCount: 1) { totalCount } }", "Authorization", admin).body())
+			.as("the administrator may read users").contains("\"totalCount\"");
+		StringBuilder pages = new StringBuilder("{");
+		for (int i = 0; i < 14; i++) {
+			pages.append(" p").append(i).append(": users(maxResultCount: 1000) ").append(NESTED_PAGE);
+		}
+		assertThat(http.graphQl("/graphql", pages + " }", "Authorization", admin).body())
+			.contains("The query's cost is 182014, over the limit of 5000");
+
+		this.statements.reset();
+		Response response = http.graphQl("/graphql",
+				pages + " wrap: users(maxResultCount: 2147483647) " + NESTED_PAGE + " }", "Authorization", admin);
+
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.body()).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
+			.contains("The query's cost is 27917469426, over the limit of 5000")
+			.doesNotContain("\"data\"");
+		assertThat(this.statements.count()).as("SQL statements run").isZero();
+	}
 
 	@Test
 	void shouldRefuseAPageWhoseNestedListsCostTooMuch() throws Exception {
@@ -67,9 +134,172 @@ class QueryCostTests {
 		assertThat(variables(http, page, 1000).body()).contains("The query's cost is 5001");
 	}
 
+	@Test
+	void shouldCostRandomPagesExactlyWhateverTheirSizes() {
+		Random random = new Random(15);
+		QueryCost cost = new QueryCost(this.container);
+		for (int run = 0; run < 2000; run++) {
+			List<Page> pages = new ArrayList<>();
+			for (int i = random.nextInt(1, 21); i > 0; i--) {
+				pages.add(new Page(randomSize(random), randomSize(random), random.nextBoolean(),
+						SELECTIONS.get(random.nextInt(SELECTIONS.size()))));
+			}
+			Query query = new Query(pages, random.nextBoolean());
+			long computed = cost(cost, query);
+			BigInteger truth = query.trueCost();
+
+			assertThat(computed).as(query.document()).isNotNegative()
+				.isEqualTo(truth.min(LONG_MAX).longValueExact());
+			if (truth.compareTo(BigInteger.valueOf(5000)) > 0) {
+				assertThat(computed).as(query.document()).isGreaterThan(5000);
+			}
+			int shrunk = random.nextInt(pages.size());
+			Integer size = pages.get(shrunk).size();
+			int current = (size != null) ? size : 10;
+			int smallerSize = (current > Integer.MIN_VALUE) ? random.nextInt(Integer.MIN_VALUE, current) : current;
+			Query smaller = query.withSize(shrunk, smallerSize);
+			assertThat(computed).as(query.document() + " against " + smaller.document())
+				.isGreaterThanOrEqualTo(cost(cost, smaller));
+		}
+	}
+
+	@Test
+	void shouldDeclareAUsersPageCostThatNeverWrapsForAnyLongPageSize() {
+		Random random = new Random(15);
+		List<Long> extremes = List.of(Long.MIN_VALUE, -1L, 0L, 1L, 1000L, (long) Integer.MAX_VALUE,
+				Long.MAX_VALUE / 2, Long.MAX_VALUE - 1, Long.MAX_VALUE);
+		for (int run = 0; run < 10_000; run++) {
+			long size = (run % 2 == 0) ? extremes.get(random.nextInt(extremes.size())) : random.nextLong();
+			long selectionCost = (run % 3 == 0) ? extremes.get(random.nextInt(extremes.size())) & Long.MAX_VALUE
+					: random.nextLong(0, Long.MAX_VALUE);
+			long declared = this.container.cost("users", Map.of("maxResultCount", size), selectionCost);
+			BigInteger truth = BigInteger.ONE
+				.add(BigInteger.valueOf(Math.max(size, 0)).multiply(BigInteger.valueOf(selectionCost)));
+
+			assertThat(declared).as("page of %d costing %d each", size, selectionCost)
+				.isEqualTo(truth.min(LONG_MAX).longValueExact());
+			long smallerSize = (size > Long.MIN_VALUE) ? random.nextLong(Long.MIN_VALUE, size) : Long.MIN_VALUE;
+			assertThat(declared).isGreaterThanOrEqualTo(
+					this.container.cost("users", Map.of("maxResultCount", smallerSize), selectionCost));
+		}
+	}
+
 	private static Response variables(HttpTestClient http, String query, int size) {
 		return http.post("/graphql", "application/json",
 				HttpTestClient.json(Map.of("query", query, "variables", Map.of("size", size))));
+	}
+
+	private static @Nullable Integer randomSize(Random random) {
+		return switch (random.nextInt(4)) {
+			case 0 -> null;
+			case 1 -> random.nextInt();
+			default -> EXTREME_PAGES[random.nextInt(EXTREME_PAGES.length)];
+		};
+	}
+
+	private long cost(QueryCost cost, Query query) {
+		return cost.of(this.graphQl.schema(), Parser.parse(query.document()), null,
+				CoercedVariables.of(query.variables()));
+	}
+
+	/**
+	 * What a page selects of each user.
+	 *
+	 * @param text the selection set
+	 * @param cost what it costs per user: each field once, {@code __typename} nothing
+	 */
+	private record Selection(String text, long cost) {
+	}
+
+	/**
+	 * One alias of {@code users} in a generated query.
+	 *
+	 * @param size its {@code maxResultCount}, or {@code null} for none (the default, 10)
+	 * @param skipCount its {@code skipCount}, or {@code null} for none
+	 * @param inline whether its arguments are literals rather than variables
+	 * @param selection what it selects
+	 */
+	private record Page(@Nullable Integer size, @Nullable Integer skipCount, boolean inline, Selection selection) {
+
+		BigInteger trueCost() {
+			long users = (this.size != null) ? Math.max(this.size, 0) : 10;
+			return BigInteger.ONE.add(BigInteger.valueOf(users).multiply(BigInteger.valueOf(this.selection.cost())));
+		}
+
+	}
+
+	/**
+	 * A query of aliased pages, and a {@code greeting} (cost 1) when {@code greeting} is set.
+	 */
+	private record Query(List<Page> pages, boolean greeting) {
+
+		String document() {
+			StringBuilder variables = new StringBuilder();
+			StringBuilder fields = new StringBuilder();
+			for (int i = 0; i < this.pages.size(); i++) {
+				Page page = this.pages.get(i);
+				List<String> arguments = new ArrayList<>();
+				argument(arguments, variables, "maxResultCount", "size" + i, page.size(), page.inline());
+				argument(arguments, variables, "skipCount", "skip" + i, page.skipCount(), page.inline());
+				fields.append(" p").append(i).append(": users")
+					.append(arguments.isEmpty() ? "" : "(" + String.join(", ", arguments) + ")")
+					.append(' ')
+					.append(page.selection().text());
+			}
+			return "query" + (variables.isEmpty() ? "" : "(" + variables + ")") + " {" + fields
+					+ (this.greeting ? " greeting" : "") + " }";
+		}
+
+		private static void argument(List<String> arguments, StringBuilder variables, String name, String variable,
+				@Nullable Integer value, boolean inline) {
+			if (value == null) {
+				return;
+			}
+			if (inline) {
+				arguments.add(name + ": " + value);
+				return;
+			}
+			arguments.add(name + ": $" + variable);
+			variables.append(variables.isEmpty() ? "" : ", ").append('$').append(variable).append(": Int");
+		}
+
+		Map<String, Object> variables() {
+			Map<String, Object> values = new HashMap<>();
+			for (int i = 0; i < this.pages.size(); i++) {
+				Page page = this.pages.get(i);
+				if (!page.inline() && page.size() != null) {
+					values.put("size" + i, page.size());
+				}
+				if (!page.inline() && page.skipCount() != null) {
+					values.put("skip" + i, page.skipCount());
+				}
+			}
+			return values;
+		}
+
+		BigInteger trueCost() {
+			return this.pages.stream()
+				.map(Page::trueCost)
+				.reduce(this.greeting ? BigInteger.ONE : BigInteger.ZERO, BigInteger::add);
+		}
+
+		Query withSize(int index, int size) {
+			List<Page> pages = new ArrayList<>(this.pages);
+			Page page = pages.get(index);
+			pages.set(index, new Page(size, page.skipCount(), page.inline(), page.selection()));
+			return new Query(pages, this.greeting);
+		}
+
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Counting {
+
+		@Bean
+		static StatementCounter statementCounter() {
+			return new StatementCounter();
+		}
+
 	}
 
 }

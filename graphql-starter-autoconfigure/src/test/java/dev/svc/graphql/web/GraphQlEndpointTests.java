@@ -77,12 +77,22 @@ class GraphQlEndpointTests {
 		Response unknown = this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "5");
 		assertThat(unknown.status()).isEqualTo(400);
 		JSONAssert.assertEquals("""
-				{"errors": [{"message": "There is no tenant with id 5", "locations": [], "path": [],
+				{"errors": [{"message": "There is no active tenant with id 5.", "locations": [], "path": [],
 				  "extensions": {"code": "BAD_REQUEST"}}]}""", unknown.body(), JSONCompareMode.STRICT);
-		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "3").body())
-			.contains("\"message\":\"Tenant Closed is not active.\"");
+		Response inactive = this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "3");
+		assertThat(inactive.status()).isEqualTo(400);
+		assertThat(inactive.body()).isEqualTo(unknown.body().replace("id 5.", "id 3."));
 		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", "five").body())
 			.contains("\"message\":\"The Svc-TenantId header must be a tenant's id, a whole number; it is 'five'.\"");
+	}
+
+	@Test
+	void shouldNeverNameAnInactiveTenantToAnAnonymousCaller() {
+		for (String accept : new String[] { "application/graphql-response+json", "application/json" }) {
+			Response response = this.http.graphQl("/graphql", "{ greeting }", "Svc-TenantId", " 3 ", "Accept", accept);
+			assertThat(response.body()).as(accept).contains("There is no active tenant with id 3.")
+				.doesNotContainIgnoringCase("Closed");
+		}
 	}
 
 	@Test
