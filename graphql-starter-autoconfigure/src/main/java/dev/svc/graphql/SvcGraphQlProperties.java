@@ -341,6 +341,20 @@ public class SvcGraphQlProperties {
 		 */
 		private Duration flushInterval = Duration.ofMillis(500);
 
+		/**
+		 * Anonymous queries of one client address recorded one by one in each window, counted per
+		 * instance. The queries past it still run; they are counted, and their number is written as
+		 * one record of the address per window (AnonymousQueriesNotRecorded). 0 records anonymous
+		 * queries by their number only. Queries of signed-in users and sign-in attempts are always
+		 * recorded.
+		 */
+		private int anonymousQueriesPerWindow = 60;
+
+		/**
+		 * The window anonymous queries are counted in.
+		 */
+		private Duration anonymousQueryWindow = Duration.ofMinutes(1);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -363,6 +377,22 @@ public class SvcGraphQlProperties {
 
 		public void setFlushInterval(Duration flushInterval) {
 			this.flushInterval = flushInterval;
+		}
+
+		public int getAnonymousQueriesPerWindow() {
+			return this.anonymousQueriesPerWindow;
+		}
+
+		public void setAnonymousQueriesPerWindow(int anonymousQueriesPerWindow) {
+			this.anonymousQueriesPerWindow = anonymousQueriesPerWindow;
+		}
+
+		public Duration getAnonymousQueryWindow() {
+			return this.anonymousQueryWindow;
+		}
+
+		public void setAnonymousQueryWindow(Duration anonymousQueryWindow) {
+			this.anonymousQueryWindow = anonymousQueryWindow;
 		}
 
 	}

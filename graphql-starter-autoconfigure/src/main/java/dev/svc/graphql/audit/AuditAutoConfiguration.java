@@ -45,15 +45,17 @@ public final class AuditAutoConfiguration {
 
 	/**
 	 * The audit log's losses as meters: {@code svc.audit.records.dropped} (the buffer was full
-	 * while the database could not be written) and {@code svc.audit.records.refused} (the database
-	 * refused a record even alone).
+	 * while the database could not be written), {@code svc.audit.records.refused} (the database
+	 * refused a record even alone) and {@code svc.audit.records.skipped} (anonymous queries past
+	 * their address's quota, recorded by their number only).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class AuditLogMetersConfiguration {
 
 		@Bean
-		MeterBinder svcAuditLogMeters(ObjectProvider<AuditLogWriter> writer) {
+		MeterBinder svcAuditLogMeters(ObjectProvider<AuditLogWriter> writer,
+				ObjectProvider<QueryAuditInterceptor> interceptor) {
 			return (registry) -> {
 				if (writer.getIfAvailable() instanceof JdbcAuditLogWriter jdbc) {
 					FunctionCounter.builder("svc.audit.records.dropped", jdbc, JdbcAuditLogWriter::droppedRecords)
@@ -63,18 +65,29 @@ public final class AuditAutoConfiguration {
 						.description("Audit records the database refused even alone")
 						.register(registry);
 				}
+				interceptor.ifAvailable((queries) -> FunctionCounter
+					.builder("svc.audit.records.skipped", queries, QueryAuditInterceptor::notRecordedQueries)
+					.description("Anonymous queries past graphql.audit.anonymous-queries-per-window for their address,"
+							+ " recorded by their number only")
+					.register(registry));
 			};
 		}
 
 	}
 
+	/**
+	 * Records the executed queries; it reads the time from the host's {@link Clock} if it has one.
+	 */
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 200)
 	@ConditionalOnBean(AuditLogWriter.class)
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	@ConditionalOnBooleanProperty("graphql.enabled")
-	WebGraphQlInterceptor svcQueryAuditInterceptor(AuditLogWriter writer) {
-		return new QueryAuditInterceptor(writer, Clock.systemUTC());
+	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, SvcGraphQlProperties properties,
+			ObjectProvider<Clock> clock) {
+		SvcGraphQlProperties.Audit audit = properties.getAudit();
+		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
+				new AnonymousQueryQuota(writer, audit.getAnonymousQueriesPerWindow(), audit.getAnonymousQueryWindow()));
 	}
 
 }

@@ -1,5 +1,11 @@
 package dev.svc.graphql.audit;
 
+import java.time.Clock;
+import java.time.Instant;
+
+import dev.svc.graphql.test.MutableClock;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -27,6 +33,26 @@ class AuditAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context.getBean(AuditLogWriter.class)).isInstanceOf(JdbcAuditLogWriter.class);
 				assertThat(context.getBean(WebGraphQlInterceptor.class)).isInstanceOf(QueryAuditInterceptor.class);
+			});
+	}
+
+	@Test
+	void shouldReadTheTimeFromTheHostsClock() {
+		MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
+		this.contextRunner.withPropertyValues("graphql.audit.enabled=true")
+			.withBean(Clock.class, () -> clock)
+			.run((context) -> assertThat(context.getBean(QueryAuditInterceptor.class))
+				.hasFieldOrPropertyWithValue("clock", clock));
+	}
+
+	@Test
+	void shouldCountTheAnonymousQueriesRecordedByTheirNumberOnly() {
+		this.contextRunner.withPropertyValues("graphql.audit.enabled=true")
+			.run((context) -> {
+				SimpleMeterRegistry registry = new SimpleMeterRegistry();
+				context.getBean(MeterBinder.class).bindTo(registry);
+				assertThat(registry.get("svc.audit.records.skipped").functionCounter().count()).isZero();
+				assertThat(registry.find("svc.audit.records.dropped").functionCounter()).isNotNull();
 			});
 	}
 
