@@ -15,10 +15,17 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 /**
  * Writes an audit record for every executed query: the caller, the query document, how long it
  * took and the first error, if any. Records of anonymous queries belong to the host, whatever
- * tenant their {@code Svc-TenantId} header names, and are limited per client address by an
- * {@link AnonymousQueryQuota}, whose open window is summed up when the application stops.
+ * tenant their {@code Svc-TenantId} header names, keep less of the document and the User-Agent,
+ * and are limited per client address by an {@link AnonymousQueryQuota}, whose open window is
+ * summed up when the application stops.
  */
 final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecycle {
+
+	/** How much of an anonymous query's document its record keeps. */
+	static final int ANONYMOUS_DOCUMENT_LENGTH = 256;
+
+	/** How much of an anonymous caller's User-Agent its record keeps. */
+	static final int ANONYMOUS_USER_AGENT_LENGTH = 128;
 
 	private final AuditLogWriter writer;
 
@@ -46,12 +53,15 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 			}
 			String operation = (request.getOperationName() != null) ? request.getOperationName() : "query";
 			String error = response.getErrors().isEmpty() ? null : response.getErrors().get(0).getMessage();
+			String document = request.getDocument();
+			String userAgent = request.getHeaders().getFirst("User-Agent");
 			// an anonymous caller's tenant is only what its header claims: its records stay with the
 			// host's, so that nobody can fill a tenant's log by naming it
 			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null, (user != null) ? user.userId() : null,
-					"GraphQL", operation, request.getDocument(), start,
+					"GraphQL", operation,
+					signedIn ? document : JdbcAuditLogWriter.storable(document, ANONYMOUS_DOCUMENT_LENGTH), start,
 					(int) ((System.nanoTime() - startNanos) / 1_000_000), address,
-					request.getHeaders().getFirst("User-Agent"), error));
+					signedIn ? userAgent : JdbcAuditLogWriter.storable(userAgent, ANONYMOUS_USER_AGENT_LENGTH), error));
 		});
 	}
 

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What anonymous callers can write to the audit log, over real HTTP with a clock the tests move: one
  * address gets 60 records of its own a minute and one summary of the rest, while every query of a
- * signed-in user and every sign-in attempt is recorded.
+ * signed-in user and every sign-in attempt is recorded; a record of an anonymous query keeps less
+ * of the document and of the User-Agent.
  */
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -90,6 +91,32 @@ class AnonymousQueryRecordsTests {
 		assertThat(summary.userId()).isNull();
 		assertThat(summary.tenantId()).isNull();
 		assertThat(count("true")).as("every record").isEqualTo(60 + 50 + 2 + 1 + 1);
+	}
+
+	@Test
+	void shouldKeepLessOfTheDocumentAndTheUserAgentOfAnAnonymousQuery() {
+		String token = this.http.bearerToken("", "admin", "123qwe");
+		String name = "x".repeat(600);
+		String userAgent = "agent/" + "y".repeat(600);
+		this.http.graphQl("/graphql", "{ greeting(name: \"anonymous" + name + "\") }", "User-Agent", userAgent);
+		this.http.graphQl("/graphql", "{ greeting(name: \"signed-in" + name + "\") }", "User-Agent", userAgent,
+				"Authorization", token);
+		drainTheWriter();
+
+		Map<String, Object> anonymous = this.jdbc
+			.sql("select parameters, browser_info from svc_audit_logs where parameters like '%anonymous%'")
+			.query()
+			.singleRow();
+		assertThat((String) anonymous.get("parameters")).hasSize(256)
+			.startsWith("{ greeting(name: \"anonymousxxx")
+			.endsWith("x…[cut]");
+		assertThat((String) anonymous.get("browser_info")).hasSize(128).startsWith("agent/yyy").endsWith("y…[cut]");
+		Map<String, Object> signedIn = this.jdbc
+			.sql("select parameters, browser_info from svc_audit_logs where parameters like '%signed-in%'")
+			.query()
+			.singleRow();
+		assertThat(signedIn.get("parameters")).isEqualTo("{ greeting(name: \"signed-in" + name + "\") }");
+		assertThat((String) signedIn.get("browser_info")).hasSize(512).endsWith("y…[cut]");
 	}
 
 	record Summary(String parameters, String clientIpAddress, OffsetDateTime executionTime, Long userId,
