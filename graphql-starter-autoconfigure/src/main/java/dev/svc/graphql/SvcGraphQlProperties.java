@@ -355,6 +355,12 @@ public class SvcGraphQlProperties {
 		 */
 		private Duration anonymousQueryWindow = Duration.ofMinutes(1);
 
+		/**
+		 * How long records are kept. Older ones are deleted by each instance, at start and then
+		 * every hour. 0 keeps them forever.
+		 */
+		private Duration retention = Duration.ofDays(90);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -393,6 +399,14 @@ public class SvcGraphQlProperties {
 
 		public void setAnonymousQueryWindow(Duration anonymousQueryWindow) {
 			this.anonymousQueryWindow = anonymousQueryWindow;
+		}
+
+		public Duration getRetention() {
+			return this.retention;
+		}
+
+		public void setRetention(Duration retention) {
+			this.retention = retention;
 		}
 
 	}

@@ -24,7 +24,8 @@ class AuditAutoConfigurationTests {
 	@Test
 	void shouldBeOffByDefault() {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(AuditLogWriter.class)
-			.doesNotHaveBean(WebGraphQlInterceptor.class));
+			.doesNotHaveBean(WebGraphQlInterceptor.class)
+			.doesNotHaveBean(AuditLogPurge.class));
 	}
 
 	@Test
@@ -37,12 +38,27 @@ class AuditAutoConfigurationTests {
 	}
 
 	@Test
+	void shouldPurgeRecordsOlderThanTheRetention() {
+		this.contextRunner.withPropertyValues("graphql.audit.enabled=true")
+			.run((context) -> assertThat(context).hasSingleBean(AuditLogPurge.class));
+	}
+
+	@Test
+	void shouldKeepRecordsForeverWhenTheRetentionIsZero() {
+		this.contextRunner.withPropertyValues("graphql.audit.enabled=true", "graphql.audit.retention=0")
+			.run((context) -> assertThat(context).doesNotHaveBean(AuditLogPurge.class)
+				.hasSingleBean(AuditLogWriter.class));
+	}
+
+	@Test
 	void shouldReadTheTimeFromTheHostsClock() {
 		MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
 		this.contextRunner.withPropertyValues("graphql.audit.enabled=true")
 			.withBean(Clock.class, () -> clock)
-			.run((context) -> assertThat(context.getBean(QueryAuditInterceptor.class))
-				.hasFieldOrPropertyWithValue("clock", clock));
+			.run((context) -> {
+				assertThat(context.getBean(AuditLogPurge.class)).hasFieldOrPropertyWithValue("clock", clock);
+				assertThat(context.getBean(QueryAuditInterceptor.class)).hasFieldOrPropertyWithValue("clock", clock);
+			});
 	}
 
 	@Test
@@ -65,6 +81,8 @@ class AuditAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context.getBean(AuditLogWriter.class)).isSameAs(own);
 				assertThat(context).hasSingleBean(WebGraphQlInterceptor.class);
+				// the module's table is the host's to keep still: the retention applies to it
+				assertThat(context).hasSingleBean(AuditLogPurge.class);
 			});
 	}
 
@@ -72,6 +90,7 @@ class AuditAutoConfigurationTests {
 	void shouldRecordSignInsButNoQueriesWhileTheEndpointIsOff() {
 		this.contextRunner.withPropertyValues("graphql.enabled=false", "graphql.audit.enabled=true")
 			.run((context) -> assertThat(context).hasSingleBean(AuditLogWriter.class)
+				.hasSingleBean(AuditLogPurge.class)
 				.doesNotHaveBean(WebGraphQlInterceptor.class));
 	}
 
