@@ -331,8 +331,8 @@ public class SvcGraphQlProperties {
 		private boolean enabled;
 
 		/**
-		 * How many audit records may wait for the background writer. When the queue is full the
-		 * caller writes its record itself, so nothing is dropped.
+		 * How many audit records may wait for the background writer, also while the database
+		 * cannot be reached. A record that finds the queue full is dropped, counted and logged.
 		 */
 		private int queueCapacity = 10_000;
 
