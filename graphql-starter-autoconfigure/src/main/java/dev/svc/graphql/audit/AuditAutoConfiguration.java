@@ -1,6 +1,7 @@
 package dev.svc.graphql.audit;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import javax.sql.DataSource;
 
@@ -10,23 +11,31 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The audit log of sign-ins and, while the endpoint is served, of executed queries; switched on by
- * {@code graphql.audit.enabled}.
+ * The audit log of sign-ins and, while the endpoint is served, of executed queries, kept for
+ * {@code graphql.audit.retention}; switched on by {@code graphql.audit.enabled}.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("graphql.audit.enabled")
@@ -44,16 +53,39 @@ public final class AuditAutoConfiguration {
 	}
 
 	/**
+	 * The purge of records older than {@code graphql.audit.retention}, off when it is 0; it reads
+	 * the time from the host's {@link Clock} if it has one.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(JdbcTemplate.class)
+	@ConditionalOnSingleCandidate(DataSource.class)
+	@Conditional(OnRetention.class)
+	static class AuditLogPurgeConfiguration {
+
+		@Bean
+		@DependsOnDatabaseInitialization
+		AuditLogPurge svcAuditLogPurge(DataSource dataSource, SvcGraphQlProperties properties,
+				ObjectProvider<Clock> clock) {
+			return new AuditLogPurge(new JdbcTemplate(dataSource),
+					new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+					clock.getIfUnique(Clock::systemUTC), properties.getAudit().getRetention());
+		}
+
+	}
+
+	/**
 	 * The audit log's losses as meters: {@code svc.audit.records.dropped} (the buffer was full
-	 * while the database could not be written) and {@code svc.audit.records.refused} (the database
-	 * refused a record even alone).
+	 * while the database could not be written), {@code svc.audit.records.refused} (the database
+	 * refused a record even alone) and {@code svc.audit.records.skipped} (anonymous queries past
+	 * their address's quota, recorded by their number only).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class AuditLogMetersConfiguration {
 
 		@Bean
-		MeterBinder svcAuditLogMeters(ObjectProvider<AuditLogWriter> writer) {
+		MeterBinder svcAuditLogMeters(ObjectProvider<AuditLogWriter> writer,
+				ObjectProvider<QueryAuditInterceptor> interceptor) {
 			return (registry) -> {
 				if (writer.getIfAvailable() instanceof JdbcAuditLogWriter jdbc) {
 					FunctionCounter.builder("svc.audit.records.dropped", jdbc, JdbcAuditLogWriter::droppedRecords)
@@ -63,18 +95,46 @@ public final class AuditAutoConfiguration {
 						.description("Audit records the database refused even alone")
 						.register(registry);
 				}
+				interceptor.ifAvailable((queries) -> FunctionCounter
+					.builder("svc.audit.records.skipped", queries, QueryAuditInterceptor::notRecordedQueries)
+					.description("Anonymous queries past graphql.audit.anonymous-queries-per-window for their address,"
+							+ " recorded by their number only")
+					.register(registry));
 			};
 		}
 
 	}
 
+	/**
+	 * Records the executed queries; it reads the time from the host's {@link Clock} if it has one.
+	 */
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 200)
 	@ConditionalOnBean(AuditLogWriter.class)
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	@ConditionalOnBooleanProperty("graphql.enabled")
-	WebGraphQlInterceptor svcQueryAuditInterceptor(AuditLogWriter writer) {
-		return new QueryAuditInterceptor(writer, Clock.systemUTC());
+	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, SvcGraphQlProperties properties,
+			ObjectProvider<Clock> clock) {
+		SvcGraphQlProperties.Audit audit = properties.getAudit();
+		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
+				new AnonymousQueryQuota(writer, audit.getAnonymousQueriesPerWindow(), audit.getAnonymousQueryWindow()));
+	}
+
+	/**
+	 * Matches unless {@code graphql.audit.retention} is zero, which keeps records forever.
+	 */
+	static final class OnRetention extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			boolean forever = Binder.get(context.getEnvironment())
+				.bind("graphql.audit.retention", Duration.class)
+				.map(Duration::isZero)
+				.orElse(false);
+			return forever ? ConditionOutcome.noMatch("graphql.audit.retention is 0: records are kept forever")
+					: ConditionOutcome.match("graphql.audit.retention is not 0");
+		}
+
 	}
 
 }

@@ -7,6 +7,7 @@ import java.time.OffsetDateTime;
 import dev.svc.graphql.context.UserContext;
 import reactor.core.publisher.Mono;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
@@ -14,17 +15,28 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 /**
  * Writes an audit record for every executed query: the caller, the query document, how long it
  * took and the first error, if any. Records of anonymous queries belong to the host, whatever
- * tenant their {@code Svc-TenantId} header names.
+ * tenant their {@code Svc-TenantId} header names, keep less of the document and the User-Agent,
+ * and are limited per client address by an {@link AnonymousQueryQuota}, whose open window is
+ * summed up when the application stops.
  */
-final class QueryAuditInterceptor implements WebGraphQlInterceptor {
+final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecycle {
+
+	/** How much of an anonymous query's document its record keeps. */
+	static final int ANONYMOUS_DOCUMENT_LENGTH = 256;
+
+	/** How much of an anonymous caller's User-Agent its record keeps. */
+	static final int ANONYMOUS_USER_AGENT_LENGTH = 128;
 
 	private final AuditLogWriter writer;
 
 	private final Clock clock;
 
-	QueryAuditInterceptor(AuditLogWriter writer, Clock clock) {
+	private final AnonymousQueryQuota anonymousQuota;
+
+	QueryAuditInterceptor(AuditLogWriter writer, Clock clock, AnonymousQueryQuota anonymousQuota) {
 		this.writer = writer;
 		this.clock = clock;
+		this.anonymousQuota = anonymousQuota;
 	}
 
 	@Override
@@ -34,17 +46,56 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor {
 		return chain.next(request).doOnNext((response) -> {
 			UserContext user = response.getExecutionInput().getGraphQLContext().get(UserContext.class);
 			InetSocketAddress remote = request.getRemoteAddress();
+			String address = (remote != null) ? remote.getAddress().getHostAddress() : null;
+			boolean signedIn = user != null && user.isAuthenticated();
+			if (!signedIn && !this.anonymousQuota.admit(address, start.toInstant())) {
+				return;
+			}
 			String operation = (request.getOperationName() != null) ? request.getOperationName() : "query";
 			String error = response.getErrors().isEmpty() ? null : response.getErrors().get(0).getMessage();
+			String document = request.getDocument();
+			String userAgent = request.getHeaders().getFirst("User-Agent");
 			// an anonymous caller's tenant is only what its header claims: its records stay with the
 			// host's, so that nobody can fill a tenant's log by naming it
-			boolean signedIn = user != null && user.isAuthenticated();
-			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null,
-					(user != null) ? user.userId() : null, "GraphQL", operation, request.getDocument(), start,
-					(int) ((System.nanoTime() - startNanos) / 1_000_000),
-					(remote != null) ? remote.getAddress().getHostAddress() : null,
-					request.getHeaders().getFirst("User-Agent"), error));
+			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null, (user != null) ? user.userId() : null,
+					"GraphQL", operation,
+					signedIn ? document : JdbcAuditLogWriter.storable(document, ANONYMOUS_DOCUMENT_LENGTH), start,
+					(int) ((System.nanoTime() - startNanos) / 1_000_000), address,
+					signedIn ? userAgent : JdbcAuditLogWriter.storable(userAgent, ANONYMOUS_USER_AGENT_LENGTH), error));
 		});
+	}
+
+	@Override
+	public void start() {
+		this.anonymousQuota.start();
+	}
+
+	@Override
+	public void stop() {
+		this.anonymousQuota.stop();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.anonymousQuota.isRunning();
+	}
+
+	/**
+	 * Sums up the open window after the web server (whose phase is {@code DEFAULT_PHASE - 1024})
+	 * has finished its requests, and before the writer (at {@code DEFAULT_PHASE - 2048}) writes
+	 * what it holds.
+	 */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 1536;
+	}
+
+	/**
+	 * How many anonymous queries got no record of their own.
+	 * @return the count since start
+	 */
+	long notRecordedQueries() {
+		return this.anonymousQuota.notRecordedQueries();
 	}
 
 }

@@ -25,12 +25,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The audit trail of a running app on PostgreSQL, over real HTTP: queries that carry what
  * PostgreSQL refuses in text, and a database that goes away under load for a minute, cost no
- * record. (H2 takes any text and runs in the app's own process: it cannot go away.)
+ * record. (H2 takes any text and runs in the app's own process: it cannot go away.) The load is
+ * anonymous and comes from one address: its quota is raised so that every query has a record of
+ * its own.
  */
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.audit.enabled=true", "graphql.audit.flush-interval=50ms",
+				"graphql.audit.anonymous-queries-per-window=1000000",
 				"spring.datasource.hikari.connection-timeout=1000" })
 class AuditTrailTests {
 

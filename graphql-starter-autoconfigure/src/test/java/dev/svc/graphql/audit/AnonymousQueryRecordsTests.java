@@ -1,0 +1,137 @@
+package dev.svc.graphql.audit;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.Map;
+
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What anonymous callers can write to the audit log, over real HTTP with a clock the tests move: one
+ * address gets 60 records of its own a minute and one summary of the rest, while every query of a
+ * signed-in user and every sign-in attempt is recorded; a record of an anonymous query keeps less
+ * of the document and of the User-Agent.
+ */
+@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=anonymous-records-test-key-0123456789abcdef",
+				"graphql.audit.enabled=true", "graphql.audit.anonymous-queries-per-window=60",
+				"graphql.audit.anonymous-query-window=1m" })
+@Import(MutableClock.Bean.class)
+class AnonymousQueryRecordsTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private MutableClock clock;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@Autowired
+	private AuditLogWriter writer;
+
+	private HttpTestClient http;
+
+	@BeforeEach
+	void startInAWindowOfItsOwn() {
+		this.http = new HttpTestClient(this.port);
+		// the clock starts on a minute and moves by minutes: each test starts a window
+		this.clock.advance(Duration.ofMinutes(10));
+		this.jdbc.sql("delete from svc_audit_logs").update();
+	}
+
+	@Test
+	void shouldRecordSixtyAnonymousQueriesOfAnAddressAMinuteAndSumUpTheRestButEverySignedInQuery() {
+		String token = this.http.bearerToken("", "admin", "123qwe");
+		OffsetDateTime window = OffsetDateTime.now(this.clock);
+		for (int i = 0; i < 200; i++) {
+			assertThat(this.http.graphQl("/graphql", "{ greeting(name: \"flood" + i + "\") }").status()).isEqualTo(200);
+			if (i % 4 == 0) {
+				assertThat(this.http
+					.graphQl("/graphql", "{ greeting(name: \"signed-in" + i + "\") }", "Authorization", token)
+					.status()).isEqualTo(200);
+			}
+		}
+		assertThat(this.http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient.json(
+				Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "wrong"))).status())
+			.isNotEqualTo(200);
+		this.clock.advance(Duration.ofMinutes(1));
+		assertThat(this.http.graphQl("/graphql", "{ greeting(name: \"next\") }").status()).isEqualTo(200);
+		drainTheWriter();
+
+		assertThat(count("parameters like '%flood%'")).isEqualTo(60);
+		assertThat(count("parameters like '%signed-in%' and user_id = 1")).isEqualTo(50);
+		assertThat(count("service_name = 'Authentication'")).as("both sign-in attempts").isEqualTo(2);
+		assertThat(count("parameters = '{ greeting(name: \"next\") }'")).isEqualTo(1);
+		String address = this.jdbc.sql("select distinct client_ip_address from svc_audit_logs where parameters like '%flood%'")
+			.query(String.class)
+			.single();
+		Summary summary = this.jdbc.sql("select parameters, client_ip_address, execution_time, user_id, tenant_id"
+				+ " from svc_audit_logs where method_name = 'AnonymousQueriesNotRecorded'")
+			.query(Summary.class)
+			.single();
+		assertThat(summary.parameters()).isEqualTo("{\"notRecorded\":140,\"window\":\"PT1M\"}");
+		assertThat(summary.clientIpAddress()).isEqualTo(address);
+		assertThat(summary.executionTime()).as("the start of the window").isAtSameInstantAs(window);
+		assertThat(summary.userId()).isNull();
+		assertThat(summary.tenantId()).isNull();
+		assertThat(count("true")).as("every record").isEqualTo(60 + 50 + 2 + 1 + 1);
+	}
+
+	@Test
+	void shouldKeepLessOfTheDocumentAndTheUserAgentOfAnAnonymousQuery() {
+		String token = this.http.bearerToken("", "admin", "123qwe");
+		String name = "x".repeat(600);
+		String userAgent = "agent/" + "y".repeat(600);
+		this.http.graphQl("/graphql", "{ greeting(name: \"anonymous" + name + "\") }", "User-Agent", userAgent);
+		this.http.graphQl("/graphql", "{ greeting(name: \"signed-in" + name + "\") }", "User-Agent", userAgent,
+				"Authorization", token);
+		drainTheWriter();
+
+		Map<String, Object> anonymous = this.jdbc
+			.sql("select parameters, browser_info from svc_audit_logs where parameters like '%anonymous%'")
+			.query()
+			.singleRow();
+		assertThat((String) anonymous.get("parameters")).hasSize(256)
+			.startsWith("{ greeting(name: \"anonymousxxx")
+			.endsWith("x…[cut]");
+		assertThat((String) anonymous.get("browser_info")).hasSize(128).startsWith("agent/yyy").endsWith("y…[cut]");
+		Map<String, Object> signedIn = this.jdbc
+			.sql("select parameters, browser_info from svc_audit_logs where parameters like '%signed-in%'")
+			.query()
+			.singleRow();
+		assertThat(signedIn.get("parameters")).isEqualTo("{ greeting(name: \"signed-in" + name + "\") }");
+		assertThat((String) signedIn.get("browser_info")).hasSize(512).endsWith("y…[cut]");
+	}
+
+	record Summary(String parameters, String clientIpAddress, OffsetDateTime executionTime, Long userId,
+			Integer tenantId) {
+	}
+
+	// the writer writes all it holds before its stop returns
+	private void drainTheWriter() {
+		JdbcAuditLogWriter jdbcWriter = (JdbcAuditLogWriter) this.writer;
+		jdbcWriter.stop();
+		jdbcWriter.start();
+	}
+
+	private int count(String condition) {
+		return this.jdbc.sql("select count(*) from svc_audit_logs where " + condition).query(Integer.class).single();
+	}
+
+}
