@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -86,7 +87,7 @@ final class AnonymousQueryQuota {
 			long window = Math.floorDiv(time.toEpochMilli(), this.windowMillis);
 			// a clock set back keeps counting in the window it was in
 			summaries = (window > this.currentWindow) ? endWindow(window) : List.of();
-			Count count = count((address != null) ? address : OTHERS);
+			Count count = count((address != null) ? ClientAddress.network(address) : OTHERS);
 			admitted = count.recorded < this.perWindow;
 			if (admitted) {
 				count.recorded++;

@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.UserContext;
 import reactor.core.publisher.Mono;
 
@@ -46,7 +47,8 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 		return chain.next(request).doOnNext((response) -> {
 			UserContext user = response.getExecutionInput().getGraphQLContext().get(UserContext.class);
 			InetSocketAddress remote = request.getRemoteAddress();
-			String address = (remote != null) ? remote.getAddress().getHostAddress() : null;
+			// what a trusted proxy said the client's address is, if it is an address at all
+			String address = (remote != null) ? ClientAddress.literal(remote.getHostString()) : null;
 			boolean signedIn = user != null && user.isAuthenticated();
 			if (!signedIn && !this.anonymousQuota.admit(address, start.toInstant())) {
 				return;

@@ -2,6 +2,7 @@ package dev.svc.graphql.context;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -32,6 +33,29 @@ public final class ClientAddress {
 	 */
 	public static @Nullable String of(HttpServletRequest request) {
 		return literal(request.getRemoteAddr());
+	}
+
+	/**
+	 * What counts as one client for a limit: an IPv4 address, or the /64 network of an IPv6
+	 * address, since one subscriber commonly has a whole /64 to draw addresses from.
+	 * @param address an address as {@link #literal} answers it
+	 * @return the address or network, as text
+	 */
+	public static String network(String address) {
+		if (address.indexOf(':') < 0) {
+			return address;
+		}
+		try {
+			byte[] bytes = InetAddress.getByName(address).getAddress();
+			if (bytes.length != 16) {
+				return address;
+			}
+			Arrays.fill(bytes, 8, 16, (byte) 0);
+			return InetAddress.getByAddress(bytes).getHostAddress() + "/64";
+		}
+		catch (UnknownHostException ex) {
+			return address;
+		}
 	}
 
 	/**

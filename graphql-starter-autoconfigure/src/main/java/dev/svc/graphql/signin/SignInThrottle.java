@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,7 +55,8 @@ final class SignInThrottle {
 	 */
 	@Nullable Wait attempt(@Nullable String address, @Nullable String account, Instant now) {
 		sweep(now);
-		Duration byAddress = count((address != null) ? "address:" + address : UNKNOWN_ADDRESS, now);
+		Duration byAddress = count((address != null) ? "address:" + ClientAddress.network(address) : UNKNOWN_ADDRESS,
+				now);
 		Duration byAccount = (account != null) ? count("account:" + account.toUpperCase(Locale.ROOT), now) : null;
 		if (byAccount != null && (byAddress == null || byAccount.compareTo(byAddress) > 0)) {
 			return new Wait(byAccount, true);

@@ -1,15 +1,20 @@
 package dev.svc.sample.mvc.system;
 
+import java.time.Duration;
+
+import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Cookie-only security: every page but the login page and the health check needs a signed-in user
@@ -43,6 +48,16 @@ class SecurityConfiguration {
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/Account/Login")))
 			.build();
+	}
+
+	/**
+	 * The account pages' forms are small: larger or slower bodies are refused before they are read,
+	 * as the module refuses them on its own paths.
+	 */
+	@Bean
+	FilterRegistrationBean<RequestBodyLimitFilter> accountBodyLimit() {
+		return RequestBodyLimitFilter.registration("accountBodyLimit", DataSize.ofKilobytes(16), Duration.ofSeconds(10),
+				"/Account/*");
 	}
 
 }
