@@ -27,7 +27,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * is read (at once when its {@code Content-Length} says so, as soon as the limit is passed while
  * a body of unknown length is read), and a body that takes longer than the time limit to arrive
  * is refused with 408, so a client that sends a byte now and then holds a request thread for no
- * longer than that. The module puts one in front of each of its paths; a host can put one in
+ * longer than that. (A body that stops coming altogether is Tomcat's to refuse, with 408, after its
+ * read timeout, {@code server.tomcat.connection-timeout}.) The module puts one in front of each of its paths; a host can put one in
  * front of its own:
  *
  * <pre class="code">

@@ -8,6 +8,7 @@ import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -26,6 +27,9 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfTokenRepository;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -51,21 +55,25 @@ public final class CookieSignInAutoConfiguration {
 	static final String CHAIN = "svcCookieSignInSecurityFilterChain";
 
 	/**
-	 * A form post must carry the CSRF token of the host's login page (the same session-kept token
-	 * the host's chain checks); a JSON post needs none, since no page of another site can send one
-	 * without a CORS preflight.
+	 * A form post must carry the CSRF token of the host's login page (kept where the host's chain
+	 * keeps it: in the session, or in the host's {@link CsrfTokenRepository} bean); a JSON post
+	 * needs none, since no page of another site can send one without a CORS preflight. The page a
+	 * user was on the way to comes from the host's {@link RequestCache} bean if it has one (a
+	 * cookie, so that anonymous visits store no session), else from the session.
 	 */
 	@Bean(CHAIN)
 	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
-			ActiveSessions activeSessions, SvcGraphQlProperties properties) {
+			ActiveSessions activeSessions, SvcGraphQlProperties properties, ObjectProvider<RequestCache> requestCache,
+			ObjectProvider<CsrfTokenRepository> csrfTokens) {
 		SvcGraphQlProperties.SignIn.Cookie cookie = properties.getSignIn().getCookie();
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new ProviderManager(new TenancyAuthenticationProvider(signInService, activeSessions)));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
-				cookie.getPasswordResetPath(), properties.getSignIn().getTwoFactor().getRememberClientLifetime());
+				cookie.getPasswordResetPath(), properties.getSignIn().getTwoFactor().getRememberClientLifetime(),
+				requestCache.getIfUnique(HttpSessionRequestCache::new));
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
@@ -76,7 +84,10 @@ public final class CookieSignInAutoConfiguration {
 			.matcher(HttpMethod.POST, cookie.getPasswordResetPath());
 		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.csrf((csrf) -> csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson))
+			.csrf((csrf) -> {
+				csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson);
+				csrfTokens.ifUnique(csrf::csrfTokenRepository);
+			})
 			.addFilterBefore(new SecondStepCodeFilter(loginPosts, cookie.getLoginPath(), signInService),
 					UsernamePasswordAuthenticationFilter.class)
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)

@@ -30,7 +30,6 @@ import org.springframework.security.web.authentication.AuthenticationSuccessHand
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.logout.LogoutSuccessHandler;
-import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.savedrequest.SavedRequest;
 
@@ -44,7 +43,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private final RequestCache requestCache = new HttpSessionRequestCache();
+	private final RequestCache requestCache;
 
 	private final String loginPath;
 
@@ -61,7 +60,9 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	/** The cookie that lets a browser skip the second step of its user's sign-in for a while. */
 	static final String REMEMBERED_CLIENT_COOKIE = "SVC_TWO_FACTOR_CLIENT";
 
-	LoginResponses(String loginPath, String successUrl, String passwordResetPath, Duration rememberClientLifetime) {
+	LoginResponses(String loginPath, String successUrl, String passwordResetPath, Duration rememberClientLifetime,
+			RequestCache requestCache) {
+		this.requestCache = requestCache;
 		this.rememberClientLifetime = rememberClientLifetime;
 		this.loginPath = loginPath;
 		this.successUrl = successUrl;

@@ -2,6 +2,8 @@ package dev.svc.sample.mvc.system;
 
 import java.time.Duration;
 
+import jakarta.servlet.DispatcherType;
+
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
@@ -14,6 +16,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
+import org.springframework.security.web.csrf.CsrfTokenRepository;
+import org.springframework.security.web.savedrequest.CookieRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -32,11 +38,17 @@ class SecurityConfiguration {
 			+ "base-uri 'none'; object-src 'none'";
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions) {
+	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions,
+			RequestCache requestCache, CsrfTokenRepository csrfTokens) {
 		return http
-			.authorizeHttpRequests((requests) -> requests.requestMatchers("/Account/TwoFactor")
+			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+				.permitAll()
+				// the error page is for errors, not a page to ask for
+				.requestMatchers("/error")
+				.denyAll()
+				.requestMatchers("/Account/TwoFactor")
 				.authenticated()
-				.requestMatchers("/Account/**", "/error")
+				.requestMatchers("/Account/**")
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()
@@ -44,10 +56,31 @@ class SecurityConfiguration {
 				.access(permissions.require(PermissionDefinition.ADMINISTRATION))
 				.anyRequest()
 				.authenticated())
+			.requestCache((cache) -> cache.requestCache(requestCache))
+			.csrf((csrf) -> csrf.csrfTokenRepository(csrfTokens))
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/Account/Login")))
 			.build();
+	}
+
+	/**
+	 * The page an anonymous visitor was on the way to is kept in a cookie, not in a session: a
+	 * visit that does not sign in stores nothing on the server. The GraphQL module's login takes it
+	 * from here too.
+	 */
+	@Bean
+	RequestCache requestCache() {
+		return new CookieRequestCache();
+	}
+
+	/**
+	 * The login form's CSRF token is kept in an HttpOnly cookie, not in a session, for the same
+	 * reason; the GraphQL module's login checks it there too.
+	 */
+	@Bean
+	CsrfTokenRepository csrfTokenRepository() {
+		return new CookieCsrfTokenRepository();
 	}
 
 	/**

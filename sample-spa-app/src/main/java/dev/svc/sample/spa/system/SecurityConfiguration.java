@@ -5,12 +5,16 @@ import dev.svc.graphql.security.PermissionDefinition;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
+import jakarta.servlet.DispatcherType;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.savedrequest.CookieRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
 
 /**
  * Token-or-cookie security: the pages behind the login need a signed-in user (the actuator
@@ -29,11 +33,16 @@ class SecurityConfiguration {
 			+ "base-uri 'none'; object-src 'none'";
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions) {
+	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions,
+			RequestCache requestCache) {
 		return http
-			.authorizeHttpRequests((requests) -> requests
+			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
+				.permitAll()
+				// the error page is for errors, not a page to ask for
+				.requestMatchers("/error")
+				.denyAll()
 				.requestMatchers("/ui/login", "/ui/login.html", "/ui/token", "/ui/token.html", "/ui/reset-password",
-						"/ui/reset-password.html", "/ui/*.js", "/ui/*.css", "/error")
+						"/ui/reset-password.html", "/ui/*.js", "/ui/*.css")
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()
@@ -43,10 +52,21 @@ class SecurityConfiguration {
 				.permitAll()
 				.anyRequest()
 				.authenticated())
+			.requestCache((cache) -> cache.requestCache(requestCache))
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/ui/login")))
 			.build();
+	}
+
+	/**
+	 * The page an anonymous visitor was on the way to is kept in a cookie, not in a session: a
+	 * visit that does not sign in stores nothing on the server. The GraphQL module's login takes it
+	 * from here too.
+	 */
+	@Bean
+	RequestCache requestCache() {
+		return new CookieRequestCache();
 	}
 
 }
