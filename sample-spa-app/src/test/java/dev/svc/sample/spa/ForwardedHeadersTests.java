@@ -39,11 +39,12 @@ class ForwardedHeadersTests {
 	@Test
 	void shouldThrottleAClientThatNamesANewAddressForEveryAttempt() {
 		HttpTestClient attacker = new HttpTestClient(this.port);
+		// the other tests of this class sign in from the same address: at most 30 all together
 		for (int i = 0; i < 30; i++) {
 			Response guess = attacker.post("/api/TokenAuth/Authenticate", "application/json",
 					"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"nobody" + i + "\", \"password\": \"guess\"}",
 					"X-Forwarded-For", "203.0.113." + i);
-			assertThat(guess.status()).isEqualTo(401);
+			assertThat(guess.status()).isIn(401, 429);
 		}
 		Response refused = attacker.post("/api/TokenAuth/Authenticate", "application/json",
 				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"nobody\", \"password\": \"guess\"}",

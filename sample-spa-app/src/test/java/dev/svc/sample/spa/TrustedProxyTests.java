@@ -16,12 +16,12 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Behind a proxy the host names (here one on the loopback address): its {@code X-Forwarded-Proto}
+ * Behind a proxy the host names (here one on the loopback addresses): its {@code X-Forwarded-Proto}
  * makes the session cookie Secure and its {@code X-Forwarded-For} gives the client's address, but
  * only an IP literal is taken as one.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "graphql.audit.enabled=true", "server.tomcat.remoteip.internal-proxies=127.0.0.1/32",
+		properties = { "graphql.audit.enabled=true", "server.tomcat.remoteip.internal-proxies=127.0.0.1/32, ::1/128",
 				"spring.datasource.url=jdbc:h2:mem:svc-trusted-proxy" })
 @ActiveProfiles("test")
 class TrustedProxyTests {
@@ -66,7 +66,7 @@ class TrustedProxyTests {
 	private String address(String login) {
 		return this.jdbc.sql("select client_ip_address from svc_audit_logs where parameters like :login")
 			.param("login", "%" + login + "%")
-			.query(String.class)
+			.query((rs, row) -> rs.getString(1))
 			.single();
 	}
 

@@ -93,7 +93,9 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			return;
 		}
 		SavedRequest saved = this.requestCache.getRequest(request, response);
-		this.requestCache.removeRequest(request, response);
+		if (saved != null) {
+			this.requestCache.removeRequest(request, response);
+		}
 		write(response, HttpStatus.OK, new Succeeded(true, (saved != null) ? saved.getRedirectUrl() : this.successUrl));
 	}
 

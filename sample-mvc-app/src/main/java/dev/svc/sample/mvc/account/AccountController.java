@@ -3,6 +3,7 @@ package dev.svc.sample.mvc.account;
 import java.security.Principal;
 import java.util.List;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -38,8 +39,8 @@ class AccountController {
 	 * send a code by e-mail when the user's providers include it.
 	 */
 	@GetMapping("/Account/Login")
-	String login(HttpSession session, Model model, @RequestParam(required = false) String providers) {
-		showFailure(session, model);
+	String login(HttpServletRequest request, Model model, @RequestParam(required = false) String providers) {
+		showFailure(request, model);
 		model.addAttribute("offersEmail", providers != null && List.of(providers.split(",")).contains("Email"));
 		return "account/login";
 	}
@@ -49,14 +50,17 @@ class AccountController {
 	 * cookie sign-in sends such a user here and takes the form's post.
 	 */
 	@GetMapping("/Account/ResetPassword")
-	String resetPassword(HttpSession session, Model model) {
-		showFailure(session, model);
+	String resetPassword(HttpServletRequest request, Model model) {
+		showFailure(request, model);
 		model.addAttribute("minLength", this.passwordMinLength);
 		return "account/reset-password";
 	}
 
-	private static void showFailure(HttpSession session, Model model) {
-		if (session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
+	// a visitor who has not tried to sign in has no session, and gets none here
+	private static void showFailure(HttpServletRequest request, Model model) {
+		HttpSession session = request.getSession(false);
+		if (session != null
+				&& session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
 			model.addAttribute("error", failure.getMessage());
 			session.removeAttribute(WebAttributes.AUTHENTICATION_EXCEPTION);
 		}
