@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
@@ -33,12 +34,14 @@ final class JdbcSignInAttempts implements SignInAttempts {
 
 	@Override
 	public @Nullable Instant lockedUntil(Subject subject) {
-		OffsetDateTime end = subject.isAccount()
+		Optional<Optional<OffsetDateTime>> account = subject.isAccount()
 				? this.jdbc.sql("select lockout_end_date from svc_users where id = :id")
 					.param("id", subject.userId())
-					.query(OffsetDateTime.class)
+					.query((rs, row) -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)))
 					.optional()
-					.orElse(null)
+				: Optional.empty();
+		// an id that names no account is counted as a name is, so that its answers tell nothing
+		OffsetDateTime end = account.isPresent() ? account.get().orElse(null)
 				: this.jdbc.sql("select lockout_end_date from svc_sign_in_failures where tenant_key = :tenant and login = :login")
 					.param("tenant", tenantKey(subject))
 					.param("login", login(subject))
@@ -50,23 +53,20 @@ final class JdbcSignInAttempts implements SignInAttempts {
 
 	@Override
 	public void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd) {
-		if (subject.isAccount()) {
-			accountFailed(subject.userId(), maxFailedAttempts, lockoutEnd);
-		}
-		else {
+		if (!subject.isAccount() || !accountFailed(subject.userId(), maxFailedAttempts, lockoutEnd)) {
 			nameFailed(subject, now, maxFailedAttempts, lockoutEnd);
 		}
 	}
 
 	// the count starts again when it locks the account; an account with lockout disabled is never locked
-	private void accountFailed(long userId, int max, Instant lockoutEnd) {
-		this.jdbc.sql("update svc_users set access_failed_count = case when is_lockout_enabled and " + LOCKING
+	private boolean accountFailed(long userId, int max, Instant lockoutEnd) {
+		return this.jdbc.sql("update svc_users set access_failed_count = case when is_lockout_enabled and " + LOCKING
 				+ " then 0 else access_failed_count + 1 end, lockout_end_date = case when is_lockout_enabled and "
 				+ LOCKING + " then :end else lockout_end_date end where id = :id")
 			.param("max", max)
 			.param("end", utc(lockoutEnd))
 			.param("id", userId)
-			.update();
+			.update() > 0;
 	}
 
 	private void nameFailed(Subject subject, Instant now, int max, Instant lockoutEnd) {

@@ -1,8 +1,17 @@
 package dev.svc.graphql.limits;
 
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import dev.svc.graphql.error.ErrorCode;
 import jakarta.servlet.FilterChain;
@@ -105,6 +114,12 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			refuseSize(response, request.getContentLengthLong() + " bytes");
 			return;
 		}
+		if (isMultipart(request)) {
+			// Tomcat reads multipart bodies itself, past any wrapper: none comes through
+			refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BAD_REQUEST,
+					"This path takes no multipart bodies: send JSON or a form.");
+			return;
+		}
 		LimitedRequest limited = new LimitedRequest(request, response);
 		try {
 			chain.doFilter(limited, response);
@@ -115,6 +130,26 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 				throw ex;
 			}
 		}
+	}
+
+	private static Charset charset(@Nullable String encoding) {
+		try {
+			return (encoding != null) ? Charset.forName(encoding) : StandardCharsets.UTF_8;
+		}
+		catch (IllegalArgumentException ex) {
+			return StandardCharsets.UTF_8;
+		}
+	}
+
+	private static boolean isMultipart(HttpServletRequest request) {
+		String contentType = request.getContentType();
+		return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/");
+	}
+
+	private static boolean isForm(HttpServletRequest request) {
+		String contentType = request.getContentType();
+		return contentType != null
+				&& contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE);
 	}
 
 	private void refuseSize(HttpServletResponse response, String found) throws IOException {
@@ -161,7 +196,9 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 	/**
 	 * A request whose body stops with an error once more than the limit has been read, or once it
-	 * has taken longer than the time limit.
+	 * has taken longer than the time limit. The parameters of a form body are read through the
+	 * same limits here (Tomcat would read the body itself, past them), then merged with those of
+	 * the query string.
 	 */
 	private final class LimitedRequest extends HttpServletRequestWrapper {
 
@@ -171,9 +208,66 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 		private @Nullable ServletInputStream stream;
 
+		private @Nullable Map<String, String[]> parameters;
+
 		LimitedRequest(HttpServletRequest request, HttpServletResponse response) {
 			super(request);
 			this.response = response;
+		}
+
+		@Override
+		public @Nullable String getParameter(String name) {
+			String[] values = getParameterMap().get(name);
+			return (values != null && values.length > 0) ? values[0] : null;
+		}
+
+		@Override
+		public Map<String, String[]> getParameterMap() {
+			if (this.parameters == null) {
+				this.parameters = isForm(this) ? formParameters() : super.getParameterMap();
+			}
+			return this.parameters;
+		}
+
+		@Override
+		public Enumeration<String> getParameterNames() {
+			return Collections.enumeration(getParameterMap().keySet());
+		}
+
+		@Override
+		public String @Nullable [] getParameterValues(String name) {
+			return getParameterMap().get(name);
+		}
+
+		// the body first, through the limits: with its stream used, Tomcat parses the query string only
+		private Map<String, String[]> formParameters() {
+			byte[] body;
+			try {
+				body = getInputStream().readAllBytes();
+			}
+			catch (IOException ex) {
+				body = new byte[0];
+			}
+			Map<String, List<String>> merged = new LinkedHashMap<>();
+			super.getParameterMap().forEach((name, values) -> merged.computeIfAbsent(name, (key) -> new ArrayList<>())
+				.addAll(List.of(values)));
+			Charset charset = charset(getCharacterEncoding());
+			for (String pair : new String(body, charset).split("&")) {
+				int equals = pair.indexOf('=');
+				try {
+					String name = URLDecoder.decode((equals < 0) ? pair : pair.substring(0, equals), charset);
+					String value = (equals < 0) ? "" : URLDecoder.decode(pair.substring(equals + 1), charset);
+					if (!name.isEmpty()) {
+						merged.computeIfAbsent(name, (key) -> new ArrayList<>()).add(value);
+					}
+				}
+				catch (IllegalArgumentException ex) {
+					// a malformed escape: the pair is left out, as Tomcat leaves it out
+				}
+			}
+			Map<String, String[]> parameters = new LinkedHashMap<>();
+			merged.forEach((name, values) -> parameters.put(name, values.toArray(String[]::new)));
+			return Collections.unmodifiableMap(parameters);
 		}
 
 		@Override

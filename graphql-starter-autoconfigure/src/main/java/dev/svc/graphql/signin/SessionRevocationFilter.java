@@ -32,6 +32,12 @@ final class SessionRevocationFilter extends OncePerRequestFilter {
 		this.sessions = sessions;
 	}
 
+	// an error page that reads the session must not see a revoked user either
+	@Override
+	protected boolean shouldNotFilterErrorDispatch() {
+		return false;
+	}
+
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {

@@ -2,6 +2,8 @@ package dev.svc.graphql.signin;
 
 import java.time.Clock;
 
+import jakarta.servlet.DispatcherType;
+
 import dev.svc.graphql.SvcGraphQlProperties.SignIn;
 import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
@@ -140,6 +142,7 @@ public final class SignInAutoConfiguration {
 			FilterRegistrationBean<SessionRevocationFilter> registration = new FilterRegistrationBean<>(
 					new SessionRevocationFilter(activeSessions));
 			registration.setName("svcSessionRevocationFilter");
+			registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ERROR);
 			registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 10);
 			return registration;
 		}

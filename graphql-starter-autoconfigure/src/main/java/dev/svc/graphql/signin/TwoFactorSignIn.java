@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.TwoFactorStore;
@@ -50,6 +51,8 @@ public final class TwoFactorSignIn {
 
 	private final SecureRandom random = new SecureRandom();
 
+	private final ReentrantLock[] sendLocks = new ReentrantLock[64];
+
 	TwoFactorSignIn(TwoFactorStore store, @Nullable TwoFactorCodeSender sender, String issuer, Duration codeLifetime,
 			Duration rememberClientLifetime, Duration sendCooldown, int maxCodesPerHour) {
 		this.store = store;
@@ -59,6 +62,9 @@ public final class TwoFactorSignIn {
 		this.rememberClientLifetime = rememberClientLifetime;
 		this.sendCooldown = sendCooldown;
 		this.maxCodesPerHour = maxCodesPerHour;
+		for (int i = 0; i < this.sendLocks.length; i++) {
+			this.sendLocks[i] = new ReentrantLock();
+		}
 	}
 
 	/**
@@ -102,6 +108,19 @@ public final class TwoFactorSignIn {
 	 * (whether or not a code was sent)
 	 */
 	@Nullable Duration send(long userId, @Nullable String provider, Instant now) {
+		// requests for one user that arrive together are taken one at a time, so the limits hold
+		// on this instance (instances that share the database race only at the same moment)
+		ReentrantLock lock = this.sendLocks[(int) Math.floorMod(userId, (long) this.sendLocks.length)];
+		lock.lock();
+		try {
+			return sendWithinLimits(userId, provider, now);
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	private @Nullable Duration sendWithinLimits(long userId, @Nullable String provider, Instant now) {
 		List<Instant> sent = this.store.sentCodeTimes(userId, now.minus(Duration.ofHours(1)));
 		Duration wait = null;
 		if (!sent.isEmpty() && now.isBefore(sent.get(sent.size() - 1).plus(this.sendCooldown))) {

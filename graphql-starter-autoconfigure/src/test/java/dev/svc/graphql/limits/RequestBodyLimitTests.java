@@ -82,4 +82,45 @@ class RequestBodyLimitTests {
 		}
 	}
 
+	static final List<String> FORM_PATHS = List.of("/Account/Login", "/Account/Logout", "/Account/ResetPassword");
+
+	@ParameterizedTest
+	@FieldSource("FORM_PATHS")
+	void shouldRefuseAChunkedFormAsSoonAsItPassesTheLimit(String path) {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			client.head("POST", path, "Content-Type: application/x-www-form-urlencoded", "Transfer-Encoding: chunked")
+				.chunk("password=");
+			for (int i = 0; i < 20; i++) {
+				client.chunk("x".repeat(1024));
+			}
+			assertThat(client.answer()).startsWith("HTTP/1.1 413").contains("more than 16384 bytes");
+		}
+	}
+
+	@ParameterizedTest
+	@FieldSource("FORM_PATHS")
+	void shouldRefuseAFormThatTricklesInForLongerThanTheReadTimeout(String path) throws InterruptedException {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			client.head("POST", path, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 1000")
+				.write("a=");
+			for (int i = 0; i < 30; i++) {
+				Thread.sleep(100);
+				client.write("b");
+			}
+			assertThat(client.answer()).startsWith("HTTP/1.1 408");
+		}
+	}
+
+	@ParameterizedTest
+	@FieldSource("MODULE_PATHS")
+	void shouldRefuseMultipartBodies(String path) {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			String answer = client
+				.head("POST", path, "Content-Type: multipart/form-data; boundary=XyZ", "Transfer-Encoding: chunked")
+				.chunk("--XyZ\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\n")
+				.answer();
+			assertThat(answer).startsWith("HTTP/1.1 415").contains("no multipart bodies");
+		}
+	}
+
 }

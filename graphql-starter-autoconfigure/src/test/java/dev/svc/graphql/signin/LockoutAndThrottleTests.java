@@ -57,7 +57,7 @@ class LockoutAndThrottleTests {
 	@BeforeAll
 	void tenants() {
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
-		for (int tenant = 80; tenant < 88; tenant++) {
+		for (int tenant = 80; tenant < 89; tenant++) {
 			this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, :name, :name, current_timestamp)")
 				.param("id", tenant)
 				.param("name", "Locks" + tenant)
@@ -171,6 +171,18 @@ class LockoutAndThrottleTests {
 		assertThat(fifth.outcome()).isEqualTo(PasswordResetResult.Outcome.LOCKED_OUT);
 		assertThat(fifth.message()).isEqualTo(LOCKED);
 		assertThat(attempts("Locks86", "anna", "123qwe")).as("the sign-in shares the lockout").containsExactly(LOCKED);
+	}
+
+	@Test
+	void shouldAnswerResetsOfAnIdOfNoAccountAsThoseOfAnAccount() {
+		List<PasswordResetResult.Outcome> account = new ArrayList<>();
+		List<PasswordResetResult.Outcome> nobody = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			account.add(this.signIn.resetPassword(880, "wrong-" + i, "a new password", "198.51.100.88").outcome());
+			nobody.add(this.signIn.resetPassword(999_999, "wrong-" + i, "a new password", "198.51.100.99").outcome());
+		}
+		assertThat(nobody).as("no user id can be told to exist").isEqualTo(account);
+		assertThat(account).endsWith(PasswordResetResult.Outcome.LOCKED_OUT);
 	}
 
 	@Test

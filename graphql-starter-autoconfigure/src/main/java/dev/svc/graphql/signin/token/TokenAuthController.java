@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.ClientAddress;
@@ -234,7 +235,12 @@ final class TokenAuthController {
 	}
 
 	@ExceptionHandler(HttpMessageNotReadableException.class)
-	ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
+	@Nullable ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request,
+			HttpServletResponse response) {
+		if (response.isCommitted()) {
+			// the body limit refused the body and answered already
+			return null;
+		}
 		String uri = request.getRequestURI();
 		String shape = uri.endsWith("/RefreshToken") ? "{\"refreshToken\": \"...\"}"
 				: uri.endsWith("/SendTwoFactorAuthCode") ? "{\"userId\": 2, \"provider\": \"Email\"}"

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.ClientAddress;
@@ -24,7 +25,9 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -139,6 +142,19 @@ final class TwoFactorController {
 			default -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
 		};
+	}
+
+	@ExceptionHandler(HttpMessageNotReadableException.class)
+	@Nullable ResponseEntity<AjaxResponse> unreadable(HttpServletResponse response) {
+		if (response.isCommitted()) {
+			// the body limit refused the body and answered already
+			return null;
+		}
+		return ResponseEntity.badRequest()
+			.body(AjaxResponse.failure(new ErrorInfo(0, "Your request is not valid!", null,
+					List.of(new ValidationError("The body must be a JSON object: {\"password\": \"...\", \"code\": \"123456\"}.",
+							List.of()))),
+					false));
 	}
 
 	/**
