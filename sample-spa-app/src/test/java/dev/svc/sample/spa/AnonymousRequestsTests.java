@@ -54,10 +54,10 @@ class AnonymousRequestsTests {
 	@Test
 	void shouldTakeTheVisitorToThePageItWasOnTheWayToAfterSigningIn() {
 		HttpTestClient browser = new HttpTestClient(this.port);
-		assertThat(browser.get("/ui/playground", "Accept", "text/html").header("Location")).endsWith("/ui/login");
+		assertThat(browser.get("/ui/", "Accept", "text/html").header("Location")).endsWith("/ui/login");
 		HttpTestClient.Response login = browser.post("/ui/login", "application/json",
 				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}");
-		assertThat(login.body()).contains("\"targetUrl\":\"http://localhost:" + this.port + "/ui/playground");
+		assertThat(login.body()).contains("\"targetUrl\":\"http://localhost:" + this.port + "/ui/\"");
 	}
 
 	@Test
