@@ -1,6 +1,8 @@
 package dev.svc.graphql.identity;
 
 import dev.svc.graphql.context.UserContextResolver;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -14,7 +16,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
  * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, and the
@@ -41,8 +42,22 @@ public final class IdentityAutoConfiguration {
 	 */
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 110)
-	WebGraphQlInterceptor svcTenantHeaderInterceptor(IdentityStore store) {
+	TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store) {
 		return new TenantHeaderInterceptor(store);
+	}
+
+	/**
+	 * The tenant cache's statistics, when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class CacheMetersConfiguration {
+
+		@Bean
+		MeterBinder svcTenantCacheMeters(TenantHeaderInterceptor svcTenantHeaderInterceptor) {
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcTenantHeaderInterceptor.cache(), "svc.tenants");
+		}
+
 	}
 
 	private static GraphQlSourceBuilderCustomizer schema(String file) {

@@ -17,8 +17,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -76,10 +78,7 @@ final class JdbcIdentityStore implements IdentityStore {
 
 	private static final int MAX_CACHED_PERMISSIONS = 10_000;
 
-	private record CachedPermissions(Set<String> permissions, long expires) {
-	}
-
-	private final Map<Long, CachedPermissions> permissions = new ConcurrentHashMap<>();
+	private final Cache<Long, Set<String>> permissions;
 
 	private final long permissionCacheMillis;
 
@@ -91,6 +90,13 @@ final class JdbcIdentityStore implements IdentityStore {
 
 	JdbcIdentityStore(JdbcClient jdbc, TransactionOperations transactions, Clock clock, Duration permissionCacheDuration) {
 		this.permissionCacheMillis = permissionCacheDuration.toMillis();
+		this.permissions = Caffeine.newBuilder()
+			.maximumSize(MAX_CACHED_PERMISSIONS)
+			.expireAfterWrite(permissionCacheDuration.isNegative() ? Duration.ZERO : permissionCacheDuration)
+			.ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
+			.executor(Runnable::run)
+			.recordStats()
+			.build();
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.clock = clock;
@@ -235,20 +241,11 @@ final class JdbcIdentityStore implements IdentityStore {
 		if (this.permissionCacheMillis <= 0) {
 			return readGrantedPermissions(userId);
 		}
-		long now = this.clock.millis();
-		CachedPermissions cached = this.permissions.get(userId);
-		if (cached != null && cached.expires() > now) {
-			return cached.permissions();
-		}
-		if (this.permissions.size() >= MAX_CACHED_PERMISSIONS) {
-			this.permissions.values().removeIf((entry) -> entry.expires() <= now);
-			if (this.permissions.size() >= MAX_CACHED_PERMISSIONS) {
-				this.permissions.clear();
-			}
-		}
-		Set<String> granted = readGrantedPermissions(userId);
-		this.permissions.put(userId, new CachedPermissions(granted, now + this.permissionCacheMillis));
-		return granted;
+		return this.permissions.get(userId, this::readGrantedPermissions);
+	}
+
+	Cache<?, ?> permissionCache() {
+		return this.permissions;
 	}
 
 	private Set<String> readGrantedPermissions(long userId) {

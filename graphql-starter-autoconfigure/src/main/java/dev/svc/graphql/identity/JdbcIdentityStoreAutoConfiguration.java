@@ -7,6 +7,8 @@ import javax.sql.DataSource;
 import dev.svc.graphql.SvcGraphQlProperties;
 import org.flywaydb.core.Flyway;
 
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -17,6 +19,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -49,7 +52,7 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	 */
 	@Bean
 	@DependsOnDatabaseInitialization
-	IdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties, ObjectProvider<Clock> clock) {
+	JdbcIdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties, ObjectProvider<Clock> clock) {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 		// no statement outlives the request it serves
 		jdbc.setQueryTimeout((int) Math.max(1, properties.getLimits().getTimeout().toSeconds()));
@@ -64,7 +67,7 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
-	SignInSessions tokenSessions(DataSource dataSource) {
+	SignInSessions signInSessions(DataSource dataSource) {
 		return new JdbcSignInSessions(JdbcClient.create(dataSource));
 	}
 
@@ -86,6 +89,20 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	@DependsOnDatabaseInitialization
 	SignInAttempts signInAttempts(DataSource dataSource) {
 		return new JdbcSignInAttempts(JdbcClient.create(dataSource));
+	}
+
+	/**
+	 * The permission cache's statistics, when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class CacheMetersConfiguration {
+
+		@Bean
+		MeterBinder svcPermissionCacheMeters(JdbcIdentityStore identityStore) {
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, identityStore.permissionCache(), "svc.permissions");
+		}
+
 	}
 
 }

@@ -1,9 +1,11 @@
 package dev.svc.graphql.identity;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.context.UserContextResolver;
 import dev.svc.graphql.error.ErrorCode;
@@ -33,12 +35,14 @@ final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 
 	private static final int MAX_CACHED = 10_000;
 
-	private record Cached(Optional<Tenant> tenant, long expires) {
-	}
-
 	private final IdentityStore store;
 
-	private final Map<Integer, Cached> tenants = new ConcurrentHashMap<>();
+	private final Cache<Integer, Optional<Tenant>> tenants = Caffeine.newBuilder()
+		.maximumSize(MAX_CACHED)
+		.expireAfterWrite(Duration.ofMillis(CACHE_MILLIS))
+		.executor(Runnable::run)
+		.recordStats()
+		.build();
 
 	TenantHeaderInterceptor(IdentityStore store) {
 		this.store = store;
@@ -83,17 +87,11 @@ final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 	}
 
 	private Optional<Tenant> tenant(int id) {
-		long now = System.currentTimeMillis();
-		Cached cached = this.tenants.get(id);
-		if (cached != null && cached.expires() > now) {
-			return cached.tenant();
-		}
-		if (this.tenants.size() >= MAX_CACHED) {
-			this.tenants.clear();
-		}
-		Optional<Tenant> tenant = this.store.findTenant(id);
-		this.tenants.put(id, new Cached(tenant, now + CACHE_MILLIS));
-		return tenant;
+		return this.tenants.get(id, this.store::findTenant);
+	}
+
+	Cache<?, ?> cache() {
+		return this.tenants;
 	}
 
 	private static String shortened(String header) {

@@ -1,10 +1,10 @@
 package dev.svc.graphql.limits;
 
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import graphql.ExecutionInput;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
@@ -13,7 +13,8 @@ import graphql.execution.preparsed.PreparsedDocumentProvider;
  * Keeps the documents that passed the limits, parsed and validated, by their text, so that a query
  * a client sends again (front ends send the same few) costs neither parsing nor validation.
  * Refused and invalid documents are not kept: their errors are cheap to find again, and are worded
- * for each request. At most {@code maxSize} documents are kept; when full, the cache starts over.
+ * for each request. At most {@code maxSize} documents are kept; past that, those used least are
+ * let go.
  */
 final class DocumentCache implements PreparsedDocumentProvider {
 
@@ -21,25 +22,27 @@ final class DocumentCache implements PreparsedDocumentProvider {
 
 	private final int maxSize;
 
-	private final Map<String, PreparsedDocumentEntry> documents = new ConcurrentHashMap<>();
+	private final Cache<String, PreparsedDocumentEntry> documents;
 
 	DocumentCache(PreparsedDocumentProvider delegate, int maxSize) {
 		this.delegate = delegate;
 		this.maxSize = maxSize;
+		this.documents = Caffeine.newBuilder().maximumSize(maxSize).executor(Runnable::run).recordStats().build();
+	}
+
+	Cache<String, PreparsedDocumentEntry> cache() {
+		return this.documents;
 	}
 
 	@Override
 	public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(ExecutionInput input,
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
-		PreparsedDocumentEntry cached = this.documents.get(input.getQuery());
+		PreparsedDocumentEntry cached = this.documents.getIfPresent(input.getQuery());
 		if (cached != null) {
 			return CompletableFuture.completedFuture(cached);
 		}
 		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
 			if (!entry.hasErrors() && this.maxSize > 0) {
-				if (this.documents.size() >= this.maxSize) {
-					this.documents.clear();
-				}
 				this.documents.put(input.getQuery(), entry);
 			}
 			return entry;

@@ -2,8 +2,9 @@ package dev.svc.graphql.limits;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
@@ -37,12 +38,17 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private final int cacheSize;
 
-	private final Map<Operation, Long> costs = new ConcurrentHashMap<>();
+	private final Cache<Operation, Long> costs;
 
 	QueryCostInstrumentation(int maxCost, RootContainer container, int cacheSize) {
 		this.maxCost = maxCost;
 		this.queryCost = new QueryCost(container);
 		this.cacheSize = cacheSize;
+		this.costs = Caffeine.newBuilder().maximumSize(cacheSize).executor(Runnable::run).recordStats().build();
+	}
+
+	Cache<?, ?> cache() {
+		return this.costs;
 	}
 
 	@Override
@@ -61,15 +67,12 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 		}
 		Operation operation = new Operation(execution.getExecutionInput().getQuery(),
 				execution.getExecutionInput().getOperationName());
-		Long known = this.costs.get(operation);
+		Long known = this.costs.getIfPresent(operation);
 		if (known != null) {
 			return known;
 		}
 		long cost = calculate(execution);
 		if (this.cacheSize > 0) {
-			if (this.costs.size() >= this.cacheSize) {
-				this.costs.clear();
-			}
 			this.costs.put(operation, cost);
 		}
 		return cost;

@@ -5,7 +5,10 @@ import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import graphql.GraphQL;
 import graphql.execution.instrumentation.Instrumentation;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -33,10 +36,13 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 public final class RequestLimitsAutoConfiguration {
 
 	@Bean
-	GraphQlSourceBuilderCustomizer svcDocumentLimits(SvcGraphQlProperties properties) {
-		DocumentCache documents = new DocumentCache(new DocumentLimits(properties.getLimits()),
-				properties.getLimits().getDocumentCacheSize());
-		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(documents));
+	DocumentCache svcDocumentCache(SvcGraphQlProperties properties) {
+		return new DocumentCache(new DocumentLimits(properties.getLimits()), properties.getLimits().getDocumentCacheSize());
+	}
+
+	@Bean
+	GraphQlSourceBuilderCustomizer svcDocumentLimits(DocumentCache svcDocumentCache) {
+		return (builder) -> builder.configureGraphQl((graphQl) -> graphQl.preparsedDocumentProvider(svcDocumentCache));
 	}
 
 	@Bean
@@ -46,7 +52,7 @@ public final class RequestLimitsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBean(RootContainer.class)
-	Instrumentation svcQueryCostInstrumentation(SvcGraphQlProperties properties, RootContainer container) {
+	QueryCostInstrumentation svcQueryCostInstrumentation(SvcGraphQlProperties properties, RootContainer container) {
 		return new QueryCostInstrumentation(properties.getLimits().getMaxCost(), container,
 				properties.getLimits().getDocumentCacheSize());
 	}
@@ -59,6 +65,26 @@ public final class RequestLimitsAutoConfiguration {
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	WebGraphQlInterceptor svcIntrospectionInterceptor(SvcGraphQlProperties properties) {
 		return new IntrospectionInterceptor(properties.getIntrospection());
+	}
+
+	/**
+	 * The document and cost caches' statistics ({@code cache.gets}, {@code cache.evictions}, ...),
+	 * when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class CacheMetersConfiguration {
+
+		@Bean
+		MeterBinder svcRequestLimitsCacheMeters(DocumentCache svcDocumentCache,
+				ObjectProvider<QueryCostInstrumentation> costs) {
+			return (registry) -> {
+				CaffeineCacheMetrics.monitor(registry, svcDocumentCache.cache(), "svc.documents");
+				costs.ifAvailable((instrumentation) -> CaffeineCacheMetrics.monitor(registry, instrumentation.cache(),
+						"svc.query-costs"));
+			};
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

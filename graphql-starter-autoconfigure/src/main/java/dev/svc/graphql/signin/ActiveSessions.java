@@ -3,10 +3,10 @@ package dev.svc.graphql.signin;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.identity.SignInSessions;
@@ -35,13 +35,23 @@ public final class ActiveSessions {
 
 	private final Clock clock;
 
-	private final Map<String, Check> checked = new ConcurrentHashMap<>();
+	// an answer is kept past its interval, so that it holds while the database cannot be reached
+	private final Cache<String, Check> checked = Caffeine.newBuilder()
+		.maximumSize(MAX_CHECKED_SESSIONS)
+		.expireAfterAccess(Duration.ofHours(1))
+		.executor(Runnable::run)
+		.recordStats()
+		.build();
 
 	ActiveSessions(SignInSessions sessions, Duration checkInterval, Duration cookieSessionLifetime, Clock clock) {
 		this.sessions = sessions;
 		this.checkInterval = checkInterval;
 		this.cookieSessionLifetime = cookieSessionLifetime;
 		this.clock = clock;
+	}
+
+	Cache<?, ?> cache() {
+		return this.checked;
 	}
 
 	/**
@@ -77,7 +87,7 @@ public final class ActiveSessions {
 			return true;
 		}
 		Instant now = this.clock.instant();
-		Check check = this.checked.get(sessionId);
+		Check check = this.checked.getIfPresent(sessionId);
 		if (check == null || !now.isBefore(check.until())) {
 			boolean active;
 			try {
@@ -88,9 +98,6 @@ public final class ActiveSessions {
 					throw ex;
 				}
 				return (check == null) || check.active();
-			}
-			if (this.checked.size() >= MAX_CHECKED_SESSIONS) {
-				this.checked.clear();
 			}
 			check = new Check(user.userId(), active, now.plus(this.checkInterval));
 			this.checked.put(sessionId, check);
@@ -104,7 +111,7 @@ public final class ActiveSessions {
 	 */
 	public void end(String sessionId) {
 		this.sessions.end(sessionId, this.clock.instant());
-		this.checked.remove(sessionId);
+		this.checked.invalidate(sessionId);
 	}
 
 	/**
@@ -113,7 +120,7 @@ public final class ActiveSessions {
 	 */
 	void endAll(long userId) {
 		this.sessions.endAll(userId, this.clock.instant());
-		this.checked.values().removeIf((check) -> check.userId() == userId);
+		this.checked.asMap().values().removeIf((check) -> check.userId() == userId);
 	}
 
 }

@@ -16,6 +16,8 @@ import dev.svc.graphql.identity.SignInSessions;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -125,6 +127,20 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	SignInAttempts signInAttempts() {
 		return new InMemorySignInAttempts();
+	}
+
+	/**
+	 * The session checks' cache statistics, when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class CacheMetersConfiguration {
+
+		@Bean
+		MeterBinder svcSessionCacheMeters(ActiveSessions activeSessions) {
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, activeSessions.cache(), "svc.sessions");
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -46,14 +46,14 @@ class DocumentCacheTests {
 	}
 
 	@Test
-	void shouldStartOverWhenFull() {
+	void shouldKeepNoMoreDocumentsThanItsSize() {
 		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 2);
-		entry(cache, "{ a }");
-		entry(cache, "{ b }");
-		entry(cache, "{ c }");
-		entry(cache, "{ c }");
-		entry(cache, "{ a }");
-		assertThat(this.parsed).as("a, b, c, then a again after the cache started over").hasValue(4);
+		for (int i = 0; i < 100; i++) {
+			entry(cache, "{ a" + i + " }");
+		}
+		cache.cache().cleanUp();
+		assertThat(cache.cache().estimatedSize()).isLessThanOrEqualTo(2);
+		assertThat(cache.cache().stats().evictionCount()).isGreaterThanOrEqualTo(98);
 	}
 
 	@Test

@@ -9,11 +9,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -22,6 +20,8 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.SignInSessions;
 import dev.svc.graphql.signin.ActiveSessions;
@@ -73,7 +73,7 @@ final class TokenService {
 
 	// access tokens whose signature and claims were checked, by their text, until they expire; a
 	// token presented again skips the JWT parse (its session is still checked as before)
-	private final Map<String, AccessToken> readTokens = new ConcurrentHashMap<>();
+	private final Cache<String, AccessToken> readTokens;
 
 	private final JwtParser parser;
 
@@ -104,11 +104,21 @@ final class TokenService {
 		this.properties = properties;
 		this.activeSessions = activeSessions;
 		this.sessions = sessions;
+		this.readTokens = Caffeine.newBuilder()
+			.maximumSize(MAX_READ_TOKENS)
+			.expireAfterWrite(properties.getAccessTokenLifetime())
+			.executor(Runnable::run)
+			.recordStats()
+			.build();
 		this.clock = clock;
 		this.parser = Jwts.parser()
 			.verifyWith(this.signingKey)
 			.clock(() -> Date.from(this.clock.instant()))
 			.build();
+	}
+
+	Cache<?, ?> readTokenCache() {
+		return this.readTokens;
 	}
 
 	Duration accessTokenLifetime() {
@@ -170,16 +180,13 @@ final class TokenService {
 	 */
 	Optional<SignedInUser> readAccessToken(String token) {
 		Instant now = this.clock.instant();
-		AccessToken read = this.readTokens.get(token);
+		AccessToken read = this.readTokens.getIfPresent(token);
 		if (read == null || !now.isBefore(read.expiry())) {
 			Optional<Claims> claims = claims(token, ACCESS);
 			if (claims.isEmpty()) {
 				return Optional.empty();
 			}
 			read = new AccessToken(user(claims.get()), claims.get().getExpiration().toInstant());
-			if (this.readTokens.size() >= MAX_READ_TOKENS) {
-				this.readTokens.clear();
-			}
 			this.readTokens.put(token, read);
 		}
 		return this.activeSessions.isActive(read.user()) ? Optional.of(read.user()) : Optional.empty();

@@ -11,6 +11,8 @@ import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import io.jsonwebtoken.Jwts;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -23,6 +25,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -97,6 +100,20 @@ public final class TokenSignInAutoConfiguration {
 		SvcGraphQlProperties.Limits limits = properties.getLimits();
 		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", limits.getMaxSignInRequestSize(),
 				limits.getBodyReadTimeout(), "/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
+	}
+
+	/**
+	 * The verified tokens' cache statistics, when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class CacheMetersConfiguration {
+
+		@Bean
+		MeterBinder svcTokenCacheMeters(TokenService svcTokenService) {
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcTokenService.readTokenCache(), "svc.access-tokens");
+		}
+
 	}
 
 	/**

@@ -1,0 +1,56 @@
+package dev.svc.graphql;
+
+import java.util.List;
+
+import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.TestHostApplication;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every cache of the module is a bounded Caffeine cache whose statistics reach Micrometer, named
+ * {@code svc.*} in the {@code cache} tag of Micrometer's cache meters.
+ */
+@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=cache-meters-signing-key-0123456789abcdef" })
+class CacheMetersTests {
+
+	@Autowired
+	private List<MeterBinder> binders;
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void shouldBindTheStatisticsOfEveryCache() {
+		HttpTestClient http = new HttpTestClient(this.port);
+		String token = http.bearerToken("", "admin", "123qwe");
+		for (int i = 0; i < 2; i++) {
+			http.graphQl("/graphql", "{ roles { name } }", "Authorization", token);
+			http.graphQl("/graphql", "{ __typename }", "Svc-TenantId", "1");
+		}
+		SimpleMeterRegistry registry = new SimpleMeterRegistry();
+		this.binders.forEach((binder) -> binder.bindTo(registry));
+		List<String> caches = registry.find("cache.gets")
+			.meters()
+			.stream()
+			.map((meter) -> meter.getId().getTag("cache"))
+			.distinct()
+			.toList();
+		assertThat(caches).contains("svc.documents", "svc.query-costs", "svc.permissions", "svc.tenants",
+				"svc.access-tokens", "svc.sessions");
+		assertThat(registry.get("cache.gets").tags("cache", "svc.documents", "result", "hit").functionCounter().count())
+			.as("the second query of each document came from the cache")
+			.isGreaterThanOrEqualTo(2);
+	}
+
+}
