@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
 
@@ -27,6 +29,8 @@ import org.springframework.util.Assert;
  * address is unknown, share one allowance and one summary without an address.
  */
 final class AnonymousQueryQuota {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/** The operation of a summary record. */
 	static final String SUMMARY = "AnonymousQueriesNotRecorded";
@@ -151,7 +155,7 @@ final class AnonymousQueryQuota {
 			this.counts.forEach((address, count) -> {
 				if (count.notRecorded > 0) {
 					summaries.add(new AuditRecord(null, null, "GraphQL", SUMMARY,
-							"{\"notRecorded\":" + count.notRecorded + ",\"window\":\"" + this.window + "\"}", start, 0,
+							JSON.writeValueAsString(new Summary(count.notRecorded, this.window.toString())), start, 0,
 							address.equals(OTHERS) ? null : address, null, null));
 				}
 			});
@@ -159,6 +163,15 @@ final class AnonymousQueryQuota {
 		}
 		this.currentWindow = next;
 		return summaries;
+	}
+
+	/**
+	 * The parameters of a summary record.
+	 *
+	 * @param notRecorded how many anonymous queries of the address were not recorded one by one
+	 * @param window the window they were counted in
+	 */
+	record Summary(long notRecorded, String window) {
 	}
 
 }

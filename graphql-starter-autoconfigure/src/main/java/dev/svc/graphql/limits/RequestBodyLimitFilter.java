@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.svc.graphql.error.ErrorCode;
+import tools.jackson.databind.json.JsonMapper;
+
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -59,6 +61,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 	private final long maxBytes;
 
 	private final Duration maxReadTime;
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	// the GraphQL endpoint's clients expect GraphQL errors that name the properties
 	private final boolean graphQl;
@@ -176,19 +180,24 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		response.reset();
 		response.setStatus(status.value());
 		response.setHeader(HttpHeaders.CONNECTION, "close");
-		String text = message.replace("\\", "\\\\").replace("\"", "\\\"");
-		String body;
+		Map<String, Object> body = new LinkedHashMap<>();
 		if (this.graphQl) {
 			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-			body = "{\"errors\":[{\"message\":\"" + text + "\",\"locations\":[],\"path\":[],\"extensions\":{\"code\":\""
-					+ code + "\"}}]}";
+			Map<String, Object> error = new LinkedHashMap<>();
+			error.put("message", message);
+			error.put("locations", List.of());
+			error.put("path", List.of());
+			error.put("extensions", Map.of("code", code));
+			body.put("errors", List.of(error));
 		}
 		else {
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-			body = "{\"type\":\"about:blank\",\"title\":\"" + status.getReasonPhrase() + "\",\"status\":" + status.value()
-					+ ",\"detail\":\"" + text + "\"}";
+			body.put("type", "about:blank");
+			body.put("title", status.getReasonPhrase());
+			body.put("status", status.value());
+			body.put("detail", message);
 		}
-		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		byte[] bytes = JSON.writeValueAsBytes(body);
 		response.setContentLength(bytes.length);
 		response.getOutputStream().write(bytes);
 		response.flushBuffer();

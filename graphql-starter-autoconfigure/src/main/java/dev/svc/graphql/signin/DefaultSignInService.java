@@ -7,10 +7,14 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password;
 import dev.svc.graphql.audit.AuditLogWriter;
@@ -44,6 +48,8 @@ final class DefaultSignInService implements SignInService {
 	private static final Log logger = LogFactory.getLog(DefaultSignInService.class);
 
 	static final String INVALID_CREDENTIALS = "Invalid user name or password";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/** 128 random bits: a reset code cannot be guessed within its lifetime. */
 	private static final int RESET_CODE_BYTES = 16;
@@ -187,8 +193,7 @@ final class DefaultSignInService implements SignInService {
 				: this.twoFactor.send(userId, provider, start.toInstant());
 		if (this.auditLog != null) {
 			this.auditLog.write(new AuditRecord(null, null, "Authentication", "SendTwoFactorCode",
-					"{\"userId\":" + userId + ",\"provider\":\"" + jsonEscape(provider) + "\",\"result\":\""
-							+ ((wait != null) ? "THROTTLED" : "TAKEN") + "\"}",
+					json("userId", userId, "provider", provider, "result", (wait != null) ? "THROTTLED" : "TAKEN"),
 					start, (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis(), clientIpAddress, null,
 					null));
 		}
@@ -368,8 +373,7 @@ final class DefaultSignInService implements SignInService {
 			return;
 		}
 		int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
-		String parameters = "{\"userNameOrEmailAddress\":\"" + jsonEscape(login) + "\",\"result\":\""
-				+ result.outcome() + "\"}";
+		String parameters = json("userNameOrEmailAddress", (login != null) ? login : "", "result", result.outcome());
 		this.auditLog.write(new AuditRecord(tenantId, (result.user() != null) ? result.user().userId() : null,
 				"Authentication", "SignIn", parameters, start, duration, clientIp, null, result.message()));
 	}
@@ -379,7 +383,7 @@ final class DefaultSignInService implements SignInService {
 		if (this.auditLog != null) {
 			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
 			this.auditLog.write(new AuditRecord(tenantId, userId, "Authentication", action,
-					"{\"userId\":" + userId + ",\"result\":\"" + outcome + "\"}", start, duration, clientIp, null,
+					json("userId", userId, "result", outcome), start, duration, clientIp, null,
 					failure));
 		}
 	}
@@ -390,29 +394,19 @@ final class DefaultSignInService implements SignInService {
 			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
 			this.auditLog.write(new AuditRecord(tenantId,
 					(result.outcome() == PasswordResetResult.Outcome.RESET) ? userId : null, "Authentication",
-					"ResetPassword", "{\"userId\":" + userId + ",\"result\":\"" + result.outcome() + "\"}", start,
+					"ResetPassword", json("userId", userId, "result", result.outcome()), start,
 					duration, clientIp, null, result.message()));
 		}
 		return result;
 	}
 
-	private static String jsonEscape(String text) {
-		if (text == null) {
-			return "";
+	// an audit record's parameters, as a JSON object of the given names and values, in that order
+	private static String json(Object... namesAndValues) {
+		Map<String, @Nullable Object> parameters = new LinkedHashMap<>();
+		for (int i = 0; i < namesAndValues.length; i += 2) {
+			parameters.put((String) namesAndValues[i], namesAndValues[i + 1]);
 		}
-		StringBuilder escaped = new StringBuilder(text.length());
-		for (char c : text.toCharArray()) {
-			if (c == '"' || c == '\\') {
-				escaped.append('\\').append(c);
-			}
-			else if (c < 0x20) {
-				escaped.append(String.format("\\u%04x", (int) c));
-			}
-			else {
-				escaped.append(c);
-			}
-		}
-		return escaped.toString();
+		return JSON.writeValueAsString(parameters);
 	}
 
 }
