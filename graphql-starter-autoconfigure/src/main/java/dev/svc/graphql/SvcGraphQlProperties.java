@@ -581,6 +581,12 @@ public class SvcGraphQlProperties {
 			 */
 			private int maxCodesPerHour = 5;
 
+			/**
+			 * Whether two-factor codes "sent by e-mail" are written to the log instead, when the
+			 * application declares no TwoFactorCodeSender. For development and demos only.
+			 */
+			private boolean logCodes;
+
 			public @Nullable String getIssuer() {
 				return this.issuer;
 			}
@@ -611,6 +617,14 @@ public class SvcGraphQlProperties {
 
 			public void setSendCooldown(Duration sendCooldown) {
 				this.sendCooldown = sendCooldown;
+			}
+
+			public boolean isLogCodes() {
+				return this.logCodes;
+			}
+
+			public void setLogCodes(boolean logCodes) {
+				this.logCodes = logCodes;
 			}
 
 			public int getMaxCodesPerHour() {

@@ -22,6 +22,7 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -81,6 +82,16 @@ public final class SignInAutoConfiguration {
 				new PasswordHashing(encoder, signIn.getPassword().getHashing().getMaxConcurrent()),
 				auditLog.getIfAvailable(), budget, signIn.getPassword(), twoFactor.getIfAvailable(),
 				clock.getIfUnique(Clock::systemUTC));
+	}
+
+	/**
+	 * Two-factor codes written to the log instead of sent, for development and demos only.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty("graphql.sign-in.two-factor.log-codes")
+	TwoFactorCodeSender loggingTwoFactorCodeSender() {
+		return new LoggingTwoFactorCodeSender();
 	}
 
 	/**

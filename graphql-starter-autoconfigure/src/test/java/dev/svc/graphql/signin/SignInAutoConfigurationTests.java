@@ -1,5 +1,7 @@
 package dev.svc.graphql.signin;
 
+import java.util.Set;
+
 import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAuthorization;
@@ -40,6 +42,38 @@ class SignInAutoConfigurationTests {
 		SignInService own = (tenancy, user, password, ip) -> null;
 		this.contextRunner.withBean(SignInService.class, () -> own)
 			.run((context) -> assertThat(context.getBean(SignInService.class)).isSameAs(own));
+	}
+
+	@Test
+	void shouldWriteTwoFactorCodesToTheLogOnlyWhenAskedTo() {
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(TwoFactorCodeSender.class));
+		this.contextRunner.withPropertyValues("graphql.sign-in.two-factor.log-codes=true")
+			.run((context) -> assertThat(context).hasSingleBean(LoggingTwoFactorCodeSender.class));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesATwoFactorCodeSender() {
+		TwoFactorCodeSender mailGateway = new TwoFactorCodeSender() {
+
+			@Override
+			public Set<String> providers() {
+				return Set.of(EMAIL);
+			}
+
+			@Override
+			public void send(String provider, String destination, long userId, String code) {
+			}
+
+		};
+		this.contextRunner.withPropertyValues("graphql.sign-in.two-factor.log-codes=true")
+			.withBean(TwoFactorCodeSender.class, () -> mailGateway)
+			.run((context) -> assertThat(context.getBean(TwoFactorCodeSender.class)).isSameAs(mailGateway));
+	}
+
+	@Test
+	void shouldBindTheStatisticsOfTheSessionChecks() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(ActiveSessions.class)
+			.hasBean("svcSessionCacheMeters"));
 	}
 
 	@Test

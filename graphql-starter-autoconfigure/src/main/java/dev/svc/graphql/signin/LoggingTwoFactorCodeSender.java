@@ -1,0 +1,33 @@
+package dev.svc.graphql.signin;
+
+import java.util.Set;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Writes two-factor codes to the log instead of sending them, for development and demos
+ * ({@code graphql.sign-in.two-factor.log-codes=true}): a user with two-factor sign-in can then sign
+ * in with a code "sent by e-mail". Never for production, where a host declares a
+ * {@link TwoFactorCodeSender} that hands codes to its mail or SMS gateway.
+ */
+final class LoggingTwoFactorCodeSender implements TwoFactorCodeSender {
+
+	private static final Log logger = LogFactory.getLog(LoggingTwoFactorCodeSender.class);
+
+	LoggingTwoFactorCodeSender() {
+		logger.warn("Two-factor codes are written to the log, not sent (graphql.sign-in.two-factor.log-codes=true): "
+				+ "for development and demos only.");
+	}
+
+	@Override
+	public Set<String> providers() {
+		return Set.of(EMAIL);
+	}
+
+	@Override
+	public void send(String provider, String destination, long userId, String code) {
+		logger.info("Two-factor code for user " + userId + " by " + provider + " to " + destination + ": " + code);
+	}
+
+}
