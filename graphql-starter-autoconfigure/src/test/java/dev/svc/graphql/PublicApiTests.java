@@ -64,7 +64,7 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.TwoFactorSignIn", "dev.svc.graphql.signin.TwoFactorSignIn$AuthenticatorSetup",
 			"dev.svc.graphql.signin.TwoFactorRequiredException",
 			"dev.svc.graphql.signin.TenancyAuthenticationDetails",
-			"dev.svc.graphql.signin.TenancyAuthenticationProvider",
+			"dev.svc.graphql.signin.TenancyAuthenticationProvider", "dev.svc.graphql.signin.cookie.PageRequestCache",
 			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer");
 
 	/** Public because Spring Boot's auto-configurations are, and hosts order their own after them. */

@@ -1,32 +1,25 @@
 package dev.svc.sample.mvc.system;
 
 import java.time.Duration;
-import java.util.Set;
 
 import jakarta.servlet.DispatcherType;
 
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
+import dev.svc.graphql.signin.cookie.PageRequestCache;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfTokenRepository;
-import org.springframework.security.web.savedrequest.CookieRequestCache;
 import org.springframework.security.web.savedrequest.RequestCache;
-import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
-import org.springframework.security.web.util.matcher.AndRequestMatcher;
-import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
-import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -78,13 +71,7 @@ class SecurityConfiguration {
 	 */
 	@Bean
 	RequestCache requestCache() {
-		// pages only, as Spring Security's own cache keeps them: no icons, scripts or JSON calls
-		MediaTypeRequestMatcher pages = new MediaTypeRequestMatcher(MediaType.TEXT_HTML);
-		pages.setIgnoredMediaTypes(Set.of(MediaType.ALL));
-		CookieRequestCache cache = new CookieRequestCache();
-		cache.setRequestMatcher(new AndRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, "/**"),
-				new NegatedRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher("/favicon.*")), pages));
-		return cache;
+		return new PageRequestCache();
 	}
 
 	/**

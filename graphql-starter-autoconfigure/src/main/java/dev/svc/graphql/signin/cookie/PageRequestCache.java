@@ -1,0 +1,29 @@
+package dev.svc.graphql.signin.cookie;
+
+import java.util.Set;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.security.web.savedrequest.CookieRequestCache;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.AndRequestMatcher;
+import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
+import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
+
+/**
+ * Keeps the page an anonymous visitor was on the way to in a cookie instead of a session, so that
+ * a visit that does not sign in stores nothing on the server. Only pages are kept, as Spring
+ * Security's own request cache keeps them: GETs that ask for HTML, no icons, scripts or JSON calls.
+ * Declare one as the host's {@code RequestCache} bean: Spring Security's chains take it, and so
+ * does the cookie sign-in, which sends a signed-in visitor back to its page.
+ */
+public final class PageRequestCache extends CookieRequestCache {
+
+	public PageRequestCache() {
+		MediaTypeRequestMatcher pages = new MediaTypeRequestMatcher(MediaType.TEXT_HTML);
+		pages.setIgnoredMediaTypes(Set.of(MediaType.ALL));
+		setRequestMatcher(new AndRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, "/**"),
+				new NegatedRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher("/favicon.*")), pages));
+	}
+
+}
