@@ -1,9 +1,7 @@
 package dev.svc.graphql.signin.token;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,15 +11,13 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
-import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.SecretKey;
-import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.SignInSessions;
 import dev.svc.graphql.signin.ActiveSessions;
@@ -31,10 +27,14 @@ import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Keys;
 
+import org.springframework.security.crypto.encrypt.AesBytesEncryptor;
+import org.springframework.security.crypto.encrypt.BytesEncryptor;
+import org.springframework.security.crypto.keygen.KeyGenerators;
+
 
 /**
- * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with AES-GCM
- * under a key derived from the signing key. Every token belongs to the session its sign-in
+ * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with Spring
+ * Security's AES-GCM under a key derived from the signing key. Every token belongs to the session its sign-in
  * started ({@code sid}); a token is good while its session is, by the one rule of
  * {@link ActiveSessions}. Refresh tokens rotate within the session, in its {@link SignInSessions}.
  */
@@ -79,13 +79,11 @@ final class TokenService {
 
 	private final SecretKey signingKey;
 
-	private final SecretKeySpec encryptionKey;
+	private final BytesEncryptor encryptor;
 
 	private final Token properties;
 
 	private final Clock clock;
-
-	private final SecureRandom random = new SecureRandom();
 
 	TokenService(Token properties, ActiveSessions activeSessions, SignInSessions sessions, Clock clock) {
 		String signingKey = properties.getSigningKey();
@@ -100,7 +98,9 @@ final class TokenService {
 					+ " bytes long; HS256 needs at least 32 bytes (256 bits).");
 		}
 		this.signingKey = Keys.hmacShaKeyFor(key);
-		this.encryptionKey = new SecretKeySpec(hmac(key, "svc access token encryption"), "AES");
+		// Spring Security's AES-GCM, with a 96-bit nonce before the ciphertext and its tag
+		this.encryptor = new AesBytesEncryptor(new SecretKeySpec(hmac(key, "svc access token encryption"), "AES"),
+				KeyGenerators.secureRandom(12), AesBytesEncryptor.CipherAlgorithm.GCM);
 		this.properties = properties;
 		this.activeSessions = activeSessions;
 		this.sessions = sessions;
@@ -216,19 +216,8 @@ final class TokenService {
 	 * @return the encrypted token
 	 */
 	String encrypt(String token) {
-		try {
-			byte[] nonce = new byte[12];
-			this.random.nextBytes(nonce);
-			Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-			cipher.init(Cipher.ENCRYPT_MODE, this.encryptionKey, new GCMParameterSpec(128, nonce));
-			byte[] sealed = cipher.doFinal(token.getBytes(StandardCharsets.UTF_8));
-			return Base64.getUrlEncoder()
-				.withoutPadding()
-				.encodeToString(ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array());
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("AES-GCM is not available", ex);
-		}
+		byte[] sealed = this.encryptor.encrypt(token.getBytes(StandardCharsets.UTF_8));
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(sealed);
 	}
 
 	/**
@@ -239,11 +228,12 @@ final class TokenService {
 	Optional<String> decrypt(String encrypted) {
 		try {
 			byte[] sealed = Base64.getUrlDecoder().decode(encrypted);
-			Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-			cipher.init(Cipher.DECRYPT_MODE, this.encryptionKey, new GCMParameterSpec(128, sealed, 0, 12));
-			return Optional.of(new String(cipher.doFinal(sealed, 12, sealed.length - 12), StandardCharsets.UTF_8));
+			// the nonce and the tag at least, which the encryptor does not check itself
+			return (sealed.length < 12 + 16) ? Optional.empty()
+					: Optional.of(new String(this.encryptor.decrypt(sealed), StandardCharsets.UTF_8));
 		}
-		catch (GeneralSecurityException | IllegalArgumentException ex) {
+		catch (IllegalArgumentException | IllegalStateException ex) {
+			// not Base64, or altered: the tag does not match
 			return Optional.empty();
 		}
 	}

@@ -63,6 +63,22 @@ class TokenServiceTests {
 		assertThat(this.tokens.readAccessToken(issued.refreshToken())).isEmpty();
 	}
 
+	@Test
+	void shouldDecryptOnlyWhatItEncryptedUnaltered() {
+		String encrypted = this.tokens.encrypt("an access token");
+		assertThat(this.tokens.decrypt(encrypted)).contains("an access token");
+		assertThat(this.tokens.encrypt("an access token")).as("a new nonce each time").isNotEqualTo(encrypted);
+		char last = encrypted.charAt(encrypted.length() - 1);
+		assertThat(this.tokens.decrypt(encrypted.substring(0, encrypted.length() - 1) + ((last == 'A') ? 'B' : 'A')))
+			.as("altered")
+			.isEmpty();
+		assertThat(this.tokens.decrypt("AAAA")).as("too short").isEmpty();
+		assertThat(this.tokens.decrypt("not base64!")).isEmpty();
+		TokenService other = new TokenService(TokenSignInTests.token("another-signing-key-0123456789abcdef-0000"),
+				TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
+		assertThat(other.decrypt(encrypted)).as("another key").isEmpty();
+	}
+
 	private static SignedInUser withoutSession(SignedInUser user) {
 		assertThat(user.sessionId()).as("the token's session").isNotNull();
 		return new SignedInUser(user.userId(), user.tenantId(), user.userName());
