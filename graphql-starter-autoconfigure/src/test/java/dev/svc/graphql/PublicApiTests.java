@@ -19,19 +19,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PublicApiTests {
 
 	/** What hosts use: handler contract, context, properties, extension interfaces, data types. */
-	private static final List<String> API = List.of("dev.svc.graphql.SvcGraphQlProperties",
-			"dev.svc.graphql.SvcGraphQlProperties$Audit", "dev.svc.graphql.SvcGraphQlProperties$Identity",
-			"dev.svc.graphql.SvcGraphQlProperties$Introspection",
-			"dev.svc.graphql.SvcGraphQlProperties$Limits", "dev.svc.graphql.SvcGraphQlProperties$Playground",
-			"dev.svc.graphql.SvcGraphQlProperties$Queries", "dev.svc.graphql.SvcGraphQlProperties$Queries$Query",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn", "dev.svc.graphql.SvcGraphQlProperties$SignIn$Cookie",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Lockout",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Password",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Password$Hashing",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Password$Policy",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$TwoFactor",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Throttle",
-			"dev.svc.graphql.SvcGraphQlProperties$SignIn$Token", "dev.svc.graphql.audit.AuditLogWriter",
+	private static final List<String> API = List.of("dev.svc.graphql.audit.AuditProperties",
+			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.error.GraphQlErrorProperties",
+			"dev.svc.graphql.identity.IdentityProperties", "dev.svc.graphql.limits.RequestLimitsProperties",
+			"dev.svc.graphql.playground.PlaygroundProperties", "dev.svc.graphql.queries.IdentityQueriesProperties",
+			"dev.svc.graphql.queries.IdentityQueriesProperties$Query", "dev.svc.graphql.signin.SignInProperties",
+			"dev.svc.graphql.signin.SignInProperties$Cookie", "dev.svc.graphql.signin.SignInProperties$Lockout",
+			"dev.svc.graphql.signin.SignInProperties$Throttle", "dev.svc.graphql.signin.PasswordProperties",
+			"dev.svc.graphql.signin.PasswordProperties$Hashing", "dev.svc.graphql.signin.PasswordProperties$Policy",
+			"dev.svc.graphql.signin.TwoFactorProperties", "dev.svc.graphql.signin.cookie.CookieSignInProperties",
+			"dev.svc.graphql.signin.token.TokenSignInProperties", "dev.svc.graphql.web.GraphQlEndpointProperties",
+			"dev.svc.graphql.audit.AuditLogWriter",
 			"dev.svc.graphql.audit.AuditRecord", "dev.svc.graphql.container.RootContainer",
 			"dev.svc.graphql.container.RootContainerException", "dev.svc.graphql.context.ClientAddress",
 			"dev.svc.graphql.context.SignedInUser",
@@ -41,11 +39,13 @@ class PublicApiTests {
 			"dev.svc.graphql.error.UserFriendlyException", "dev.svc.graphql.handler.QueryContext",
 			"dev.svc.graphql.handler.QueryHandler", "dev.svc.graphql.handler.RequiresPermission",
 			"dev.svc.graphql.identity.IdentityStore", "dev.svc.graphql.identity.OrganizationUnit",
-			"dev.svc.graphql.identity.Role", "dev.svc.graphql.identity.SignInAttempts",
-			"dev.svc.graphql.identity.SignInAttempts$Subject", "dev.svc.graphql.identity.Tenant",
-			"dev.svc.graphql.identity.SignInSessions", "dev.svc.graphql.identity.TwoFactorStore",
-			"dev.svc.graphql.signin.ActiveSessions",
-			"dev.svc.graphql.identity.TwoFactorStore$TwoFactorAccount",
+			"dev.svc.graphql.identity.Role", "dev.svc.graphql.signin.store.SignInAttempts",
+			"dev.svc.graphql.signin.store.SignInAttempts$Subject", "dev.svc.graphql.identity.Tenant",
+			"dev.svc.graphql.signin.store.SignInSessions", "dev.svc.graphql.signin.store.TwoFactorStore",
+			"dev.svc.graphql.signin.ActiveSessions", "dev.svc.graphql.PipelineOrder",
+			"dev.svc.graphql.identity.IdentitySchemaMigration", "dev.svc.graphql.introspection.Introspection",
+			"dev.svc.graphql.introspection.IntrospectionProperties",
+			"dev.svc.graphql.signin.store.TwoFactorStore$TwoFactorAccount",
 			"dev.svc.graphql.identity.User",
 			"dev.svc.graphql.identity.UserCredentials", "dev.svc.graphql.identity.UserFilter",
 			"dev.svc.graphql.identity.UserPageRequest", "dev.svc.graphql.identity.UserPagedResult",
@@ -73,7 +73,9 @@ class PublicApiTests {
 			"dev.svc.graphql.container.RootContainerAutoConfiguration",
 			"dev.svc.graphql.context.UserContextAutoConfiguration",
 			"dev.svc.graphql.error.GraphQlErrorAutoConfiguration",
-			"dev.svc.graphql.identity.IdentityAutoConfiguration",
+			"dev.svc.graphql.queries.IdentityQueriesAutoConfiguration",
+			"dev.svc.graphql.signin.store.SignInStoreAutoConfiguration",
+			"dev.svc.graphql.introspection.IntrospectionAutoConfiguration",
 			"dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration",
 			"dev.svc.graphql.limits.RequestLimitsAutoConfiguration",
 			"dev.svc.graphql.playground.PlaygroundAutoConfiguration",
@@ -152,7 +154,7 @@ class PublicApiTests {
 
 	private static Path mainClasses() {
 		try {
-			return Path.of(SvcGraphQlProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+			return Path.of(PipelineOrder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 		}
 		catch (URISyntaxException ex) {
 			throw new IllegalStateException(ex);

@@ -1,11 +1,11 @@
 package dev.svc.graphql.audit;
 
+import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
 import java.time.Duration;
 
 import javax.sql.DataSource;
 
-import dev.svc.graphql.SvcGraphQlProperties;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
@@ -25,7 +25,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
@@ -39,7 +38,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("graphql.audit.enabled")
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties(AuditProperties.class)
 public final class AuditAutoConfiguration {
 
 	@Bean
@@ -47,8 +46,7 @@ public final class AuditAutoConfiguration {
 	@ConditionalOnClass(JdbcTemplate.class)
 	@ConditionalOnSingleCandidate(DataSource.class)
 	@DependsOnDatabaseInitialization
-	AuditLogWriter auditLogWriter(DataSource dataSource, SvcGraphQlProperties properties) {
-		SvcGraphQlProperties.Audit audit = properties.getAudit();
+	AuditLogWriter auditLogWriter(DataSource dataSource, AuditProperties audit) {
 		return new JdbcAuditLogWriter(new JdbcTemplate(dataSource), audit.getQueueCapacity(), audit.getFlushInterval());
 	}
 
@@ -64,11 +62,11 @@ public final class AuditAutoConfiguration {
 
 		@Bean
 		@DependsOnDatabaseInitialization
-		AuditLogPurge svcAuditLogPurge(DataSource dataSource, SvcGraphQlProperties properties,
+		AuditLogPurge svcAuditLogPurge(DataSource dataSource, AuditProperties properties,
 				ObjectProvider<Clock> clock) {
 			return new AuditLogPurge(new JdbcTemplate(dataSource),
 					new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
-					clock.getIfUnique(Clock::systemUTC), properties.getAudit().getRetention());
+					clock.getIfUnique(Clock::systemUTC), properties.getRetention());
 		}
 
 	}
@@ -109,13 +107,12 @@ public final class AuditAutoConfiguration {
 	 * Records the executed queries; it reads the time from the host's {@link Clock} if it has one.
 	 */
 	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE + 200)
+	@Order(PipelineOrder.AUDIT_INTERCEPTOR)
 	@ConditionalOnBean(AuditLogWriter.class)
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	@ConditionalOnBooleanProperty("graphql.enabled")
-	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, SvcGraphQlProperties properties,
+	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
 			ObjectProvider<Clock> clock) {
-		SvcGraphQlProperties.Audit audit = properties.getAudit();
 		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
 				new AnonymousQueryQuota(writer, audit.getAnonymousQueriesPerWindow(), audit.getAnonymousQueryWindow()));
 	}

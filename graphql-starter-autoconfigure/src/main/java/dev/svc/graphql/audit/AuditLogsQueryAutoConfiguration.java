@@ -2,7 +2,6 @@ package dev.svc.graphql.audit;
 
 import javax.sql.DataSource;
 
-import dev.svc.graphql.SvcGraphQlProperties;
 
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -27,7 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @ConditionalOnClass({ JdbcClient.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty({ "graphql.enabled", "graphql.queries.audit-logs.enabled" })
 @ConditionalOnSingleCandidate(DataSource.class)
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties(AuditLogsQueryProperties.class)
 public final class AuditLogsQueryAutoConfiguration {
 
 	@Bean

@@ -1,6 +1,6 @@
 package dev.svc.graphql.container;
 
-import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.security.PermissionDefinitions;
@@ -11,11 +11,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.execution.RuntimeWiringConfigurer;
@@ -29,7 +27,6 @@ import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = PermissionAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSource.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class RootContainerAutoConfiguration {
 
 	@Bean
@@ -50,7 +47,7 @@ public final class RootContainerAutoConfiguration {
 	 * Last of all configurers, so that it sees what the others serve.
 	 */
 	@Bean
-	@Order(Ordered.LOWEST_PRECEDENCE)
+	@Order(PipelineOrder.LAST)
 	RuntimeWiringConfigurer svcRootContainerWiring(RootContainer container, PermissionChecker permissionChecker,
 			PermissionDefinitions permissions) {
 		return new RootContainerWiring(container, permissionChecker, permissions);

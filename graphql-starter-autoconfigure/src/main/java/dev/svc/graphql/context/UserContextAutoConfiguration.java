@@ -1,40 +1,84 @@
 package dev.svc.graphql.context;
 
+import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
- * Who runs each query. The identity auto-configuration contributes a resolver that loads
- * permissions from the identity store; without one, the signed-in user's authorities are its
- * permissions.
+ * Who runs each query, and for which tenant. With an {@link IdentityStore}, the signed-in user's
+ * permissions are read from it and an anonymous caller's tenant header is checked against it;
+ * without one, the signed-in user's authorities are its permissions.
  */
-@AutoConfiguration(afterName = "dev.svc.graphql.identity.IdentityAutoConfiguration")
+@AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class)
 @ConditionalOnClass(WebGraphQlInterceptor.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
+@Import({ UserContextAutoConfiguration.IdentityConfiguration.class,
+		UserContextAutoConfiguration.SecurityUserContextConfiguration.class,
+		UserContextAutoConfiguration.AnonymousUserContextConfiguration.class })
 public final class UserContextAutoConfiguration {
 
 	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE + 100)
+	@Order(PipelineOrder.USER_CONTEXT_INTERCEPTOR)
 	WebGraphQlInterceptor svcUserContextInterceptor(UserContextResolver userContextResolver) {
 		return new UserContextInterceptor(userContextResolver);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(IdentityStore.class)
+	static class IdentityConfiguration {
+
+		@Bean
+		@Order(PipelineOrder.TENANT_HEADER_INTERCEPTOR)
+		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store) {
+			return new TenantHeaderInterceptor(store);
+		}
+
+		/**
+		 * The tenant cache's statistics, when the host has Micrometer.
+		 */
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(MeterBinder.class)
+		static class CacheMetersConfiguration {
+
+			@Bean
+			MeterBinder svcTenantCacheMeters(TenantHeaderInterceptor svcTenantHeaderInterceptor) {
+				return (registry) -> CaffeineCacheMetrics.monitor(registry, svcTenantHeaderInterceptor.cache(),
+						"svc.tenants");
+			}
+
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
 	static class SecurityUserContextConfiguration {
 
+		/**
+		 * The signed-in user's permissions from the identity store if there is one, else its
+		 * authorities.
+		 */
 		@Bean
 		@ConditionalOnMissingBean
-		UserContextResolver userContextResolver() {
-			return UserContextResolver.fromSecurityContext(null);
+		UserContextResolver userContextResolver(ObjectProvider<IdentityStore> identityStore) {
+			IdentityStore store = identityStore.getIfUnique();
+			return UserContextResolver.fromSecurityContext(
+					(store != null) ? (user) -> store.findGrantedPermissions(user.userId()) : null);
 		}
 
 	}

@@ -1,13 +1,12 @@
 package dev.svc.graphql.error;
 
-import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.PipelineOrder;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.execution.DataFetcherExceptionResolver;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
@@ -19,15 +18,15 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 @AutoConfiguration
 @ConditionalOnClass(DataFetcherExceptionResolver.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties(GraphQlErrorProperties.class)
 public final class GraphQlErrorAutoConfiguration {
 
 	/**
 	 * Runs after any resolver of the host's, which may claim its own exceptions first.
 	 */
 	@Bean
-	@Order(Ordered.LOWEST_PRECEDENCE)
-	DataFetcherExceptionResolver svcQueryExceptionResolver(SvcGraphQlProperties properties) {
+	@Order(PipelineOrder.LAST)
+	DataFetcherExceptionResolver svcQueryExceptionResolver(GraphQlErrorProperties properties) {
 		return new QueryExceptionResolver(properties.isExposeExceptionDetails());
 	}
 
@@ -35,7 +34,7 @@ public final class GraphQlErrorAutoConfiguration {
 	 * Outermost interceptor, so that it sees the errors every other interceptor produces.
 	 */
 	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE)
+	@Order(PipelineOrder.REQUEST_ERROR_INTERCEPTOR)
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	WebGraphQlInterceptor svcRequestErrorInterceptor() {
 		return new RequestErrorInterceptor();

@@ -22,7 +22,7 @@ import org.springframework.jdbc.support.MetaDataAccessException;
  * a database needs of its own (PostgreSQL's indexes for large tenants) are in
  * {@code db/svc/migration-h2} and {@code db/svc/migration-postgresql}.
  */
-final class IdentitySchemaMigration implements InitializingBean {
+public final class IdentitySchemaMigration implements InitializingBean {
 
 	static final String HISTORY_TABLE = "svc_schema_history";
 

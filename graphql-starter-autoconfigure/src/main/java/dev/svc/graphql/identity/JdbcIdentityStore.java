@@ -322,9 +322,9 @@ final class JdbcIdentityStore implements IdentityStore {
 				return false;
 			}
 			this.jdbc.sql("update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
-				.param("upgraded", JdbcSignInSessions.stamp(upgradedHash))
+				.param("upgraded", UserCredentials.passwordStamp(upgradedHash))
 				.param("id", userId)
-				.param("current", JdbcSignInSessions.stamp(currentHash))
+				.param("current", UserCredentials.passwordStamp(currentHash))
 				.update();
 			return true;
 		});

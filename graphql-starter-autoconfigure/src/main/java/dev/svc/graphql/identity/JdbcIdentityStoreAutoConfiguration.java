@@ -4,7 +4,6 @@ import java.time.Clock;
 
 import javax.sql.DataSource;
 
-import dev.svc.graphql.SvcGraphQlProperties;
 import org.flywaydb.core.Flyway;
 
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -37,14 +36,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 @ConditionalOnBooleanProperty(name = "graphql.identity.enabled", matchIfMissing = true)
 @ConditionalOnSingleCandidate(DataSource.class)
 @ConditionalOnMissingBean(IdentityStore.class)
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties(IdentityProperties.class)
 @Import(DatabaseInitializationDependencyConfigurer.class)
 public final class JdbcIdentityStoreAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	IdentitySchemaMigration identitySchemaMigration(DataSource dataSource, SvcGraphQlProperties properties) {
-		return new IdentitySchemaMigration(dataSource, properties.getIdentity().isDemoData());
+	IdentitySchemaMigration identitySchemaMigration(DataSource dataSource, IdentityProperties properties) {
+		return new IdentitySchemaMigration(dataSource, properties.isDemoData());
 	}
 
 	/**
@@ -52,43 +51,12 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	 */
 	@Bean
 	@DependsOnDatabaseInitialization
-	JdbcIdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties, ObjectProvider<Clock> clock) {
+	JdbcIdentityStore identityStore(DataSource dataSource, IdentityProperties properties, ObjectProvider<Clock> clock) {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-		// no statement outlives the request it serves
-		jdbc.setQueryTimeout((int) Math.max(1, properties.getLimits().getTimeout().toSeconds()));
+		jdbc.setQueryTimeout((int) Math.max(1, properties.getQueryTimeout().toSeconds()));
 		return new JdbcIdentityStore(JdbcClient.create(jdbc),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)), clock.getIfUnique(Clock::systemUTC),
-				properties.getIdentity().getPermissionCacheDuration());
-	}
-
-	/**
-	 * Keeps the token sign-in's sessions in the module's tables.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	@DependsOnDatabaseInitialization
-	SignInSessions signInSessions(DataSource dataSource) {
-		return new JdbcSignInSessions(JdbcClient.create(dataSource));
-	}
-
-	/**
-	 * Keeps the two-factor sign-in's secrets, codes and remembered clients in the module's tables.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	@DependsOnDatabaseInitialization
-	TwoFactorStore twoFactorStore(DataSource dataSource) {
-		return new JdbcTwoFactorStore(JdbcClient.create(dataSource));
-	}
-
-	/**
-	 * Counts failed sign-ins in the module's tables, an account's in its row.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	@DependsOnDatabaseInitialization
-	SignInAttempts signInAttempts(DataSource dataSource) {
-		return new JdbcSignInAttempts(JdbcClient.create(dataSource));
+				properties.getPermissionCacheDuration());
 	}
 
 	/**

@@ -1,6 +1,10 @@
 package dev.svc.graphql.identity;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.OffsetDateTime;
+import java.util.HexFormat;
 
 import org.jspecify.annotations.Nullable;
 
@@ -17,4 +21,21 @@ import org.jspecify.annotations.Nullable;
  */
 public record UserCredentials(long userId, @Nullable Integer tenantId, String userName, String passwordHash,
 		boolean isActive, @Nullable OffsetDateTime lockoutEndDate, boolean shouldChangePassword) {
+
+	/**
+	 * What a session keeps of its user's password hash: enough to see that the hash changed, and
+	 * nothing that helps to guess the password.
+	 * @param passwordHash the encoded password
+	 * @return the hash's SHA-256 digest, in hexadecimal
+	 */
+	public static String passwordStamp(String passwordHash) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(passwordHash.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is not available", ex);
+		}
+	}
+
 }

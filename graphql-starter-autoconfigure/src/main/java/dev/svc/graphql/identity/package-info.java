@@ -1,6 +1,7 @@
 /**
  * The host's identity data (tenants, users, roles, organization units, permissions): the store
- * contract, its JDBC default with its own migrations, and the built-in queries over it.
+ * contracts (reading it, and the credentials sign-in checks), its JDBC default and its own
+ * migrations, kept apart from the host's.
  */
 @NullMarked
 package dev.svc.graphql.identity;

@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
-import dev.svc.graphql.SvcGraphQlProperties.Limits;
 import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
 import graphql.ExecutionInput;
@@ -29,19 +28,24 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
+	/**
+	 * The largest document allowed, by each measure.
+	 */
+	record Maximums(int queryLength, int tokens, int queryDepth, int fields, int aliases, int directives, int fragments,
+			int fragmentDepth) {
+	}
 
-
-	private final Limits limits;
+	private final Maximums limits;
 
 	private final ParserOptions parserOptions;
 
-	DocumentLimits(Limits limits) {
+	DocumentLimits(Maximums limits) {
 		this.limits = limits;
 		this.parserOptions = ParserOptions.getDefaultOperationParserOptions()
-			.transform((options) -> options.maxTokens(limits.getMaxTokens())
-				.maxCharacters(limits.getMaxQueryLength())
+			.transform((options) -> options.maxTokens(limits.tokens())
+				.maxCharacters(limits.queryLength())
 				// nesting far past the depth limit is refused while parsing
-				.maxRuleDepth(Math.max(50, limits.getMaxQueryDepth() * 10))
+				.maxRuleDepth(Math.max(50, limits.queryDepth() * 10))
 				.captureSourceLocation(false));
 	}
 
@@ -54,9 +58,9 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 	private PreparsedDocumentEntry check(ExecutionInput input,
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String query = input.getQuery();
-		if (query.length() > this.limits.getMaxQueryLength()) {
+		if (query.length() > this.limits.queryLength()) {
 			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's length is " + query.length() + " characters, over the limit of "
-					+ this.limits.getMaxQueryLength() + " (graphql.limits.max-query-length).");
+					+ this.limits.queryLength() + " (graphql.limits.max-query-length).");
 		}
 		Document document;
 		try {
@@ -66,12 +70,12 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 				.build());
 		}
 		catch (ParseCancelledTooDeepException ex) {
-			return new PreparsedDocumentEntry(tooComplex("depth", Long.MAX_VALUE, this.limits.getMaxQueryDepth(),
+			return new PreparsedDocumentEntry(tooComplex("depth", Long.MAX_VALUE, this.limits.queryDepth(),
 					"max-query-depth"));
 		}
 		catch (ParseCancelledException ex) {
-			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.getMaxTokens()
-					+ ", over the limit of " + this.limits.getMaxTokens() + " (graphql.limits.max-tokens).");
+			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.tokens()
+					+ ", over the limit of " + this.limits.tokens() + " (graphql.limits.max-tokens).");
 		}
 		catch (InvalidSyntaxException ex) {
 			// graphql-java reports the syntax error in its own words, with its location
@@ -82,26 +86,26 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 	}
 
 	private @Nullable GraphQLError refusal(DocumentShape shape) {
-		if (shape.depth() > this.limits.getMaxQueryDepth()) {
-			return tooComplex("depth", shape.depth(), this.limits.getMaxQueryDepth(), "max-query-depth");
+		if (shape.depth() > this.limits.queryDepth()) {
+			return tooComplex("depth", shape.depth(), this.limits.queryDepth(), "max-query-depth");
 		}
-		if (shape.fields() > this.limits.getMaxFields()) {
-			return tooComplex("number of fields, fragments expanded,", shape.fields(), this.limits.getMaxFields(),
+		if (shape.fields() > this.limits.fields()) {
+			return tooComplex("number of fields, fragments expanded,", shape.fields(), this.limits.fields(),
 					"max-fields");
 		}
-		if (shape.aliases() > this.limits.getMaxAliases()) {
-			return tooComplex("number of aliases, fragments expanded,", shape.aliases(), this.limits.getMaxAliases(),
+		if (shape.aliases() > this.limits.aliases()) {
+			return tooComplex("number of aliases, fragments expanded,", shape.aliases(), this.limits.aliases(),
 					"max-aliases");
 		}
-		if (shape.directives() > this.limits.getMaxDirectives()) {
+		if (shape.directives() > this.limits.directives()) {
 			return tooComplex("number of directives, fragments expanded,", shape.directives(),
-					this.limits.getMaxDirectives(), "max-directives");
+					this.limits.directives(), "max-directives");
 		}
-		if (shape.fragments() > this.limits.getMaxFragments()) {
-			return tooComplex("number of fragments", shape.fragments(), this.limits.getMaxFragments(), "max-fragments");
+		if (shape.fragments() > this.limits.fragments()) {
+			return tooComplex("number of fragments", shape.fragments(), this.limits.fragments(), "max-fragments");
 		}
-		if (shape.fragmentDepth() > this.limits.getMaxFragmentDepth()) {
-			return tooComplex("nesting of fragment spreads", shape.fragmentDepth(), this.limits.getMaxFragmentDepth(),
+		if (shape.fragmentDepth() > this.limits.fragmentDepth()) {
+			return tooComplex("nesting of fragment spreads", shape.fragmentDepth(), this.limits.fragmentDepth(),
 					"max-fragment-depth");
 		}
 		return null;

@@ -1,5 +1,6 @@
 package dev.svc.graphql.limits;
 
+import dev.svc.graphql.PipelineOrder;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.Charset;
@@ -26,7 +27,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
-import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -53,10 +53,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * found and the value allowed; the GraphQL endpoint's own refusals are GraphQL errors instead.
  */
 public final class RequestBodyLimitFilter extends OncePerRequestFilter {
-
-	// ahead of every other filter, Spring Session's and Spring Security's included: an oversized
-	// body costs nothing
-	private static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 10;
 
 	private final long maxBytes;
 
@@ -107,7 +103,7 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(filter);
 		registration.setName(name);
 		registration.addUrlPatterns(urlPatterns);
-		registration.setOrder(ORDER);
+		registration.setOrder(PipelineOrder.REQUEST_BODY_LIMIT_FILTER);
 		return registration;
 	}
 

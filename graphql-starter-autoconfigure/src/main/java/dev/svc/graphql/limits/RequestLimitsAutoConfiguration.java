@@ -1,6 +1,5 @@
 package dev.svc.graphql.limits;
 
-import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import graphql.GraphQL;
@@ -21,23 +20,23 @@ import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustom
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
  * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the document's
- * length, tokens and shape in every execution; and who may introspect ({@code graphql.introspection}).
+ * length, tokens and shape in every execution.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties(RequestLimitsProperties.class)
 public final class RequestLimitsAutoConfiguration {
 
 	@Bean
-	DocumentCache svcDocumentCache(SvcGraphQlProperties properties) {
-		return new DocumentCache(new DocumentLimits(properties.getLimits()), properties.getLimits().getDocumentCacheSize());
+	DocumentCache svcDocumentCache(RequestLimitsProperties properties) {
+		return new DocumentCache(new DocumentLimits(new DocumentLimits.Maximums(properties.getMaxQueryLength(),
+				properties.getMaxTokens(), properties.getMaxQueryDepth(), properties.getMaxFields(),
+				properties.getMaxAliases(), properties.getMaxDirectives(), properties.getMaxFragments(),
+				properties.getMaxFragmentDepth())), properties.getDocumentCacheSize());
 	}
 
 	@Bean
@@ -46,25 +45,15 @@ public final class RequestLimitsAutoConfiguration {
 	}
 
 	@Bean
-	Instrumentation svcRequestTimeoutInstrumentation(SvcGraphQlProperties properties) {
-		return new RequestTimeoutInstrumentation(properties.getLimits().getTimeout());
+	Instrumentation svcRequestTimeoutInstrumentation(RequestLimitsProperties properties) {
+		return new RequestTimeoutInstrumentation(properties.getTimeout());
 	}
 
 	@Bean
 	@ConditionalOnBean(RootContainer.class)
-	QueryCostInstrumentation svcQueryCostInstrumentation(SvcGraphQlProperties properties, RootContainer container) {
-		return new QueryCostInstrumentation(properties.getLimits().getMaxCost(), container,
-				properties.getLimits().getDocumentCacheSize());
-	}
-
-	/**
-	 * After the interceptor that resolves the caller.
-	 */
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE + 150)
-	@ConditionalOnClass(WebGraphQlInterceptor.class)
-	WebGraphQlInterceptor svcIntrospectionInterceptor(SvcGraphQlProperties properties) {
-		return new IntrospectionInterceptor(properties.getIntrospection());
+	QueryCostInstrumentation svcQueryCostInstrumentation(RequestLimitsProperties properties, RootContainer container) {
+		return new QueryCostInstrumentation(properties.getMaxCost(), container,
+				properties.getDocumentCacheSize());
 	}
 
 	/**
@@ -93,11 +82,11 @@ public final class RequestLimitsAutoConfiguration {
 	static class RequestSizeConfiguration {
 
 		@Bean
-		FilterRegistrationBean<RequestBodyLimitFilter> svcGraphQlBodyLimit(SvcGraphQlProperties properties,
+		FilterRegistrationBean<RequestBodyLimitFilter> svcGraphQlBodyLimit(RequestLimitsProperties properties,
 				GraphQlProperties graphQl) {
 			return RequestBodyLimitFilter.registration("svcGraphQlBodyLimit",
-					RequestBodyLimitFilter.forGraphQl(properties.getLimits().getMaxRequestSize(),
-							properties.getLimits().getBodyReadTimeout()),
+					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize(),
+							properties.getBodyReadTimeout()),
 					graphQl.getHttp().getPath());
 		}
 

@@ -1,6 +1,6 @@
 package dev.svc.graphql.playground;
 
-import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.PipelineOrder;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -28,15 +28,15 @@ import org.springframework.web.servlet.function.ServerResponse;
 		"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ RouterFunction.class, GraphQlProperties.class })
-@ConditionalOnBooleanProperty({ "graphql.enabled", "graphql.playground-enabled" })
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@ConditionalOnBooleanProperty({ "graphql.enabled", "graphql.playground.enabled" })
+@EnableConfigurationProperties(PlaygroundProperties.class)
 public final class PlaygroundAutoConfiguration {
 
 	static final String CHAIN = "svcPlaygroundSecurityFilterChain";
 
 	@Bean
-	RouterFunction<ServerResponse> svcPlaygroundRoutes(SvcGraphQlProperties properties, GraphQlProperties graphQl) {
-		return new PlaygroundPage(properties.getPlayground().getPath(), graphQl.getHttp().getPath()).routes();
+	RouterFunction<ServerResponse> svcPlaygroundRoutes(PlaygroundProperties properties, GraphQlProperties graphQl) {
+		return new PlaygroundPage(properties.getPath(), graphQl.getHttp().getPath()).routes();
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -49,10 +49,10 @@ public final class PlaygroundAutoConfiguration {
 		 * endpoint, whose chain decides who runs them.
 		 */
 		@Bean(CHAIN)
-		@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+		@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 		@ConditionalOnMissingBean(name = CHAIN)
-		SecurityFilterChain svcPlaygroundSecurityFilterChain(HttpSecurity http, SvcGraphQlProperties properties) {
-			String path = properties.getPlayground().getPath();
+		SecurityFilterChain svcPlaygroundSecurityFilterChain(HttpSecurity http, PlaygroundProperties properties) {
+			String path = properties.getPath();
 			return http.securityMatcher(path, path + "/assets/**")
 				.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 				.requestCache((cache) -> cache.disable())

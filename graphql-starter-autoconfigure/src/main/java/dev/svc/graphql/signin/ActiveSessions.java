@@ -9,7 +9,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.error.DatabaseUnavailable;
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
 
 /**
  * The sessions the module signs users in to, token and cookie sessions alike, and the one rule by

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
-import dev.svc.graphql.identity.SignInAttempts;
-import dev.svc.graphql.identity.SignInAttempts.Subject;
+import dev.svc.graphql.signin.store.SignInAttempts;
+import dev.svc.graphql.signin.store.SignInAttempts.Subject;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -16,14 +16,13 @@ import java.util.function.Function;
 
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditRecord;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.identity.SignInAttempts.Subject;
+import dev.svc.graphql.signin.store.SignInAttempts.Subject;
 import dev.svc.graphql.identity.Tenant;
-import dev.svc.graphql.identity.TwoFactorStore.TwoFactorAccount;
+import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
 import dev.svc.graphql.identity.UserCredentials;
 import dev.svc.graphql.signin.SignInInput.Problem;
 import dev.svc.graphql.signin.SignInResult.Outcome;
@@ -79,14 +78,15 @@ final class DefaultSignInService implements SignInService {
 	private final @Nullable TwoFactorSignIn twoFactor;
 
 	DefaultSignInService(IdentityStore store, PasswordEncoder passwordEncoder, @Nullable AuditLogWriter auditLog,
-			AttemptBudget budget, Password password, @Nullable TwoFactorSignIn twoFactor, Clock clock) {
+			AttemptBudget budget, PasswordPolicy policy, Duration resetCodeLifetime, @Nullable TwoFactorSignIn twoFactor,
+			Clock clock) {
 		this.store = store;
 		this.passwordEncoder = passwordEncoder;
 		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
 		this.auditLog = auditLog;
 		this.budget = budget;
-		this.policy = new PasswordPolicy(password.getPolicy().getMinLength());
-		this.resetCodeLifetime = password.getResetCodeLifetime();
+		this.policy = policy;
+		this.resetCodeLifetime = resetCodeLifetime;
 		this.twoFactor = twoFactor;
 		this.clock = clock;
 	}

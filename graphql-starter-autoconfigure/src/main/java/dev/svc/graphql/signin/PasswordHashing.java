@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password.Hashing;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -55,7 +54,7 @@ final class PasswordHashing implements PasswordEncoder {
 	 * @param classLoader where to look for Bouncy Castle
 	 * @return the encoder
 	 */
-	static PasswordEncoder defaultEncoder(Hashing hashing, @Nullable ClassLoader classLoader) {
+	static PasswordEncoder defaultEncoder(PasswordProperties.Hashing hashing, @Nullable ClassLoader classLoader) {
 		Map<String, PasswordEncoder> encoders = new HashMap<>();
 		encoders.put("bcrypt", new BCryptPasswordEncoder(hashing.getBcryptStrength()));
 		String idForEncode = "bcrypt";

@@ -1,18 +1,17 @@
 package dev.svc.graphql.signin;
 
+import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
 
 import jakarta.servlet.DispatcherType;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn;
-import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
-import dev.svc.graphql.identity.IdentityAutoConfiguration;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.identity.TwoFactorStore;
-import dev.svc.graphql.identity.SignInAttempts;
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
+import dev.svc.graphql.signin.store.TwoFactorStore;
+import dev.svc.graphql.signin.store.SignInAttempts;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
@@ -42,11 +41,11 @@ import org.springframework.util.StringUtils;
  * {@code AuthenticationProvider}; a host adds {@link TenancyAuthenticationProvider} to the filter
  * chain of its login form.
  */
-@AutoConfiguration(after = { IdentityAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
+@AutoConfiguration(after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean(IdentityStore.class)
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class })
 public final class SignInAutoConfiguration {
 
 	/**
@@ -70,18 +69,18 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,
 			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, ActiveSessions activeSessions,
-			SvcGraphQlProperties properties, ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
-		SignIn signIn = properties.getSignIn();
+			SignInProperties signIn, PasswordProperties password, ObjectProvider<TwoFactorSignIn> twoFactor,
+			ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
-			.getIfUnique(() -> PasswordHashing.defaultEncoder(signIn.getPassword().getHashing(), getClass().getClassLoader()));
+			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration(),
 				(userId, now) -> activeSessions.endAll(userId));
 		return new DefaultSignInService(store,
-				new PasswordHashing(encoder, signIn.getPassword().getHashing().getMaxConcurrent()),
-				auditLog.getIfAvailable(), budget, signIn.getPassword(), twoFactor.getIfAvailable(),
-				clock.getIfUnique(Clock::systemUTC));
+				new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), auditLog.getIfAvailable(),
+				budget, new PasswordPolicy(password.getPolicy().getMinLength()), password.getResetCodeLifetime(),
+				twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**
@@ -102,8 +101,7 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(TwoFactorStore.class)
 	TwoFactorSignIn twoFactorSignIn(TwoFactorStore store, ObjectProvider<TwoFactorCodeSender> sender,
-			SvcGraphQlProperties properties, Environment environment) {
-		SvcGraphQlProperties.SignIn.TwoFactor twoFactor = properties.getSignIn().getTwoFactor();
+			TwoFactorProperties twoFactor, Environment environment) {
 		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
 				: environment.getProperty("spring.application.name", "GraphQL");
 		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
@@ -115,29 +113,9 @@ public final class SignInAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ActiveSessions activeSessions(SignInSessions sessions, SvcGraphQlProperties properties,
-			ObjectProvider<Clock> clock) {
-		return new ActiveSessions(sessions, properties.getSignIn().getSessionCheckInterval(),
-				properties.getSignIn().getCookie().getSessionLifetime(), clock.getIfUnique(Clock::systemUTC));
-	}
-
-	/**
-	 * Keeps sessions in memory, for an identity store that keeps none of its own: a log-out holds
-	 * on this instance only.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	SignInSessions signInSessions() {
-		return new InMemorySignInSessions();
-	}
-
-	/**
-	 * Counts failed sign-ins in memory, for an identity store that keeps no counts of its own.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	SignInAttempts signInAttempts() {
-		return new InMemorySignInAttempts();
+	ActiveSessions activeSessions(SignInSessions sessions, SignInProperties signIn, ObjectProvider<Clock> clock) {
+		return new ActiveSessions(sessions, signIn.getSessionCheckInterval(), signIn.getCookie().getSessionLifetime(),
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**
@@ -170,7 +148,7 @@ public final class SignInAutoConfiguration {
 					new SessionRevocationFilter(activeSessions));
 			registration.setName("svcSessionRevocationFilter");
 			registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ERROR);
-			registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 10);
+			registration.setOrder(PipelineOrder.SESSION_REVOCATION_FILTER);
 			return registration;
 		}
 

@@ -16,8 +16,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.identity.TwoFactorStore;
-import dev.svc.graphql.identity.TwoFactorStore.TwoFactorAccount;
+import dev.svc.graphql.signin.store.TwoFactorStore;
+import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
 import dev.svc.graphql.signin.SignInResult.Outcome;
 import org.jspecify.annotations.Nullable;
 

@@ -1,5 +1,6 @@
 package dev.svc.graphql.web;
 
+import dev.svc.graphql.PipelineOrder;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -9,6 +10,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration;
@@ -30,6 +32,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 @ConditionalOnClass({ GraphQlHttpHandler.class, GraphQlWebMvcAutoConfiguration.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(ExecutionGraphQlService.class)
+@EnableConfigurationProperties(GraphQlEndpointProperties.class)
 public final class GraphQlEndpointAutoConfiguration {
 
 	@Bean
@@ -43,7 +46,7 @@ public final class GraphQlEndpointAutoConfiguration {
 	 * Spring Boot's routes would refuse with an empty body.
 	 */
 	@Bean
-	@Order(-1)
+	@Order(PipelineOrder.GRAPHQL_ROUTES)
 	RouterFunction<ServerResponse> svcGraphQlRoutes(GraphQlProperties properties, GraphQlHttpHandler handler) {
 		return EndpointRoutes.routes(properties.getHttp().getPath(),
 				(handler instanceof SvcGraphQlHttpHandler svcHandler) ? svcHandler : null);

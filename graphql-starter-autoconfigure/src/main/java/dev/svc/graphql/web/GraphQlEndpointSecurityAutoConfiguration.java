@@ -1,8 +1,6 @@
 package dev.svc.graphql.web;
 
-import dev.svc.graphql.SvcGraphQlProperties;
-import dev.svc.graphql.SvcGraphQlProperties.Introspection;
-import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.PipelineOrder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -11,19 +9,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.ExecutionGraphQlService;
-import org.springframework.security.authorization.AuthorizationDecision;
-import org.springframework.security.authorization.AuthorizationManager;
-import org.springframework.security.authorization.SingleResultAuthorizationManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 
 /**
  * The endpoint's own security filter chain, beside the host's: it covers only the endpoint's path
@@ -40,7 +33,6 @@ import org.springframework.security.web.access.intercept.RequestAuthorizationCon
 @ConditionalOnClass({ SecurityFilterChain.class, HttpSecurity.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean({ ExecutionGraphQlService.class, HttpSecurity.class })
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class GraphQlEndpointSecurityAutoConfiguration {
 
 	static final String CHAIN = "svcGraphQlSecurityFilterChain";
@@ -50,18 +42,12 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 	 * chain ordered explicitly before it.
 	 */
 	@Bean(CHAIN)
-	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcGraphQlSecurityFilterChain(HttpSecurity http, GraphQlProperties properties,
-			SvcGraphQlProperties svcProperties, ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
+			ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
 		String path = properties.getHttp().getPath();
 		http.securityMatcher(path, path + "/schema")
-			// Spring Boot's schema printer tells what introspection tells, so it follows the same rule
-			.authorizeHttpRequests((requests) -> requests.requestMatchers(path + "/schema")
-				.access(schemaPrinterAccess(svcProperties.getIntrospection(),
-						properties.getSchema().getIntrospection().isEnabled()))
-				.anyRequest()
-				.permitAll())
 			// A POST runs only with a JSON body (anything else is refused before it runs), which no
 			// page of another site can send without a CORS preflight; a GET runs as the signed-in
 			// user only with a header that needs a preflight too: a CSRF token would protect nothing.
@@ -69,20 +55,13 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 			.securityContext((context) -> context.securityContextRepository(new PreflightedSecurityContextRepository(path)))
 			.requestCache(AbstractHttpConfigurer::disable);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
+		// Spring Boot's schema printer is closed unless a customizer (the introspection rule's) let
+		// callers in; each query field checks its own permission
+		http.authorizeHttpRequests((requests) -> requests.requestMatchers(path + "/schema")
+			.denyAll()
+			.anyRequest()
+			.permitAll());
 		return http.build();
-	}
-
-	private static AuthorizationManager<RequestAuthorizationContext> schemaPrinterAccess(Introspection rule,
-			boolean enabledInSpringBoot) {
-		if (!enabledInSpringBoot) {
-			return SingleResultAuthorizationManager.denyAll();
-		}
-		return switch (rule) {
-			case EVERYONE -> SingleResultAuthorizationManager.permitAll();
-			case SIGNED_IN -> (authentication, request) -> new AuthorizationDecision(
-					authentication.get() != null && authentication.get().getPrincipal() instanceof SignedInUser);
-			case NEVER -> SingleResultAuthorizationManager.denyAll();
-		};
 	}
 
 }

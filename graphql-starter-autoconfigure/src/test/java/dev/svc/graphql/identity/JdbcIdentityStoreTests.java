@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;

@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=test-only-signing-key-0123456789abcdef-not-a-secret",
-				"graphql.sign-in.cookie.enabled=true", "graphql.limits.body-read-timeout=1s" })
+				"graphql.sign-in.cookie.enabled=true", "graphql.limits.body-read-timeout=1s",
+				"graphql.sign-in.body-read-timeout=1s" })
 class RequestBodyLimitTests {
 
 	private static final long NINETY_FIVE_MEGABYTES = 95L * 1024 * 1024;

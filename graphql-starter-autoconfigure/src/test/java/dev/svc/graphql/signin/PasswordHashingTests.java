@@ -6,7 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Password.Hashing;
+import dev.svc.graphql.signin.PasswordProperties.Hashing;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.FilteredClassLoader;

@@ -2,7 +2,7 @@ package dev.svc.graphql.signin;
 
 import java.util.Set;
 
-import dev.svc.graphql.identity.IdentityAutoConfiguration;
+import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
@@ -20,7 +20,7 @@ class SignInAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-				JdbcIdentityStoreAutoConfiguration.class, IdentityAutoConfiguration.class,
+				JdbcIdentityStoreAutoConfiguration.class, SignInStoreAutoConfiguration.class,
 				PermissionAutoConfiguration.class, SignInAutoConfiguration.class));
 
 	@Test

@@ -3,7 +3,8 @@ package dev.svc.graphql.signin;
 import java.time.Clock;
 import java.time.Duration;
 
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.store.TestStores;
 
 /**
  * Sessions for tests that build the module's sign-in types by hand.
@@ -18,7 +19,7 @@ public final class TestSessions {
 	 * @return a new store
 	 */
 	public static SignInSessions inMemory() {
-		return new InMemorySignInSessions();
+		return TestStores.inMemorySessions();
 	}
 
 	/**

@@ -1,10 +1,12 @@
 package dev.svc.graphql.signin.cookie;
 
-import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.SignInProperties;
+import dev.svc.graphql.signin.TwoFactorProperties;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
 
@@ -49,7 +51,7 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @ConditionalOnClass({ SecurityFilterChain.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.cookie.enabled")
 @ConditionalOnBean({ SignInService.class, ActiveSessions.class, HttpSecurity.class })
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties({ CookieSignInProperties.class, SignInProperties.class, TwoFactorProperties.class })
 public final class CookieSignInAutoConfiguration {
 
 	static final String CHAIN = "svcCookieSignInSecurityFilterChain";
@@ -62,17 +64,16 @@ public final class CookieSignInAutoConfiguration {
 	 * cookie, so that anonymous visits store no session), else from the session.
 	 */
 	@Bean(CHAIN)
-	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
-			ActiveSessions activeSessions, SvcGraphQlProperties properties, ObjectProvider<RequestCache> requestCache,
-			ObjectProvider<CsrfTokenRepository> csrfTokens) {
-		SvcGraphQlProperties.SignIn.Cookie cookie = properties.getSignIn().getCookie();
+			ActiveSessions activeSessions, CookieSignInProperties cookie, TwoFactorProperties twoFactor,
+			ObjectProvider<RequestCache> requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens) {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new ProviderManager(new TenancyAuthenticationProvider(signInService, activeSessions)));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
-				cookie.getPasswordResetPath(), properties.getSignIn().getTwoFactor().getRememberClientLifetime(),
+				cookie.getPasswordResetPath(), twoFactor.getRememberClientLifetime(),
 				requestCache.getIfUnique(HttpSessionRequestCache::new));
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
@@ -108,11 +109,10 @@ public final class CookieSignInAutoConfiguration {
 	 * read (whatever the method: the host's page may share a path).
 	 */
 	@Bean
-	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(SvcGraphQlProperties properties) {
-		SvcGraphQlProperties.SignIn.Cookie cookie = properties.getSignIn().getCookie();
-		SvcGraphQlProperties.Limits limits = properties.getLimits();
-		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", limits.getMaxSignInRequestSize(),
-				limits.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
+	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,
+			SignInProperties signIn) {
+		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", signIn.getMaxRequestSize(),
+				signIn.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
 	}
 
 }

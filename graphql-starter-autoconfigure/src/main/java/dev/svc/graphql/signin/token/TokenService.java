@@ -17,15 +17,15 @@ import javax.crypto.spec.SecretKeySpec;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.ActiveSessions;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Keys;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.crypto.encrypt.AesBytesEncryptor;
 import org.springframework.security.crypto.encrypt.BytesEncryptor;
@@ -81,12 +81,14 @@ final class TokenService {
 
 	private final BytesEncryptor encryptor;
 
-	private final Token properties;
+	private final Duration accessTokenLifetime;
+
+	private final Duration refreshTokenLifetime;
 
 	private final Clock clock;
 
-	TokenService(Token properties, ActiveSessions activeSessions, SignInSessions sessions, Clock clock) {
-		String signingKey = properties.getSigningKey();
+	TokenService(@Nullable String signingKey, Duration accessTokenLifetime, Duration refreshTokenLifetime,
+			ActiveSessions activeSessions, SignInSessions sessions, Clock clock) {
 		if (signingKey == null || signingKey.isBlank()) {
 			throw new IllegalStateException("No token signing key is configured. Set graphql.sign-in.token.signing-key "
 					+ "(for example through the GRAPHQL_SIGNIN_TOKEN_SIGNINGKEY environment variable) to a secret of at "
@@ -101,12 +103,13 @@ final class TokenService {
 		// Spring Security's AES-GCM, with a 96-bit nonce before the ciphertext and its tag
 		this.encryptor = new AesBytesEncryptor(new SecretKeySpec(hmac(key, "svc access token encryption"), "AES"),
 				KeyGenerators.secureRandom(12), AesBytesEncryptor.CipherAlgorithm.GCM);
-		this.properties = properties;
+		this.accessTokenLifetime = accessTokenLifetime;
+		this.refreshTokenLifetime = refreshTokenLifetime;
 		this.activeSessions = activeSessions;
 		this.sessions = sessions;
 		this.readTokens = Caffeine.newBuilder()
 			.maximumSize(MAX_READ_TOKENS)
-			.expireAfterWrite(properties.getAccessTokenLifetime())
+			.expireAfterWrite(accessTokenLifetime)
 			.executor(Runnable::run)
 			.recordStats()
 			.build();
@@ -122,11 +125,11 @@ final class TokenService {
 	}
 
 	Duration accessTokenLifetime() {
-		return this.properties.getAccessTokenLifetime();
+		return this.accessTokenLifetime;
 	}
 
 	Duration refreshTokenLifetime() {
-		return this.properties.getRefreshTokenLifetime();
+		return this.refreshTokenLifetime;
 	}
 
 	/**

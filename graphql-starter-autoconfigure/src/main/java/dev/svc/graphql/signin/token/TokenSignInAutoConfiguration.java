@@ -1,12 +1,13 @@
 package dev.svc.graphql.signin.token;
 
+import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
 
-import dev.svc.graphql.SvcGraphQlProperties;
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
@@ -48,16 +49,16 @@ import org.springframework.security.web.SecurityFilterChain;
 @ConditionalOnClass({ Jwts.class, BearerTokenAuthenticationToken.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.token.enabled")
 @ConditionalOnBean({ SignInService.class, ActiveSessions.class, HttpSecurity.class })
-@EnableConfigurationProperties(SvcGraphQlProperties.class)
+@EnableConfigurationProperties({ TokenSignInProperties.class, SignInProperties.class })
 public final class TokenSignInAutoConfiguration {
 
 	static final String CHAIN = "svcTokenSecurityFilterChain";
 
 	@Bean
-	TokenService svcTokenService(SvcGraphQlProperties properties, ActiveSessions activeSessions,
+	TokenService svcTokenService(TokenSignInProperties properties, ActiveSessions activeSessions,
 			SignInSessions sessions, ObjectProvider<Clock> clock) {
-		return new TokenService(properties.getSignIn().getToken(), activeSessions, sessions,
-				clock.getIfUnique(Clock::systemUTC));
+		return new TokenService(properties.getSigningKey(), properties.getAccessTokenLifetime(),
+				properties.getRefreshTokenLifetime(), activeSessions, sessions, clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Bean
@@ -81,7 +82,7 @@ public final class TokenSignInAutoConfiguration {
 	 * preflight, so a CSRF token would protect nothing.
 	 */
 	@Bean(CHAIN)
-	@Order(SecurityFilterProperties.BASIC_AUTH_ORDER - 10)
+	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcTokenSecurityFilterChain(HttpSecurity http) {
 		return http.securityMatcher("/api/TokenAuth/**", TokenAuthController.RESET_PASSWORD_PATH)
@@ -96,10 +97,9 @@ public final class TokenSignInAutoConfiguration {
 	 * The token sign-in's paths take small bodies only, refused before they are read.
 	 */
 	@Bean
-	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit(SvcGraphQlProperties properties) {
-		SvcGraphQlProperties.Limits limits = properties.getLimits();
-		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", limits.getMaxSignInRequestSize(),
-				limits.getBodyReadTimeout(), "/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
+	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit(SignInProperties signIn) {
+		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", signIn.getMaxRequestSize(),
+				signIn.getBodyReadTimeout(), "/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin.token;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import dev.svc.graphql.test.TestHostApplication;
 import dev.svc.graphql.signin.TestSessions;
@@ -24,7 +25,7 @@ class SigningKeyTests {
 	@Test
 	void shouldRefuseAKeyTooShortForHs256() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new TokenService(TokenSignInTests.token("short"),
+			.isThrownBy(() -> new TokenService("short", Duration.ofDays(1), Duration.ofDays(365),
 					TestSessions.active(TestSessions.inMemory(), Clock.systemUTC()), TestSessions.inMemory(),
 					Clock.systemUTC()))
 			.withMessage("graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.TestSessions;
 import dev.svc.graphql.test.MutableClock;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class TokenServiceTests {
 	private final SignInSessions sessions = TestSessions.inMemory();
 
 	private final TokenService tokens = new TokenService(
-			TokenSignInTests.token("unit-test-signing-key-0123456789abcdef-0000"),
+			"unit-test-signing-key-0123456789abcdef-0000", Duration.ofDays(1), Duration.ofDays(365),
 			TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
 
 	@Test
@@ -74,7 +74,7 @@ class TokenServiceTests {
 		assertThat(this.tokens.decrypt(altered)).as("altered").isEmpty();
 		assertThat(this.tokens.decrypt("AAAA")).as("too short").isEmpty();
 		assertThat(this.tokens.decrypt("not base64!")).isEmpty();
-		TokenService other = new TokenService(TokenSignInTests.token("another-signing-key-0123456789abcdef-0000"),
+		TokenService other = new TokenService("another-signing-key-0123456789abcdef-0000", Duration.ofDays(1), Duration.ofDays(365),
 				TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
 		assertThat(other.decrypt(encrypted)).as("another key").isEmpty();
 	}

@@ -1,11 +1,11 @@
 package dev.svc.graphql.signin.token;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 
-import dev.svc.graphql.SvcGraphQlProperties.SignIn.Token;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.identity.SignInSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.TestSessions;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
@@ -141,7 +141,7 @@ class TokenSignInTests {
 	@Test
 	void shouldRejectATokenSignedWithAnotherKey() {
 		// a real session of a real user: only the key is wrong
-		TokenService other = new TokenService(token("another-signing-key-0123456789abcdef-000000"),
+		TokenService other = new TokenService("another-signing-key-0123456789abcdef-000000", Duration.ofDays(1), Duration.ofDays(365),
 				TestSessions.active(this.sessions, Clock.systemUTC()), this.sessions, Clock.systemUTC());
 		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
@@ -158,12 +158,6 @@ class TokenSignInTests {
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Authorization", "Bearer not.a.token").body())
 			.endsWith(" for anonymous\"}}");
-	}
-
-	static Token token(String signingKey) {
-		Token token = new Token();
-		token.setSigningKey(signingKey);
-		return token;
 	}
 
 	@Test

@@ -1,13 +1,11 @@
-package dev.svc.graphql.identity;
+package dev.svc.graphql.signin.store;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.HexFormat;
 import java.util.Optional;
+
+import dev.svc.graphql.identity.UserCredentials;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -36,7 +34,7 @@ final class JdbcSignInSessions implements SignInSessions {
 				+ " values (:id, :userId, :stamp, :now, :expiry)")
 			.param("id", sessionId)
 			.param("userId", userId)
-			.param("stamp", stamp(passwordHash))
+			.param("stamp", UserCredentials.passwordStamp(passwordHash))
 			.param("now", utc(now))
 			.param("expiry", utc(expiry))
 			.update();
@@ -54,7 +52,7 @@ final class JdbcSignInSessions implements SignInSessions {
 				OffsetDateTime lockoutEnd = rs.getObject("lockout_end_date", OffsetDateTime.class);
 				return rs.getBoolean("is_active") && rs.getBoolean("tenant_active")
 						&& (lockoutEnd == null || !lockoutEnd.toInstant().isAfter(now))
-						&& rs.getString("password_stamp").equals(stamp(rs.getString("password_hash")));
+						&& rs.getString("password_stamp").equals(UserCredentials.passwordStamp(rs.getString("password_hash")));
 			})
 			.optional();
 		if (good.isPresent() && !good.get()) {
@@ -100,19 +98,6 @@ final class JdbcSignInSessions implements SignInSessions {
 			.param("now", utc(now))
 			.param("id", userId)
 			.update();
-	}
-
-	/**
-	 * What a session keeps of its user's password hash: enough to see that the hash changed.
-	 */
-	static String stamp(String passwordHash) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(passwordHash.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is not available", ex);
-		}
 	}
 
 	private static OffsetDateTime utc(Instant instant) {

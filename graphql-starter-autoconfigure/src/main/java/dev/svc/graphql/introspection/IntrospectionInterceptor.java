@@ -1,8 +1,7 @@
-package dev.svc.graphql.limits;
+package dev.svc.graphql.introspection;
 
 import java.util.Map;
 
-import dev.svc.graphql.SvcGraphQlProperties.Introspection;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
@@ -49,11 +48,7 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 	}
 
 	private boolean allows(@Nullable UserContext user) {
-		return switch (this.rule) {
-			case EVERYONE -> true;
-			case SIGNED_IN -> user != null && user.isAuthenticated();
-			case NEVER -> false;
-		};
+		return this.rule.allows(user != null && user.isAuthenticated());
 	}
 
 	private boolean shutsOut(WebGraphQlResponse response) {

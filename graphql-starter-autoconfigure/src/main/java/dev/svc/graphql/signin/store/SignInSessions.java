@@ -1,4 +1,4 @@
-package dev.svc.graphql.identity;
+package dev.svc.graphql.signin.store;
 
 import java.time.Instant;
 

@@ -1,32 +1,26 @@
-package dev.svc.graphql.identity;
+package dev.svc.graphql.queries;
 
-import dev.svc.graphql.context.UserContextResolver;
-import io.micrometer.core.instrument.binder.MeterBinder;
-import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, and the
- * permissions of signed-in users, all read from the {@link IdentityStore}. Each query can be
- * switched off ({@code graphql.queries.users.enabled=false}), for example to serve its field in
- * another way.
+ * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, read from the
+ * {@link IdentityStore}. Each query can be switched off
+ * ({@code graphql.queries.users.enabled=false}), for example to serve its field in another way.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class, before = GraphQlAutoConfiguration.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(IdentityStore.class)
-public final class IdentityAutoConfiguration {
+public final class IdentityQueriesAutoConfiguration {
 
 	/**
 	 * The types of the built-in queries, kept when a query is switched off, so that a host that
@@ -37,31 +31,8 @@ public final class IdentityAutoConfiguration {
 		return schema("identity-types.graphqls");
 	}
 
-	/**
-	 * Runs after the caller is known ({@code svcUserContextInterceptor}), before the audit.
-	 */
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE + 110)
-	TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store) {
-		return new TenantHeaderInterceptor(store);
-	}
-
-	/**
-	 * The tenant cache's statistics, when the host has Micrometer.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(MeterBinder.class)
-	static class CacheMetersConfiguration {
-
-		@Bean
-		MeterBinder svcTenantCacheMeters(TenantHeaderInterceptor svcTenantHeaderInterceptor) {
-			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcTenantHeaderInterceptor.cache(), "svc.tenants");
-		}
-
-	}
-
 	private static GraphQlSourceBuilderCustomizer schema(String file) {
-		return (builder) -> builder.schemaResources(new ClassPathResource("dev/svc/graphql/identity/" + file));
+		return (builder) -> builder.schemaResources(new ClassPathResource("dev/svc/graphql/queries/" + file));
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -108,18 +79,6 @@ public final class IdentityAutoConfiguration {
 		@Bean
 		UsersQueryHandler usersQueryHandler(IdentityStore store) {
 			return new UsersQueryHandler(store);
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
-	static class SecurityUserContextConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		UserContextResolver userContextResolver(IdentityStore store) {
-			return UserContextResolver.fromSecurityContext((user) -> store.findGrantedPermissions(user.userId()));
 		}
 
 	}

@@ -1,11 +1,11 @@
-package dev.svc.graphql.signin;
+package dev.svc.graphql.signin.store;
 
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.svc.graphql.identity.SignInAttempts;
+
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,11 +1,11 @@
-package dev.svc.graphql.signin;
+package dev.svc.graphql.signin.store;
 
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.svc.graphql.identity.SignInSessions;
+
 
 /**
  * Sign-in sessions in this instance's memory, for a host whose identity store keeps none: a

@@ -1,8 +1,8 @@
-package dev.svc.graphql.signin;
+package dev.svc.graphql.signin.store;
 
 import java.time.Instant;
 
-import dev.svc.graphql.identity.SignInAttempts.Subject;
+import dev.svc.graphql.signin.store.SignInAttempts.Subject;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

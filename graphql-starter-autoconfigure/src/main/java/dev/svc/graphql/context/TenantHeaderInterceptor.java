@@ -1,4 +1,4 @@
-package dev.svc.graphql.identity;
+package dev.svc.graphql.context;
 
 import java.time.Duration;
 import java.util.Map;
@@ -6,9 +6,9 @@ import java.util.Optional;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.svc.graphql.context.UserContext;
-import dev.svc.graphql.context.UserContextResolver;
 import dev.svc.graphql.error.ErrorCode;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.Tenant;
 import graphql.ErrorType;
 import graphql.ExecutionResult;
 import graphql.GraphqlErrorBuilder;

@@ -1,4 +1,4 @@
-package dev.svc.graphql.identity;
+package dev.svc.graphql.queries;
 
 import java.util.List;
 
@@ -6,6 +6,9 @@ import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.context.UserContextAutoConfiguration;
 import dev.svc.graphql.context.UserContextResolver;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.identity.UserPagedResult;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import graphql.schema.GraphQLSchema;
@@ -21,11 +24,11 @@ import org.springframework.stereotype.Controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class IdentityAutoConfigurationTests {
+class IdentityQueriesAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				JdbcIdentityStoreAutoConfiguration.class, IdentityAutoConfiguration.class,
+				JdbcIdentityStoreAutoConfiguration.class, IdentityQueriesAutoConfiguration.class,
 				UserContextAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-none/");
 
@@ -34,7 +37,7 @@ class IdentityAutoConfigurationTests {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.run((context) -> {
 				assertThat(context).hasSingleBean(IdentityStore.class);
-				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
+				assertThat(context.getBean(IdentityStore.class)).isNotInstanceOf(EmptyIdentityStore.class);
 				assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("organizationUnits",
 						"roles", "users");
 				assertThat(context.getBean(RootContainer.class).requiredPermissions("users"))

@@ -1,0 +1,191 @@
+package dev.svc.graphql.limits;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Limits that refuse an abusive request cheaply: the body before it is read, the document
+ * before it is validated. Defaults are at least as strict as graphql-armor's.
+ */
+@ConfigurationProperties("graphql.limits")
+public class RequestLimitsProperties {
+
+	/**
+	 * Largest request body of the GraphQL endpoint. A larger one is refused with 413 before it
+	 * is read.
+	 */
+	private DataSize maxRequestSize = DataSize.ofKilobytes(64);
+
+	/**
+	 * Longest time a request body of the module's paths may take to arrive, from its first read.
+	 * A slower one is refused with 408, so that a client sending a byte now and then holds a
+	 * request thread no longer than this.
+	 */
+	private Duration bodyReadTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * Longest time a query may run. Past it, the query is stopped at its next field and answers
+	 * QUERY_TIMEOUT (graphql.identity.query-timeout bounds the identity store's statements).
+	 */
+	private Duration timeout = Duration.ofSeconds(10);
+
+	/**
+	 * Longest query document, in characters. Longer ones are refused before parsing.
+	 */
+	private int maxQueryLength = 15_000;
+
+	/**
+	 * Most tokens (names, punctuators, values) a query document may have. Parsing stops there.
+	 */
+	private int maxTokens = 1000;
+
+	/**
+	 * Deepest nesting of fields. Fields of the introspection system do not count.
+	 */
+	private int maxQueryDepth = 6;
+
+	/**
+	 * Most fields a query may select, each counted as often as it would run (fragments expanded).
+	 */
+	private int maxFields = 5000;
+
+	/**
+	 * Highest cost a query may have: each field costs 1 plus what it selects, and a list field
+	 * with a page size (the built-in users query: maxResultCount) multiplies what it selects by
+	 * it. Checked after validation, before anything runs.
+	 */
+	private int maxCost = 5000;
+
+	/**
+	 * Most aliases a query may have, fragments expanded.
+	 */
+	private int maxAliases = 15;
+
+	/**
+	 * Most directives a query may have, fragments expanded.
+	 */
+	private int maxDirectives = 50;
+
+	/**
+	 * Most fragment definitions a query document may have.
+	 */
+	private int maxFragments = 100;
+
+	/**
+	 * Deepest nesting of fragment spreads.
+	 */
+	private int maxFragmentDepth = 10;
+
+	/**
+	 * How many distinct query documents that passed the limits are kept parsed and validated,
+	 * so that a repeated query skips both. 0 keeps none.
+	 */
+	private int documentCacheSize = 500;
+
+	public DataSize getMaxRequestSize() {
+		return this.maxRequestSize;
+	}
+
+	public void setMaxRequestSize(DataSize maxRequestSize) {
+		this.maxRequestSize = maxRequestSize;
+	}
+
+	public Duration getBodyReadTimeout() {
+		return this.bodyReadTimeout;
+	}
+
+	public void setBodyReadTimeout(Duration bodyReadTimeout) {
+		this.bodyReadTimeout = bodyReadTimeout;
+	}
+
+	public Duration getTimeout() {
+		return this.timeout;
+	}
+
+	public void setTimeout(Duration timeout) {
+		this.timeout = timeout;
+	}
+
+	public int getMaxQueryLength() {
+		return this.maxQueryLength;
+	}
+
+	public void setMaxQueryLength(int maxQueryLength) {
+		this.maxQueryLength = maxQueryLength;
+	}
+
+	public int getMaxTokens() {
+		return this.maxTokens;
+	}
+
+	public void setMaxTokens(int maxTokens) {
+		this.maxTokens = maxTokens;
+	}
+
+	public int getMaxQueryDepth() {
+		return this.maxQueryDepth;
+	}
+
+	public void setMaxQueryDepth(int maxQueryDepth) {
+		this.maxQueryDepth = maxQueryDepth;
+	}
+
+	public int getMaxFields() {
+		return this.maxFields;
+	}
+
+	public void setMaxFields(int maxFields) {
+		this.maxFields = maxFields;
+	}
+
+	public int getMaxCost() {
+		return this.maxCost;
+	}
+
+	public void setMaxCost(int maxCost) {
+		this.maxCost = maxCost;
+	}
+
+	public int getMaxAliases() {
+		return this.maxAliases;
+	}
+
+	public void setMaxAliases(int maxAliases) {
+		this.maxAliases = maxAliases;
+	}
+
+	public int getMaxDirectives() {
+		return this.maxDirectives;
+	}
+
+	public void setMaxDirectives(int maxDirectives) {
+		this.maxDirectives = maxDirectives;
+	}
+
+	public int getMaxFragments() {
+		return this.maxFragments;
+	}
+
+	public void setMaxFragments(int maxFragments) {
+		this.maxFragments = maxFragments;
+	}
+
+	public int getDocumentCacheSize() {
+		return this.documentCacheSize;
+	}
+
+	public void setDocumentCacheSize(int documentCacheSize) {
+		this.documentCacheSize = documentCacheSize;
+	}
+
+	public int getMaxFragmentDepth() {
+		return this.maxFragmentDepth;
+	}
+
+	public void setMaxFragmentDepth(int maxFragmentDepth) {
+		this.maxFragmentDepth = maxFragmentDepth;
+	}
+
+}

@@ -1,0 +1,8 @@
+/**
+ * The built-in queries over the identity data: {@code roles}, {@code organizationUnits} and
+ * {@code users}, each guarded by its permission.
+ */
+@NullMarked
+package dev.svc.graphql.queries;
+
+import org.jspecify.annotations.NullMarked;
