@@ -1,6 +1,5 @@
 package dev.svc.graphql.web;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -117,12 +116,7 @@ final class EndpointRoutes {
 	 * A GraphQL-shaped body of one error for the whole request, its members in the usual order.
 	 */
 	static Map<String, Object> body(String message, String code) {
-		Map<String, Object> error = new LinkedHashMap<>();
-		error.put("message", message);
-		error.put("locations", List.of());
-		error.put("path", List.of());
-		error.put("extensions", Map.of("code", code));
-		return Map.of("errors", List.of(error));
+		return Map.of("errors", List.of(new EndpointError(message, code).toSpecification()));
 	}
 
 }
