@@ -28,8 +28,8 @@ public class SvcGraphQlProperties {
 	private boolean playgroundEnabled;
 
 	/**
-	 * Path of the GraphQL query endpoint. When set it wins over {@code spring.graphql.http.path};
-	 * when not, Spring Boot's setting applies, whose default is {@code /graphql}.
+	 * Path of the GraphQL query endpoint. When set it wins over spring.graphql.http.path; when
+	 * not, Spring Boot's setting applies, whose default is /graphql.
 	 */
 	private @Nullable String path;
 
@@ -445,7 +445,7 @@ public class SvcGraphQlProperties {
 
 		/**
 		 * Whether the module keeps identity data (tenants, users, roles, organization units,
-		 * permissions, audit records) in the host's DataSource, in tables of its own ({@code svc_*})
+		 * permissions, audit records) in the host's DataSource, in tables of its own (svc_*)
 		 * created by migrations with a history table of their own. A host that declares its own
 		 * IdentityStore bean gets neither the tables nor the store.
 		 */
@@ -460,7 +460,7 @@ public class SvcGraphQlProperties {
 		/**
 		 * How long the module's store keeps a user's effective permissions before reading them
 		 * again: the longest a grant or a revocation takes to reach queries on each instance,
-		 * as graphql.sign-in.token.session-check-interval is for log-outs. 0 reads them on every
+		 * as graphql.sign-in.session-check-interval is for log-outs. 0 reads them on every
 		 * query.
 		 */
 		private Duration permissionCacheDuration = Duration.ofSeconds(5);
@@ -740,7 +740,7 @@ public class SvcGraphQlProperties {
 				/**
 				 * Argon2id's memory per hash.
 				 */
-				private DataSize memory = DataSize.ofKilobytes(19 * 1024);
+				private DataSize memory = DataSize.ofMegabytes(19);
 
 				/**
 				 * Argon2id's passes over the memory.
