@@ -1,0 +1,91 @@
+package dev.svc.graphql;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The module's packages depend on each other one way only: no package reaches, through the
+ * imports of its classes, back to itself. The root package ({@code dev.svc.graphql}) is the ground
+ * floor and imports none of the others.
+ */
+class PackageDependencyTests {
+
+	private static final Path SOURCES = Path.of("src/main/java/dev/svc/graphql");
+
+	private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.svc\\.graphql\\.((?:[a-z]+\\.)*)[A-Z]",
+			Pattern.MULTILINE);
+
+	@Test
+	void shouldHaveNoCycles() throws IOException {
+		Map<String, Set<String>> dependencies = dependencies();
+		assertThat(dependencies).as("packages read").hasSizeGreaterThan(10);
+		List<String> cycles = new ArrayList<>();
+		for (String start : dependencies.keySet()) {
+			if (reaches(dependencies, start, start, new TreeSet<>())) {
+				cycles.add(start + " -> ... -> " + start);
+			}
+		}
+		assertThat(cycles).as("packages that depend on themselves through others: " + dependencies).isEmpty();
+	}
+
+	@Test
+	void shouldKeepTheRootPackageTheGroundFloor() throws IOException {
+		assertThat(dependencies().get("")).as("what the root package imports").isEmpty();
+	}
+
+	private static boolean reaches(Map<String, Set<String>> dependencies, String from, String target,
+			Set<String> seen) {
+		for (String next : dependencies.getOrDefault(from, Set.of())) {
+			if (next.equals(target)) {
+				return true;
+			}
+			if (seen.add(next) && reaches(dependencies, next, target, seen)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static Map<String, Set<String>> dependencies() throws IOException {
+		Map<String, Set<String>> dependencies = new TreeMap<>();
+		try (Stream<Path> files = Files.walk(SOURCES)) {
+			files.filter((file) -> file.toString().endsWith(".java")).forEach((file) -> {
+				String pkg = SOURCES.relativize(file.getParent()).toString().replace('/', '.');
+				Set<String> imported = dependencies.computeIfAbsent(pkg, (key) -> new TreeSet<>());
+				Matcher matcher = IMPORT.matcher(read(file));
+				while (matcher.find()) {
+					String target = matcher.group(1).isEmpty() ? "" : matcher.group(1).substring(0, matcher.group(1).length() - 1);
+					if (!target.equals(pkg)) {
+						imported.add(target);
+					}
+				}
+			});
+		}
+		return dependencies;
+	}
+
+	private static String read(Path file) {
+		try {
+			return Files.readString(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
