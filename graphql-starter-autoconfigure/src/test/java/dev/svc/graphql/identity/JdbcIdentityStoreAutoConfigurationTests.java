@@ -1,0 +1,75 @@
+package dev.svc.graphql.identity;
+
+import javax.sql.DataSource;
+
+import dev.svc.graphql.test.EmptyIdentityStore;
+import org.flywaydb.core.Flyway;
+import org.h2.Driver;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class JdbcIdentityStoreAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+				JdbcIdentityStoreAutoConfiguration.class));
+
+	@Test
+	void shouldMigrateTheModulesTablesIntoTheHostsDataSource() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(IdentitySchemaMigration.class)
+				.hasSingleBean(IdentityStore.class)
+				.hasBean("svcPermissionCacheMeters");
+			assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			assertThat(jdbc.queryForObject("select count(*) from \"svc_schema_history\" where \"success\"", Integer.class))
+				.isPositive();
+			assertThat(jdbc.queryForObject("select count(*) from svc_tenants", Integer.class)).isZero();
+		});
+	}
+
+	@Test
+	void shouldAddTheDemoDataOnlyWhenAskedTo() {
+		this.contextRunner.withPropertyValues("graphql.identity.demo-data=true")
+			.run((context) -> assertThat(context.getBean(IdentityStore.class).findTenantByName("Default"))
+				.isPresent());
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesAnIdentityStore() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> assertThat(context).hasSingleBean(IdentityStore.class)
+				.doesNotHaveBean(JdbcIdentityStore.class)
+				.doesNotHaveBean(IdentitySchemaMigration.class));
+	}
+
+	@Test
+	void shouldBackOffWhenSwitchedOff() {
+		this.contextRunner.withPropertyValues("graphql.identity.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(DataSource.class)
+				.doesNotHaveBean(IdentityStore.class)
+				.doesNotHaveBean(IdentitySchemaMigration.class));
+	}
+
+	@Test
+	void shouldNeedASingleDataSourceAndFlyway() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(IdentityStore.class));
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
+			.withBean("first", DataSource.class, () -> new SimpleDriverDataSource(new Driver(), "jdbc:h2:mem:first"))
+			.withBean("second", DataSource.class, () -> new SimpleDriverDataSource(new Driver(), "jdbc:h2:mem:second"))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdentityStore.class));
+		this.contextRunner.withClassLoader(new FilteredClassLoader(Flyway.class))
+			.run((context) -> assertThat(context).hasSingleBean(DataSource.class).doesNotHaveBean(IdentityStore.class));
+	}
+
+}

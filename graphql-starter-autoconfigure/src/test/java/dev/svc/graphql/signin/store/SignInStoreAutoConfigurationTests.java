@@ -1,0 +1,65 @@
+package dev.svc.graphql.signin.store;
+
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.test.EmptyIdentityStore;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SignInStoreAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+				JdbcIdentityStoreAutoConfiguration.class, SignInStoreAutoConfiguration.class));
+
+	@Test
+	void shouldKeepTheStoresInTheModulesTablesWhereItMigratesThem() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(SignInSessions.class)
+				.hasSingleBean(SignInAttempts.class)
+				.hasSingleBean(TwoFactorStore.class);
+			assertThat(context.getBean(SignInSessions.class)).isInstanceOf(JdbcSignInSessions.class);
+			assertThat(context.getBean(SignInAttempts.class)).isInstanceOf(JdbcSignInAttempts.class);
+			assertThat(context.getBean(TwoFactorStore.class)).isInstanceOf(JdbcTwoFactorStore.class);
+		});
+	}
+
+	@Test
+	void shouldKeepTheStoresInMemoryForAHostsIdentityStore() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new).run((context) -> {
+			assertThat(context.getBean(SignInSessions.class)).isInstanceOf(InMemorySignInSessions.class);
+			assertThat(context.getBean(SignInAttempts.class)).isInstanceOf(InMemorySignInAttempts.class);
+			assertThat(context).as("two-factor sign-in needs the module's tables").doesNotHaveBean(TwoFactorStore.class);
+		});
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesAStore() {
+		SignInSessions sessions = TestStores.inMemorySessions();
+		this.contextRunner.withBean("ownSessions", SignInSessions.class, () -> sessions).run((context) -> {
+			assertThat(context).hasSingleBean(SignInSessions.class).getBean(SignInSessions.class).isSameAs(sessions);
+			assertThat(context.getBean(SignInAttempts.class)).isInstanceOf(JdbcSignInAttempts.class);
+		});
+		SignInAttempts attempts = new InMemorySignInAttempts();
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean("ownAttempts", SignInAttempts.class, () -> attempts)
+			.run((context) -> assertThat(context).hasSingleBean(SignInAttempts.class)
+				.getBean(SignInAttempts.class)
+				.isSameAs(attempts));
+	}
+
+	@Test
+	void shouldKeepNoStoresWithoutAnIdentityStore() {
+		this.contextRunner.withPropertyValues("graphql.identity.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(SignInSessions.class)
+				.doesNotHaveBean(SignInAttempts.class)
+				.doesNotHaveBean(TwoFactorStore.class));
+	}
+
+}

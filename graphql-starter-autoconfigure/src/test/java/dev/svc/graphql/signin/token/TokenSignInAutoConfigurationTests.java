@@ -1,0 +1,96 @@
+package dev.svc.graphql.signin.token;
+
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
+import dev.svc.graphql.test.EmptyIdentityStore;
+import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.security.web.DefaultSecurityFilterChain;
+import org.springframework.security.web.SecurityFilterChain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TokenSignInAutoConfigurationTests {
+
+	private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(DataSourceAutoConfiguration.class,
+			JdbcIdentityStoreAutoConfiguration.class, SignInStoreAutoConfiguration.class,
+			PermissionAutoConfiguration.class, SignInAutoConfiguration.class, ServletWebSecurityAutoConfiguration.class,
+			TokenSignInAutoConfiguration.class);
+
+	private static final String SIGNING_KEY = "graphql.sign-in.token.signing-key=0123456789abcdef0123456789abcdef";
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withConfiguration(CONFIGURATIONS);
+
+	@Test
+	void shouldBeOffByDefault() {
+		this.contextRunner.withPropertyValues(SIGNING_KEY)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(TokenService.class)
+				.doesNotHaveBean(TokenAuthController.class)
+				.doesNotHaveBean(TokenSignInAutoConfiguration.CHAIN));
+	}
+
+	@Test
+	void shouldSignInWithTokensWhenEnabled() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY).run((context) -> {
+			assertThat(context).hasSingleBean(TokenService.class)
+				.hasSingleBean(TokenAuthController.class)
+				.hasSingleBean(TwoFactorController.class)
+				.hasBean(TokenSignInAutoConfiguration.CHAIN)
+				.hasBean("svcTokenSignInBodyLimit")
+				.hasBean("svcTokenCacheMeters");
+			assertThat(context).as("the endpoint accepts bearer tokens")
+				.hasSingleBean(GraphQlEndpointSecurityCustomizer.class);
+		});
+	}
+
+	@Test
+	void shouldRefuseToStartWithoutAStrongEnoughSigningKey() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageStartingWith("No token signing key is configured. Set graphql.sign-in.token.signing-key");
+		});
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=0123456789abcdef0123456789abcde")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessage("graphql.sign-in.token.signing-key is 31 bytes long; HS256 needs at least 32 bytes (256 bits)."));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesTheChain() {
+		SecurityFilterChain own = new DefaultSecurityFilterChain((request) -> false);
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
+			.withBean(TokenSignInAutoConfiguration.CHAIN, SecurityFilterChain.class, () -> own)
+			.run((context) -> {
+				assertThat(context.getBean(TokenSignInAutoConfiguration.CHAIN)).isSameAs(own);
+				assertThat(context).hasSingleBean(TokenAuthController.class);
+			});
+	}
+
+	@Test
+	void shouldOfferNoSecondStepWithoutTheModulesTwoFactorStore() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
+			.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> assertThat(context).hasSingleBean(TokenAuthController.class)
+				.doesNotHaveBean(TwoFactorController.class));
+	}
+
+	@Test
+	void shouldServeNothingOutsideAServletApplication() {
+		new ApplicationContextRunner().withConfiguration(CONFIGURATIONS)
+			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(TokenService.class));
+	}
+
+}
