@@ -1,5 +1,9 @@
 package dev.svc.graphql;
 
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.autoconfigure.AutoConfigurationImportFilter;
 import org.springframework.boot.autoconfigure.AutoConfigurationMetadata;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -16,7 +20,7 @@ final class GraphQlSwitchImportFilter implements AutoConfigurationImportFilter, 
 
 	private static final String BOOT_GRAPHQL = "org.springframework.boot.graphql.autoconfigure.";
 
-	private Environment environment;
+	private @Nullable Environment environment;
 
 	@Override
 	public void setEnvironment(Environment environment) {
@@ -24,8 +28,8 @@ final class GraphQlSwitchImportFilter implements AutoConfigurationImportFilter, 
 	}
 
 	@Override
-	public boolean[] match(String[] autoConfigurationClasses, AutoConfigurationMetadata metadata) {
-		boolean enabled = Binder.get(this.environment).bind("graphql.enabled", Boolean.class).orElse(false);
+	public boolean[] match(@Nullable String[] autoConfigurationClasses, AutoConfigurationMetadata metadata) {
+		boolean enabled = Binder.get(Objects.requireNonNull(this.environment, "environment")).bind("graphql.enabled", Boolean.class).orElse(false);
 		boolean[] matches = new boolean[autoConfigurationClasses.length];
 		for (int i = 0; i < autoConfigurationClasses.length; i++) {
 			String candidate = autoConfigurationClasses[i];

@@ -12,6 +12,8 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionOperations;
 import org.springframework.util.Assert;
@@ -20,7 +22,8 @@ import org.springframework.util.Assert;
  * Deletes the audit records older than the retention, at start and then every hour, on a thread of
  * its own. It deletes {@value #BATCH} records a statement, each statement in a transaction of its
  * own, so that a purge holds its locks briefly however much it has to delete. Several instances may purge
- * at once: a record is deleted once, and the others find it gone. A purge that fails (the database
+ * at once: a record is deleted once, and the others find it gone, or find it locked and leave the rest to
+ * the instance that holds it. A purge that fails (the database
  * away) is logged and made again at the next hour.
  */
 final class AuditLogPurge implements SmartLifecycle {
@@ -67,7 +70,14 @@ final class AuditLogPurge implements SmartLifecycle {
 		Integer batch;
 		// a short batch does not mean the end: another instance may have taken records from it
 		do {
-			batch = this.transactions.execute((status) -> this.jdbc.update(DELETE, oldestKept));
+			try {
+				batch = this.transactions.execute((status) -> this.jdbc.update(DELETE, oldestKept));
+			}
+			catch (PessimisticLockingFailureException | QueryTimeoutException ex) {
+				// the rows are locked by another instance's purge, which goes on with them
+				logger.debug("Another instance is purging the audit log; this one leaves the rest to it", ex);
+				return deleted;
+			}
 			deleted += batch;
 		}
 		while (batch > 0 && !this.stopping);

@@ -1,5 +1,7 @@
 package dev.svc.graphql.audit;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +52,17 @@ final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHan
 				+ ((serviceName != null) ? " and service_name = :serviceName" : "")
 				+ " order by execution_time desc, id desc fetch first 10 rows only")
 			.paramSource(new Filters(tenantId, userId, serviceName))
-			.query(AuditLog.class)
+			.query((rs, row) -> new AuditLog(rs.getLong("id"), rs.getString("service_name"),
+					rs.getObject("tenant_id", Integer.class), rs.getObject("user_id", Long.class),
+					rs.getObject("execution_time", OffsetDateTime.class)))
 			.list();
 	}
 
-	record Filters(Integer tenantId, Long userId, String serviceName) {
+	record Filters(@Nullable Integer tenantId, @Nullable Long userId, @Nullable String serviceName) {
 	}
 
-	record AuditLog(long id, String serviceName, Integer tenantId, Long userId, OffsetDateTime executionTime) {
+	record AuditLog(long id, String serviceName, @Nullable Integer tenantId, @Nullable Long userId,
+			OffsetDateTime executionTime) {
 	}
 
 }

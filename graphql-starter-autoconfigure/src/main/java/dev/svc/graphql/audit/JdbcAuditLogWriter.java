@@ -1,5 +1,7 @@
 package dev.svc.graphql.audit;
 
+import java.time.OffsetDateTime;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -56,7 +58,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	private static final long DROP_REPORT_NANOS = TimeUnit.MINUTES.toNanos(1);
 
 	/** Put on the queue by {@link #stop()} to wake the worker from its wait; never written. */
-	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null, null, 0, null, null, null);
+	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null,
+			OffsetDateTime.MIN, 0, null, null, null);
 
 	private final JdbcTemplate jdbc;
 
@@ -131,7 +134,9 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		// a full queue means the worker is not waiting; otherwise this wakes it at once
 		this.queue.offer(WAKE_UP);
 		try {
-			this.worker.join();
+			if (this.worker != null) {
+				this.worker.join();
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -260,7 +265,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 			finally {
 				connection.setAutoCommit(autoCommit);
 			}
-			return null;
+			return batch.size();
 		});
 	}
 

@@ -1,5 +1,7 @@
 package dev.svc.graphql.context;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -15,9 +17,9 @@ import org.springframework.security.core.context.SecurityContextHolder;
  */
 final class SecurityContextUserContextResolver implements UserContextResolver {
 
-	private final Function<SignedInUser, Set<String>> grantedPermissions;
+	private final @Nullable Function<SignedInUser, Set<String>> grantedPermissions;
 
-	SecurityContextUserContextResolver(Function<SignedInUser, Set<String>> grantedPermissions) {
+	SecurityContextUserContextResolver(@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
 		this.grantedPermissions = grantedPermissions;
 	}
 

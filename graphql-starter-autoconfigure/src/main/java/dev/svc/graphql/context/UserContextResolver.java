@@ -1,5 +1,7 @@
 package dev.svc.graphql.context;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Set;
 import java.util.function.Function;
 
@@ -31,7 +33,8 @@ public interface UserContextResolver {
 	 * authentication's authorities as its permissions
 	 * @return the resolver
 	 */
-	static UserContextResolver fromSecurityContext(Function<SignedInUser, Set<String>> grantedPermissions) {
+	static UserContextResolver fromSecurityContext(
+			@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
 		return new SecurityContextUserContextResolver(grantedPermissions);
 	}
 

@@ -3,6 +3,7 @@ package dev.svc.graphql.error;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import graphql.ErrorClassification;
 import graphql.ErrorType;
@@ -39,7 +40,7 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 		Map<String, Object> extensions = new LinkedHashMap<>((error.getExtensions() != null) ? error.getExtensions() : Map.of());
 		extensions.remove("classification");
 		extensions.putIfAbsent("code", codeOf(error.getErrorType()));
-		return new ShapedError(error.getMessage(), (error.getLocations() != null) ? error.getLocations() : List.of(),
+		return new ShapedError(Objects.requireNonNullElse(error.getMessage(), ""), (error.getLocations() != null) ? error.getLocations() : List.of(),
 				error.getParsedPath(), error.getErrorType(), extensions);
 	}
 

@@ -103,7 +103,7 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	@Override
-	public List<Role> findRoles(Integer tenantId, Integer id, String name) {
+	public List<Role> findRoles(@Nullable Integer tenantId, @Nullable Integer id, @Nullable String name) {
 		Query query = new Query("select " + ROLE_COLUMNS + " from svc_roles r where " + tenantCondition("r", tenantId));
 		query.param("tenantId", tenantId);
 		query.andIf(id != null, "r.id = :id", "id", id);
@@ -115,7 +115,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	@Override
-	public List<OrganizationUnit> findOrganizationUnits(Integer tenantId, Long id, String code) {
+	public List<OrganizationUnit> findOrganizationUnits(@Nullable Integer tenantId, @Nullable Long id,
+			@Nullable String code) {
 		Query query = new Query("select " + OU_COLUMNS + " from svc_organization_units o where "
 				+ tenantCondition("o", tenantId));
 		query.param("tenantId", tenantId);
@@ -289,7 +290,7 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	@Override
-	public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
+	public Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress) {
 		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where " + tenantCondition("u", tenantId)
 				+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
 				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id fetch first 1 rows only")
@@ -363,7 +364,7 @@ final class JdbcIdentityStore implements IdentityStore {
 			.update() == 1;
 	}
 
-	private Query userQuery(String select, Integer tenantId, UserFilter filter) {
+	private Query userQuery(String select, @Nullable Integer tenantId, UserFilter filter) {
 		Query query = new Query(select + " where " + tenantCondition("u", tenantId));
 		query.param("tenantId", tenantId);
 		query.andIf(filter.id() != null, "u.id = :id", "id", filter.id());
@@ -388,11 +389,11 @@ final class JdbcIdentityStore implements IdentityStore {
 		return query;
 	}
 
-	private static String tenantCondition(String alias, Integer tenantId) {
+	private static String tenantCondition(String alias, @Nullable Integer tenantId) {
 		return (tenantId != null) ? alias + ".tenant_id = :tenantId" : alias + ".tenant_id is null";
 	}
 
-	private static Map<String, Object> tenantParam(Integer tenantId) {
+	private static Map<String, Object> tenantParam(@Nullable Integer tenantId) {
 		return (tenantId != null) ? Map.of("tenantId", tenantId) : Map.of();
 	}
 
@@ -418,12 +419,12 @@ final class JdbcIdentityStore implements IdentityStore {
 				nullableInt(rs, "tenant_id"), List.of(), List.of());
 	}
 
-	private static Long nullableLong(ResultSet rs, String column) throws SQLException {
+	private static @Nullable Long nullableLong(ResultSet rs, String column) throws SQLException {
 		long value = rs.getLong(column);
 		return rs.wasNull() ? null : value;
 	}
 
-	private static Integer nullableInt(ResultSet rs, String column) throws SQLException {
+	private static @Nullable Integer nullableInt(ResultSet rs, String column) throws SQLException {
 		int value = rs.getInt(column);
 		return rs.wasNull() ? null : value;
 	}
@@ -441,13 +442,13 @@ final class JdbcIdentityStore implements IdentityStore {
 			this.sql = new StringBuilder(sql);
 		}
 
-		void param(String name, Object value) {
+		void param(String name, @Nullable Object value) {
 			if (value != null) {
 				this.params.put(name, value);
 			}
 		}
 
-		void andIf(boolean condition, String sqlCondition, String name, Object value) {
+		void andIf(boolean condition, String sqlCondition, String name, @Nullable Object value) {
 			if (condition) {
 				this.sql.append(" and ").append(sqlCondition);
 				param(name, value);

@@ -73,8 +73,9 @@ final class AttemptBudget {
 	boolean failed(Subject subject, Instant now) {
 		this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
 		boolean lockedOut = isLockedOut(subject, null, now);
-		if (lockedOut && subject.isAccount()) {
-			this.lockoutListener.lockedOut(subject.userId(), now);
+		Long userId = subject.userId();
+		if (lockedOut && userId != null) {
+			this.lockoutListener.lockedOut(userId, now);
 		}
 		return lockedOut;
 	}

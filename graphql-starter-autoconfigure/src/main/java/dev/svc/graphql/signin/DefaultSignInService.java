@@ -92,14 +92,14 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	@Override
-	public SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password,
-			String clientIpAddress) {
+	public SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress,
+			@Nullable String password, @Nullable String clientIpAddress) {
 		return signIn(tenancyName, userNameOrEmailAddress, password, SecondFactor.NONE, clientIpAddress);
 	}
 
 	@Override
-	public SignInResult signIn(String tenancyName, String userNameOrEmailAddress, String password,
-			SecondFactor secondFactor, String clientIpAddress) {
+	public SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress,
+			@Nullable String password, SecondFactor secondFactor, @Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(tenancyName, userNameOrEmailAddress),
 				start.toInstant());
@@ -120,8 +120,8 @@ final class DefaultSignInService implements SignInService {
 		return result;
 	}
 
-	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant, String userNameOrEmailAddress,
-			String password, SecondFactor secondFactor) {
+	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant,
+			@Nullable String userNameOrEmailAddress, @Nullable String password, SecondFactor secondFactor) {
 		if (tenancy.isEmpty()) {
 			return checkUser(null, userNameOrEmailAddress, password, secondFactor);
 		}
@@ -135,13 +135,15 @@ final class DefaultSignInService implements SignInService {
 		return checkUser(tenant.get().id(), userNameOrEmailAddress, password, secondFactor);
 	}
 
-	private SignInResult checkUser(Integer tenantId, String userNameOrEmailAddress, String password,
+	private SignInResult checkUser(@Nullable Integer tenantId, @Nullable String userNameOrEmailAddress,
+			@Nullable String password,
 			SecondFactor secondFactor) {
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
 				: this.store.findCredentials(tenantId, login);
 		// one password check on every path, locked or unknown alike, so that none answers sooner
-		boolean passwordMatches = this.passwordEncoder.matches((password != null) ? password : "",
+		String secret = (password != null) ? password : "";
+		boolean passwordMatches = this.passwordEncoder.matches(secret,
 				found.map(UserCredentials::passwordHash).orElse(this.unknownUserHash));
 		if (login.isEmpty()) {
 			return SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
@@ -174,7 +176,7 @@ final class DefaultSignInService implements SignInService {
 			rememberClientToken = secondStep.twoFactorRememberClientToken();
 		}
 		this.budget.succeeded(subject);
-		upgradeHash(user, password);
+		upgradeHash(user, secret);
 		if (user.shouldChangePassword()) {
 			return passwordChangeRequired(signedIn, now);
 		}
@@ -208,14 +210,14 @@ final class DefaultSignInService implements SignInService {
 				return "Two-factor sign-in is on already.";
 			}
 			return (account.authenticatorKey() == null) ? "Set up an authenticator app first." : null;
-		}, this.twoFactor::enableAuthenticator);
+		}, twoFactor()::enableAuthenticator);
 	}
 
 	@Override
 	public SignInResult disableTwoFactor(SignedInUser user, @Nullable String password, @Nullable String code,
 			@Nullable String clientIpAddress) {
 		return changeTwoFactor("DisableTwoFactor", user, password, code, clientIpAddress,
-				(account) -> account.enabled() ? null : "Two-factor sign-in is off already.", this.twoFactor::disable);
+				(account) -> account.enabled() ? null : "Two-factor sign-in is off already.", twoFactor()::disable);
 	}
 
 	// the password again, then the code: each wrong one counts as a failed sign-in of the user
@@ -235,7 +237,7 @@ final class DefaultSignInService implements SignInService {
 
 	private SignInResult checkTwoFactorChange(SignedInUser user, @Nullable String password, @Nullable String code,
 			Instant now, Function<TwoFactorAccount, @Nullable String> notApplicable, TwoFactorChange change) {
-		TwoFactorSignIn twoFactor = Objects.requireNonNull(this.twoFactor);
+		TwoFactorSignIn twoFactor = twoFactor();
 		Optional<TwoFactorAccount> account = twoFactor.account(user.userId());
 		Optional<UserCredentials> credentials = this.store.findCredentials(user.tenantId(), user.userName())
 			.filter((found) -> found.userId() == user.userId());
@@ -291,7 +293,8 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	@Override
-	public PasswordResetResult resetPassword(long userId, String resetCode, String newPassword, String clientIpAddress) {
+	public PasswordResetResult resetPassword(long userId, @Nullable String resetCode, @Nullable String newPassword,
+			@Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		Instant now = start.toInstant();
 		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(userId), now);
@@ -320,14 +323,15 @@ final class DefaultSignInService implements SignInService {
 				clientIpAddress);
 	}
 
-	private PasswordResetResult setPassword(UserCredentials user, String codeDigest, String newPassword, Instant now) {
+	private PasswordResetResult setPassword(UserCredentials user, String codeDigest, @Nullable String newPassword,
+			Instant now) {
 		List<Problem> problems = new ArrayList<>();
 		this.policy.problems(newPassword, user)
 			.forEach((problem) -> problems.add(new Problem(PasswordPolicy.FIELD, problem)));
-		if (problems.isEmpty() && this.passwordEncoder.matches(newPassword, user.passwordHash())) {
+		if (problems.isEmpty() && newPassword != null && this.passwordEncoder.matches(newPassword, user.passwordHash())) {
 			problems.add(new Problem(PasswordPolicy.FIELD, "The new password must not be the current one."));
 		}
-		if (!problems.isEmpty()) {
+		if (newPassword == null || !problems.isEmpty()) {
 			return PasswordResetResult.invalidInput(problems);
 		}
 		if (!this.store.resetPassword(user.userId(), codeDigest, now, this.passwordEncoder.encode(newPassword))) {
@@ -363,12 +367,20 @@ final class DefaultSignInService implements SignInService {
 		return ((tenancyName != null) ? tenancyName.trim() : "") + "/" + userNameOrEmailAddress.trim();
 	}
 
+	private TwoFactorSignIn twoFactor() {
+		if (this.twoFactor == null) {
+			throw new UnsupportedOperationException("This sign-in service offers no two-factor sign-in");
+		}
+		return this.twoFactor;
+	}
+
 	// the throttle's key for what names an account by its id
 	private static String accountKey(long userId) {
 		return "#" + userId;
 	}
 
-	private void audit(Integer tenantId, SignInResult result, String login, OffsetDateTime start, String clientIp) {
+	private void audit(@Nullable Integer tenantId, SignInResult result, @Nullable String login, OffsetDateTime start,
+			@Nullable String clientIp) {
 		if (this.auditLog == null) {
 			return;
 		}
@@ -388,8 +400,8 @@ final class DefaultSignInService implements SignInService {
 		}
 	}
 
-	private PasswordResetResult auditReset(Integer tenantId, long userId, PasswordResetResult result,
-			OffsetDateTime start, String clientIp) {
+	private PasswordResetResult auditReset(@Nullable Integer tenantId, long userId, PasswordResetResult result,
+			OffsetDateTime start, @Nullable String clientIp) {
 		if (this.auditLog != null) {
 			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
 			this.auditLog.write(new AuditRecord(tenantId,
@@ -401,7 +413,7 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	// an audit record's parameters, as a JSON object of the given names and values, in that order
-	private static String json(Object... namesAndValues) {
+	private static String json(@Nullable Object... namesAndValues) {
 		Map<String, @Nullable Object> parameters = new LinkedHashMap<>();
 		for (int i = 0; i < namesAndValues.length; i += 2) {
 			parameters.put((String) namesAndValues[i], namesAndValues[i + 1]);

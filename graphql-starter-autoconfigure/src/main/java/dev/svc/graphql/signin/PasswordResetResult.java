@@ -70,4 +70,16 @@ public record PasswordResetResult(Outcome outcome, @Nullable String userName, @N
 		return new PasswordResetResult(Outcome.THROTTLED, null, throttled.message(), List.of(), throttled.retryAfter());
 	}
 
+	/**
+	 * What to tell the user of a reset that did not succeed.
+	 * @return the message
+	 * @throws IllegalStateException when the result carries none
+	 */
+	public String failureMessage() {
+		if (this.message == null) {
+			throw new IllegalStateException(this.outcome + " carries no message");
+		}
+		return this.message;
+	}
+
 }

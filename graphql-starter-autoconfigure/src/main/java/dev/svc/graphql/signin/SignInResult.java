@@ -96,6 +96,18 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 
 
 	/**
+	 * What to tell the user of an attempt that did not succeed.
+	 * @return the message
+	 * @throws IllegalStateException when the result carries none
+	 */
+	public String failureMessage() {
+		if (this.message == null) {
+			throw new IllegalStateException(this.outcome + " carries no message");
+		}
+		return this.message;
+	}
+
+	/**
 	 * Whether the user is signed in.
 	 * @return {@code true} on success
 	 */

@@ -1,8 +1,10 @@
 package dev.svc.graphql.signin;
 
 import java.util.List;
+import java.util.Objects;
 
 import dev.svc.graphql.context.ClientAddress;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
@@ -68,19 +70,24 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 					tenancy.setTwoFactorRememberClientToken(result.twoFactorRememberClientToken());
 				}
 				UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
-					.authenticated(this.sessions.startCookieSession(result.user()), null, List.of());
+					.authenticated(this.sessions.startCookieSession(carried(result.user())), null, List.of());
 				signedIn.setDetails(authentication.getDetails());
 				yield signedIn;
 			}
-			case TWO_FACTOR_REQUIRED -> throw new TwoFactorRequiredException(result.message(), result.user().userId(),
-					result.twoFactorAuthProviders());
-			case PASSWORD_CHANGE_REQUIRED -> throw new PasswordChangeRequiredException(result.message(),
-					result.user().userId(), result.passwordResetCode());
-			case LOCKED_OUT -> throw new LockedException(result.message());
-			case THROTTLED -> throw new SignInThrottledException(result.message(), result.retryAfter());
-			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.message());
-			default -> throw new BadCredentialsException(result.message());
+			case TWO_FACTOR_REQUIRED -> throw new TwoFactorRequiredException(result.failureMessage(),
+					carried(result.user()).userId(), carried(result.twoFactorAuthProviders()));
+			case PASSWORD_CHANGE_REQUIRED -> throw new PasswordChangeRequiredException(result.failureMessage(),
+					carried(result.user()).userId(), carried(result.passwordResetCode()));
+			case LOCKED_OUT -> throw new LockedException(result.failureMessage());
+			case THROTTLED -> throw new SignInThrottledException(result.failureMessage(), carried(result.retryAfter()));
+			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.failureMessage());
+			default -> throw new BadCredentialsException(result.failureMessage());
 		};
+	}
+
+	// what the result's outcome guarantees it carries
+	private static <T> T carried(@Nullable T value) {
+		return Objects.requireNonNull(value, "the outcome carries it");
 	}
 
 	@Override

@@ -143,6 +143,9 @@ public final class TwoFactorSignIn {
 		}
 		String destination = TwoFactorCodeSender.EMAIL.equals(provider) ? account.get().emailAddress()
 				: account.get().phoneNumber();
+		if (destination == null) {
+			return null;
+		}
 		String code = String.format(Locale.ROOT, "%06d", this.random.nextInt(1_000_000));
 		this.store.saveSentCode(userId, provider, digest(code), now, stepExpiry);
 		this.sender.send(provider, destination, userId, code);

@@ -95,7 +95,7 @@ final class EndpointRoutes {
 				+ " is not supported: accept application/graphql-response+json or application/json.");
 	}
 
-	private static boolean isJson(String contentType) {
+	private static boolean isJson(@Nullable String contentType) {
 		try {
 			return contentType != null && MediaType.APPLICATION_JSON.includes(MediaType.parseMediaType(contentType));
 		}

@@ -3,6 +3,7 @@ package dev.svc.graphql.signin.cookie;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -127,7 +128,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			status = HttpStatus.TOO_MANY_REQUESTS;
 			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(throttled.getRetryAfter().toSeconds()));
 		}
-		write(response, status, new Failed(false, new Failed.Error(exception.getMessage(), validationErrors)));
+		write(response, status, new Failed(false, new Failed.Error(messageOf(exception), validationErrors)));
 	}
 
 	/**
@@ -146,7 +147,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		}
 		write(response, HttpStatus.OK, new ResetRequired(false, this.passwordResetPath,
 				new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
-				new Failed.Error(required.getMessage(), null)));
+				new Failed.Error(messageOf(required), null)));
 	}
 
 	/**
@@ -167,7 +168,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		}
 		write(response, HttpStatus.OK, new SecondStep(false,
 				new SecondStep.Result(true, required.getProviders(), required.getUserId()),
-				new Failed.Error(required.getMessage(), null)));
+				new Failed.Error(messageOf(required), null)));
 	}
 
 	/**
@@ -195,19 +196,24 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		}
 		if (reset) {
 			write(response, HttpStatus.OK,
-					new ResetDone(true, this.loginPath, new ResetDone.Result(true, result.userName())));
+					new ResetDone(true, this.loginPath, new ResetDone.Result(true,
+					Objects.requireNonNull(result.userName(), "a reset names its user"))));
 			return;
 		}
 		HttpStatus status = HttpStatus.BAD_REQUEST;
 		if (result.outcome() == PasswordResetResult.Outcome.THROTTLED) {
 			status = HttpStatus.TOO_MANY_REQUESTS;
-			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()));
+			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()));
 		}
 		List<Failed.ValidationError> validationErrors = result.problems().isEmpty() ? null : result.problems()
 			.stream()
 			.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
 			.toList();
-		write(response, status, new Failed(false, new Failed.Error(result.message(), validationErrors)));
+		write(response, status, new Failed(false, new Failed.Error(result.failureMessage(), validationErrors)));
+	}
+
+	private static String messageOf(Exception exception) {
+		return Objects.requireNonNullElse(exception.getMessage(), "The sign-in failed.");
 	}
 
 	/**

@@ -53,7 +53,8 @@ final class JdbcSignInAttempts implements SignInAttempts {
 
 	@Override
 	public void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd) {
-		if (!subject.isAccount() || !accountFailed(subject.userId(), maxFailedAttempts, lockoutEnd)) {
+		Long userId = subject.userId();
+		if (userId == null || !accountFailed(userId, maxFailedAttempts, lockoutEnd)) {
 			nameFailed(subject, now, maxFailedAttempts, lockoutEnd);
 		}
 	}

@@ -37,7 +37,7 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 	}
 
 	@Override
-	public void saveAuthenticatorKey(long userId, String authenticatorKey, boolean enabled) {
+	public void saveAuthenticatorKey(long userId, @Nullable String authenticatorKey, boolean enabled) {
 		// a new secret starts its steps afresh; turning the same one on keeps the step its code used
 		this.jdbc.sql("update svc_users set is_two_factor_enabled = :enabled, authenticator_last_step = case"
 				+ " when authenticator_key = :key then authenticator_last_step end, authenticator_key = :key where id = :id")
@@ -107,11 +107,8 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 				+ " order by sent_time")
 			.param("id", userId)
 			.param("since", utc(since))
-			.query(OffsetDateTime.class)
-			.list()
-			.stream()
-			.map(OffsetDateTime::toInstant)
-			.toList();
+			.query((rs, row) -> rs.getObject(1, OffsetDateTime.class).toInstant())
+			.list();
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package dev.svc.graphql.signin.token;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The envelope of every {@code /api/TokenAuth/*} answer.
@@ -14,15 +15,20 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param unAuthorizedRequest whether the failure is an authentication failure
  * @param svc the envelope's marker, always true
  */
-record AjaxResponse(Object result, String targetUrl, boolean success, ErrorInfo error, boolean unAuthorizedRequest,
+record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean success, @Nullable ErrorInfo error,
+		boolean unAuthorizedRequest,
 		@JsonProperty("__svc") boolean svc) {
 
-	static AjaxResponse success(Object result) {
+	static AjaxResponse success(@Nullable Object result) {
 		return new AjaxResponse(result, null, true, null, false, true);
 	}
 
 	static AjaxResponse failure(ErrorInfo error, boolean unAuthorizedRequest) {
 		return new AjaxResponse(null, null, false, error, unAuthorizedRequest, true);
+	}
+
+	static AjaxResponse failure(String message, boolean unAuthorizedRequest) {
+		return failure(new ErrorInfo(0, message, null, null), unAuthorizedRequest);
 	}
 
 	/**
@@ -33,7 +39,8 @@ record AjaxResponse(Object result, String targetUrl, boolean success, ErrorInfo 
 	 * @param details more about it, may be {@code null}
 	 * @param validationErrors which request members are invalid, {@code null} when none
 	 */
-	record ErrorInfo(int code, String message, String details, List<ValidationError> validationErrors) {
+	record ErrorInfo(int code, String message, @Nullable String details,
+			@Nullable List<ValidationError> validationErrors) {
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.svc.graphql.signin.token;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -68,24 +69,24 @@ final class TokenAuthController {
 				ClientAddress.of(request));
 		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
-		}
-		if (result.outcome() == SignInResult.Outcome.PASSWORD_CHANGE_REQUIRED) {
-			// no tokens: the code sets a new password, then the user signs in with it
-			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, true,
-					result.passwordResetCode(), result.user().userId(), false, null, null, null, null, 0)));
-		}
-		if (result.outcome() == SignInResult.Outcome.TWO_FACTOR_REQUIRED) {
-			// no tokens yet: sign in again with the password and a code of one of the providers
-			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, false, null,
-					result.user().userId(), true, result.twoFactorAuthProviders(), null, null, null, 0)));
-		}
-		if (!result.succeeded()) {
-			return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
+				.body(AjaxResponse.failure(result.failureMessage(), false));
 		}
 		SignedInUser user = result.user();
+		if (result.outcome() == SignInResult.Outcome.PASSWORD_CHANGE_REQUIRED && user != null) {
+			// no tokens: the code sets a new password, then the user signs in with it
+			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, true,
+					result.passwordResetCode(), user.userId(), false, null, null, null, null, 0)));
+		}
+		if (result.outcome() == SignInResult.Outcome.TWO_FACTOR_REQUIRED && user != null) {
+			// no tokens yet: sign in again with the password and a code of one of the providers
+			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, false, null,
+					user.userId(), true, result.twoFactorAuthProviders(), null, null, null, 0)));
+		}
+		if (!result.succeeded() || user == null) {
+			return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+				.body(AjaxResponse.failure(result.failureMessage(), true));
+		}
 		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
 				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
@@ -111,9 +112,8 @@ final class TokenAuthController {
 			long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds))
-				.body(AjaxResponse.failure(new ErrorInfo(0,
-						"Codes go to a user at most so often. Please try again in " + seconds + " seconds.",
-						null, null), false));
+				.body(AjaxResponse.failure(
+						"Codes go to a user at most so often. Please try again in " + seconds + " seconds.", false));
 		}
 		return ResponseEntity.ok(AjaxResponse.success(null));
 	}
@@ -142,16 +142,17 @@ final class TokenAuthController {
 		PasswordResetResult result = this.signInService.resetPassword(model.userId(), model.resetCode(),
 				model.password(), ClientAddress.of(request));
 		return switch (result.outcome()) {
-			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true, result.userName())));
-			case INVALID_INPUT -> invalidRequest(result.message(), result.problems()
+			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true,
+					Objects.requireNonNull(result.userName(), "a reset names its user"))));
+			case INVALID_INPUT -> invalidRequest(result.failureMessage(), result.problems()
 				.stream()
 				.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
 				.toList());
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
+				.body(AjaxResponse.failure(result.failureMessage(), false));
 			case INVALID_CODE, LOCKED_OUT -> ResponseEntity.badRequest()
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+				.body(AjaxResponse.failure(result.failureMessage(), false));
 		};
 	}
 
@@ -194,8 +195,7 @@ final class TokenAuthController {
 					this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(),
 					issued.refreshToken(), issued.refreshTokenLifetime().toSeconds()))))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-				.body(AjaxResponse.failure(new ErrorInfo(0,
-						"The refresh token is not valid, or its session has ended: sign in again.", null, null), true)));
+				.body(AjaxResponse.failure("The refresh token is not valid, or its session has ended: sign in again.", true)));
 	}
 
 	/**
@@ -253,8 +253,7 @@ final class TokenAuthController {
 	@ExceptionHandler(HttpMediaTypeNotSupportedException.class)
 	ResponseEntity<AjaxResponse> unsupported(HttpMediaTypeNotSupportedException ex) {
 		return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
-			.body(AjaxResponse.failure(new ErrorInfo(0, "Send the request as Content-Type: application/json.",
-					null, null), false));
+			.body(AjaxResponse.failure("Send the request as Content-Type: application/json.", false));
 	}
 
 	private static ResponseEntity<AjaxResponse> invalidRequest(String message, List<ValidationError> errors) {

@@ -2,6 +2,7 @@ package dev.svc.graphql.signin.token;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -67,9 +68,8 @@ final class TwoFactorController {
 		return asUser(request, authorization, (user) -> this.twoFactor.startAuthenticatorSetup(user)
 			.map((setup) -> ResponseEntity.ok(AjaxResponse.success(setup)))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.CONFLICT)
-				.body(AjaxResponse.failure(new ErrorInfo(0,
-						"Two-factor sign-in is on: turn it off with your password and a code of your authenticator app first.",
-						null, null), false))));
+				.body(AjaxResponse.failure("Two-factor sign-in is on: turn it off with your password and a code of"
+						+ " your authenticator app first.", false))));
 	}
 
 	@PostMapping(path = "/api/TokenAuth/TwoFactor/Authenticator/Enable", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -95,8 +95,7 @@ final class TwoFactorController {
 				? this.tokens.readAccessToken(authorization.substring(7).trim()) : sessionUser(request);
 		return user.map(action)
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-				.body(AjaxResponse.failure(new ErrorInfo(0, "Current user did not login to the application!", null,
-						null), true)));
+				.body(AjaxResponse.failure("Current user did not login to the application!", true)));
 	}
 
 	private Optional<SignedInUser> sessionUser(HttpServletRequest request) {
@@ -127,20 +126,20 @@ final class TwoFactorController {
 		return switch (result.outcome()) {
 			case SUCCESS -> ResponseEntity.ok(AjaxResponse.success(null));
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-				.header(HttpHeaders.RETRY_AFTER, String.valueOf(result.retryAfter().toSeconds()))
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
+				.body(AjaxResponse.failure(result.failureMessage(), false));
 			case TWO_FACTOR_UNCHANGED -> ResponseEntity.status(HttpStatus.CONFLICT)
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), false));
+				.body(AjaxResponse.failure(result.failureMessage(), false));
 			case INVALID_CREDENTIALS -> ResponseEntity.badRequest()
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null,
-						List.of(new ValidationError(result.message(), List.of("password")))), false));
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.failureMessage(), null,
+						List.of(new ValidationError(result.failureMessage(), List.of("password")))), false));
 			case INVALID_TWO_FACTOR_CODE -> ResponseEntity.badRequest()
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null,
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.failureMessage(), null,
 						List.of(new ValidationError("The code is not one your authenticator app shows now.",
 								List.of("code")))),
 						false));
 			default -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.message(), null, null), true));
+				.body(AjaxResponse.failure(result.failureMessage(), true));
 		};
 	}
 
