@@ -26,26 +26,23 @@ import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
  * a tenant's id, a whole number, of an active tenant. Both refusals answer the same message, which
  * names no tenant: anybody may send the header, and trying ids one by one must not list the
  * tenants' names, nor tell which ids belong to inactive tenants. Tenants are looked up at most once
- * per {@value #CACHE_MILLIS} ms each, so that a flood of headers does not become a flood of
- * queries.
+ * per cache duration each (and at most as many as the cache holds are kept), so that a flood of
+ * headers does not become a flood of queries.
  */
 final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 
-	static final long CACHE_MILLIS = 5_000;
-
-	private static final int MAX_CACHED = 10_000;
-
 	private final IdentityStore store;
 
-	private final Cache<Integer, Optional<Tenant>> tenants = Caffeine.newBuilder()
-		.maximumSize(MAX_CACHED)
-		.expireAfterWrite(Duration.ofMillis(CACHE_MILLIS))
-		.executor(Runnable::run)
-		.recordStats()
-		.build();
+	private final Cache<Integer, Optional<Tenant>> tenants;
 
-	TenantHeaderInterceptor(IdentityStore store) {
+	TenantHeaderInterceptor(IdentityStore store, int cacheSize, Duration cacheDuration) {
 		this.store = store;
+		this.tenants = Caffeine.newBuilder()
+			.maximumSize(cacheSize)
+			.expireAfterWrite(cacheDuration)
+			.executor(Runnable::run)
+			.recordStats()
+			.build();
 	}
 
 	@Override

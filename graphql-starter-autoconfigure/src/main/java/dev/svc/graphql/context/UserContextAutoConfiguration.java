@@ -1,6 +1,7 @@
 package dev.svc.graphql.context;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.identity.IdentityProperties;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -13,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -40,12 +42,14 @@ public final class UserContextAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBean(IdentityStore.class)
+	@EnableConfigurationProperties(IdentityProperties.class)
 	static class IdentityConfiguration {
 
 		@Bean
 		@Order(PipelineOrder.TENANT_HEADER_INTERCEPTOR)
-		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store) {
-			return new TenantHeaderInterceptor(store);
+		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store, IdentityProperties properties) {
+			return new TenantHeaderInterceptor(store, properties.getTenantCacheSize(),
+					properties.getTenantCacheDuration());
 		}
 
 		/**

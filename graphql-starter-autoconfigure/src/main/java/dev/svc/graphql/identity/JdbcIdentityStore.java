@@ -76,8 +76,6 @@ final class JdbcIdentityStore implements IdentityStore {
 			+ " o.tenant_id, o.code from svc_user_organization_units uou"
 			+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and ";
 
-	private static final int MAX_CACHED_PERMISSIONS = 10_000;
-
 	private final Cache<Long, Set<String>> permissions;
 
 	private final long permissionCacheMillis;
@@ -88,10 +86,11 @@ final class JdbcIdentityStore implements IdentityStore {
 
 	private final Clock clock;
 
-	JdbcIdentityStore(JdbcClient jdbc, TransactionOperations transactions, Clock clock, Duration permissionCacheDuration) {
+	JdbcIdentityStore(JdbcClient jdbc, TransactionOperations transactions, Clock clock, Duration permissionCacheDuration,
+			int permissionCacheSize) {
 		this.permissionCacheMillis = permissionCacheDuration.toMillis();
 		this.permissions = Caffeine.newBuilder()
-			.maximumSize(MAX_CACHED_PERMISSIONS)
+			.maximumSize(permissionCacheSize)
 			.expireAfterWrite(permissionCacheDuration.isNegative() ? Duration.ZERO : permissionCacheDuration)
 			.ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
 			.executor(Runnable::run)

@@ -56,7 +56,7 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		jdbc.setQueryTimeout((int) Math.max(1, properties.getQueryTimeout().toSeconds()));
 		return new JdbcIdentityStore(JdbcClient.create(jdbc),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)), clock.getIfUnique(Clock::systemUTC),
-				properties.getPermissionCacheDuration());
+				properties.getPermissionCacheDuration(), properties.getPermissionCacheSize());
 	}
 
 	/**

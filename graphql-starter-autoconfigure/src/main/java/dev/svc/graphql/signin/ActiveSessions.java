@@ -22,8 +22,6 @@ import dev.svc.graphql.signin.store.SignInSessions;
  */
 public final class ActiveSessions {
 
-	private static final int MAX_CHECKED_SESSIONS = 100_000;
-
 	private record Check(long userId, boolean active, Instant until) {
 	}
 
@@ -35,18 +33,20 @@ public final class ActiveSessions {
 
 	private final Clock clock;
 
-	// an answer is kept past its interval, so that it holds while the database cannot be reached
-	private final Cache<String, Check> checked = Caffeine.newBuilder()
-		.maximumSize(MAX_CHECKED_SESSIONS)
-		.expireAfterAccess(Duration.ofHours(1))
-		.executor(Runnable::run)
-		.recordStats()
-		.build();
+	private final Cache<String, Check> checked;
 
-	ActiveSessions(SignInSessions sessions, Duration checkInterval, Duration cookieSessionLifetime, Clock clock) {
+	ActiveSessions(SignInSessions sessions, Duration checkInterval, Duration cookieSessionLifetime, int cacheSize,
+			Duration cacheDuration, Clock clock) {
 		this.sessions = sessions;
 		this.checkInterval = checkInterval;
 		this.cookieSessionLifetime = cookieSessionLifetime;
+		// an answer is kept past its interval, so that it holds while the database cannot be reached
+		this.checked = Caffeine.newBuilder()
+			.maximumSize(cacheSize)
+			.expireAfterAccess(cacheDuration)
+			.executor(Runnable::run)
+			.recordStats()
+			.build();
 		this.clock = clock;
 	}
 

@@ -115,7 +115,7 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	ActiveSessions activeSessions(SignInSessions sessions, SignInProperties signIn, ObjectProvider<Clock> clock) {
 		return new ActiveSessions(sessions, signIn.getSessionCheckInterval(), signIn.getCookie().getSessionLifetime(),
-				clock.getIfUnique(Clock::systemUTC));
+				signIn.getSessionCacheSize(), signIn.getSessionCacheDuration(), clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**

@@ -26,6 +26,19 @@ public class SignInProperties {
 	private Duration sessionCheckInterval = Duration.ofSeconds(5);
 
 	/**
+	 * How long an instance keeps a session's last check after the session was last used. It is
+	 * kept past the check interval so that, while the database cannot be reached, a session
+	 * checked before keeps its last answer; a session unused for longer is checked afresh.
+	 */
+	private Duration sessionCacheDuration = Duration.ofHours(1);
+
+	/**
+	 * How many sessions' last checks an instance keeps at most; the least used are dropped first
+	 * and checked afresh when next used.
+	 */
+	private int sessionCacheSize = 100_000;
+
+	/**
 	 * Largest request body of the sign-in paths (token endpoint, login, log-out, password reset,
 	 * two-factor set-up). A larger one is refused with 413 before it is read.
 	 */
@@ -55,6 +68,22 @@ public class SignInProperties {
 
 	public void setSessionCheckInterval(Duration sessionCheckInterval) {
 		this.sessionCheckInterval = sessionCheckInterval;
+	}
+
+	public Duration getSessionCacheDuration() {
+		return this.sessionCacheDuration;
+	}
+
+	public void setSessionCacheDuration(Duration sessionCacheDuration) {
+		this.sessionCacheDuration = sessionCacheDuration;
+	}
+
+	public int getSessionCacheSize() {
+		return this.sessionCacheSize;
+	}
+
+	public void setSessionCacheSize(int sessionCacheSize) {
+		this.sessionCacheSize = sessionCacheSize;
 	}
 
 	public DataSize getMaxRequestSize() {

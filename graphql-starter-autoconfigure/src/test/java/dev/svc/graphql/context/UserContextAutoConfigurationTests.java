@@ -1,6 +1,9 @@
 package dev.svc.graphql.context;
 
+import java.time.Duration;
+
 import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.test.CacheBounds;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +38,21 @@ class UserContextAutoConfigurationTests {
 				.hasSingleBean(TenantHeaderInterceptor.class)
 				.hasBean("svcTenantCacheMeters");
 		});
+	}
+
+	@Test
+	void shouldBoundTheTenantCacheByDefault() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TenantHeaderInterceptor.class).cache(),
+					10_000, Duration.ofSeconds(5)));
+	}
+
+	@Test
+	void shouldTakeTheTenantCacheBoundsFromTheProperties() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withPropertyValues("graphql.identity.tenant-cache-size=20", "graphql.identity.tenant-cache-duration=1m")
+			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TenantHeaderInterceptor.class).cache(),
+					20, Duration.ofMinutes(1)));
 	}
 
 	@Test

@@ -1,7 +1,10 @@
 package dev.svc.graphql.identity;
 
+import java.time.Duration;
+
 import javax.sql.DataSource;
 
+import dev.svc.graphql.test.CacheBounds;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import org.flywaydb.core.Flyway;
 import org.h2.Driver;
@@ -41,6 +44,20 @@ class JdbcIdentityStoreAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("graphql.identity.demo-data=true")
 			.run((context) -> assertThat(context.getBean(IdentityStore.class).findTenantByName("Default"))
 				.isPresent());
+	}
+
+	@Test
+	void shouldBoundThePermissionCacheByDefault() {
+		this.contextRunner.run((context) -> CacheBounds.assertBoundsAfterWrite(
+				context.getBean(JdbcIdentityStore.class).permissionCache(), 10_000, Duration.ofSeconds(5)));
+	}
+
+	@Test
+	void shouldTakeThePermissionCacheBoundsFromTheProperties() {
+		this.contextRunner
+			.withPropertyValues("graphql.identity.permission-cache-size=20", "graphql.identity.permission-cache-duration=1m")
+			.run((context) -> CacheBounds.assertBoundsAfterWrite(
+					context.getBean(JdbcIdentityStore.class).permissionCache(), 20, Duration.ofMinutes(1)));
 	}
 
 	@Test

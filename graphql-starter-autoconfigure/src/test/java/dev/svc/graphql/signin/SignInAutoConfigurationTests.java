@@ -1,11 +1,13 @@
 package dev.svc.graphql.signin;
 
+import java.time.Duration;
 import java.util.Set;
 
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.test.CacheBounds;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -35,6 +37,20 @@ class SignInAutoConfigurationTests {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(AuthenticationProvider.class)
 			.doesNotHaveBean(PasswordEncoder.class)
 			.hasSingleBean(PermissionAuthorization.class));
+	}
+
+	@Test
+	void shouldBoundTheSessionCheckCacheByDefault() {
+		this.contextRunner.run((context) -> CacheBounds
+			.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(), 100_000, Duration.ofHours(1)));
+	}
+
+	@Test
+	void shouldTakeTheSessionCheckCacheBoundsFromTheProperties() {
+		this.contextRunner
+			.withPropertyValues("graphql.sign-in.session-cache-size=20", "graphql.sign-in.session-cache-duration=10m")
+			.run((context) -> CacheBounds.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(), 20,
+					Duration.ofMinutes(10)));
 	}
 
 	@Test

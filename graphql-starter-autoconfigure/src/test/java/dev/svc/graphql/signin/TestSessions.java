@@ -23,13 +23,15 @@ public final class TestSessions {
 	}
 
 	/**
-	 * The active sessions of a store, checked every 5 seconds, cookie sessions of 12 hours.
+	 * The active sessions of a store, checked every 5 seconds, cookie sessions of 12 hours, and the
+	 * checks cached as by default.
 	 * @param sessions the store
 	 * @param clock the time
 	 * @return the active sessions
 	 */
 	public static ActiveSessions active(SignInSessions sessions, Clock clock) {
-		return new ActiveSessions(sessions, Duration.ofSeconds(5), Duration.ofHours(12), clock);
+		return new ActiveSessions(sessions, Duration.ofSeconds(5), Duration.ofHours(12), 100_000, Duration.ofHours(1),
+				clock);
 	}
 
 }

@@ -9,16 +9,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import dev.svc.graphql.test.HttpTestClient.Response;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A sample's files for desktop IDEs, read from the module's directory: {@code graphql.config.yml},
- * the schema it points at ({@code schema.graphql}) and the documents under {@code graphql/}.
+ * A sample's files for desktop IDEs, in the module's directory: {@code graphql.config.yml}, the
+ * schema it points at ({@code schema.graphql}, written from what the application serves, not
+ * committed) and the documents under {@code graphql/}.
  */
 public final class IdeProject {
-
-	/** Run the tests with {@code -Dsvc.refresh-schema=true} to write the served schema instead of comparing. */
-	private static final String REFRESH = "svc.refresh-schema";
 
 	private static final Path SCHEMA = Path.of("schema.graphql");
 
@@ -26,31 +26,35 @@ public final class IdeProject {
 	}
 
 	/**
-	 * Asserts that the committed schema is the one the application serves, so that the IDE
-	 * completes what the application answers.
-	 * @param served the schema as Spring Boot's schema printer serves it
+	 * Writes the schema the application serves where {@code graphql.config.yml} points, so that
+	 * the IDE completes what the application answers, and asserts that every document runs without
+	 * errors.
+	 * @param http a client of the running application
+	 * @param headers the headers that sign the tenant's administrator in, if the client's cookies
+	 * do not
 	 */
-	public static void assertSchemaIsCurrent(String served) {
+	public static void assertServedSchemaAndDocumentsThatRun(HttpTestClient http, String... headers) {
+		Response schema = http.get("/graphql/schema", headers);
+		assertThat(schema.status()).isEqualTo(200);
+		assertThat(schema.body()).contains("type Query");
 		try {
-			if (Boolean.getBoolean(REFRESH)) {
-				Files.writeString(SCHEMA, served);
-			}
-			assertThat(Files.readString(SCHEMA))
-				.as("%s differs from the served schema; refresh it with -D%s=true", SCHEMA.toAbsolutePath(), REFRESH)
-				.isEqualTo(served);
-			assertThat(Files.readString(Path.of("graphql.config.yml"))).contains("schema: schema.graphql")
+			Files.writeString(SCHEMA, schema.body());
+			assertThat(Files.readString(Path.of("graphql.config.yml"))).contains("schema: " + SCHEMA)
 				.contains("documents: graphql/**/*.graphql");
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+		for (Map.Entry<String, String> document : documents().entrySet()) {
+			Response result = http.graphQl("/graphql", document.getValue(), headers);
+			assertThat(result.status()).as(document.getKey()).isEqualTo(200);
+			Map<?, ?> json = HttpTestClient.parse(result.body());
+			assertThat(json.get("errors")).as(document.getKey() + ": " + result.body()).isNull();
+			assertThat(json.get("data")).as(document.getKey()).isNotNull();
+		}
 	}
 
-	/**
-	 * Reads the documents.
-	 * @return each document's text by its file name
-	 */
-	public static Map<String, String> documents() {
+	private static Map<String, String> documents() {
 		Map<String, String> documents = new TreeMap<>();
 		try (Stream<Path> files = Files.list(Path.of("graphql"))) {
 			for (Path file : files.filter((file) -> file.toString().endsWith(".graphql")).toList()) {

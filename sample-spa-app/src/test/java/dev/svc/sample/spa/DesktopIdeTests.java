@@ -1,9 +1,6 @@
 package dev.svc.sample.spa;
 
-import java.util.Map;
-
 import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.IdeProject;
 import org.junit.jupiter.api.Test;
 
@@ -11,11 +8,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * What a desktop IDE opens with {@code graphql.config.yml}: the schema is the one the application
- * serves, and every document runs without errors as the tenant's administrator.
+ * What a desktop IDE opens with {@code graphql.config.yml}: the schema the application serves to
+ * the administrator's bearer token, the header the IDE sends, and documents that run without
+ * errors.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
@@ -25,19 +21,10 @@ class DesktopIdeTests {
 	private int port;
 
 	@Test
-	void shouldShipTheServedSchemaAndDocumentsThatRun() {
-		HttpTestClient http = new HttpTestClient(this.port);
-		String[] token = { "Authorization", http.bearerToken("Default", "admin", "123qwe") };
-		Response schema = http.get("/graphql/schema", token);
-		assertThat(schema.status()).isEqualTo(200);
-		IdeProject.assertSchemaIsCurrent(schema.body());
-		for (Map.Entry<String, String> document : IdeProject.documents().entrySet()) {
-			Response result = http.graphQl("/graphql", document.getValue(), token);
-			assertThat(result.status()).as(document.getKey()).isEqualTo(200);
-			Map<?, ?> json = HttpTestClient.parse(result.body());
-			assertThat(json.get("errors")).as(document.getKey() + ": " + result.body()).isNull();
-			assertThat(json.get("data")).as(document.getKey()).isNotNull();
-		}
+	void shouldWriteTheServedSchemaForDocumentsThatRun() {
+		HttpTestClient ide = new HttpTestClient(this.port);
+		IdeProject.assertServedSchemaAndDocumentsThatRun(ide, "Authorization",
+				ide.bearerToken("Default", "admin", "123qwe"));
 	}
 
 }

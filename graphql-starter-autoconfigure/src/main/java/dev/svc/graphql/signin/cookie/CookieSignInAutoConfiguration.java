@@ -30,7 +30,6 @@ import org.springframework.security.web.authentication.UsernamePasswordAuthentic
 import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.csrf.CsrfTokenRepository;
-import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
@@ -60,21 +59,21 @@ public final class CookieSignInAutoConfiguration {
 	 * A form post must carry the CSRF token of the host's login page (kept where the host's chain
 	 * keeps it: in the session, or in the host's {@link CsrfTokenRepository} bean); a JSON post
 	 * needs none, since no page of another site can send one without a CORS preflight. The page a
-	 * user was on the way to comes from the host's {@link RequestCache} bean if it has one (a
-	 * cookie, so that anonymous visits store no session), else from the session.
+	 * user was on the way to comes from the {@link RequestCache} bean, the one the host's chain
+	 * saved it with.
 	 */
 	@Bean(CHAIN)
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
 			ActiveSessions activeSessions, CookieSignInProperties cookie, TwoFactorProperties twoFactor,
-			ObjectProvider<RequestCache> requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens) {
+			RequestCache requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens) {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new ProviderManager(new TenancyAuthenticationProvider(signInService, activeSessions)));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
 				cookie.getPasswordResetPath(), twoFactor.getRememberClientLifetime(),
-				requestCache.getIfUnique(HttpSessionRequestCache::new));
+				requestCache);
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
@@ -102,6 +101,18 @@ public final class CookieSignInAutoConfiguration {
 				})
 				.logoutSuccessHandler(responses))
 			.build();
+	}
+
+	/**
+	 * The page an anonymous visitor was on the way to, kept in a cookie instead of a session so
+	 * that a visit that does not sign in stores nothing on the server. Spring Security's chains,
+	 * the host's among them, take the {@link RequestCache} bean by themselves, so the host's chain
+	 * saves the page where the login finds it.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	RequestCache svcPageRequestCache() {
+		return new PageRequestCache();
 	}
 
 	/**

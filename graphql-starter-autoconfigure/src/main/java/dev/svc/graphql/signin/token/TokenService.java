@@ -50,8 +50,6 @@ final class TokenService {
 
 	private static final String SESSION_ID = "sid";
 
-	private static final int MAX_READ_TOKENS = 4_096;
-
 	/**
 	 * Tokens issued together.
 	 *
@@ -88,7 +86,8 @@ final class TokenService {
 	private final Clock clock;
 
 	TokenService(@Nullable String signingKey, Duration accessTokenLifetime, Duration refreshTokenLifetime,
-			ActiveSessions activeSessions, SignInSessions sessions, Clock clock) {
+			int accessTokenCacheSize, Duration accessTokenCacheDuration, ActiveSessions activeSessions,
+			SignInSessions sessions, Clock clock) {
 		if (signingKey == null || signingKey.isBlank()) {
 			throw new IllegalStateException("No token signing key is configured. Set graphql.sign-in.token.signing-key "
 					+ "(for example through the GRAPHQL_SIGNIN_TOKEN_SIGNINGKEY environment variable) to a secret of at "
@@ -108,8 +107,8 @@ final class TokenService {
 		this.activeSessions = activeSessions;
 		this.sessions = sessions;
 		this.readTokens = Caffeine.newBuilder()
-			.maximumSize(MAX_READ_TOKENS)
-			.expireAfterWrite(accessTokenLifetime)
+			.maximumSize(accessTokenCacheSize)
+			.expireAfterWrite(accessTokenCacheDuration)
 			.executor(Runnable::run)
 			.recordStats()
 			.build();

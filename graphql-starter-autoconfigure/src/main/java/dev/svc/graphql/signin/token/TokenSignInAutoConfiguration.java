@@ -2,6 +2,7 @@ package dev.svc.graphql.signin.token;
 
 import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
+import java.time.Duration;
 
 import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
@@ -57,8 +58,11 @@ public final class TokenSignInAutoConfiguration {
 	@Bean
 	TokenService svcTokenService(TokenSignInProperties properties, ActiveSessions activeSessions,
 			SignInSessions sessions, ObjectProvider<Clock> clock) {
+		Duration cacheDuration = properties.getAccessTokenCacheDuration();
 		return new TokenService(properties.getSigningKey(), properties.getAccessTokenLifetime(),
-				properties.getRefreshTokenLifetime(), activeSessions, sessions, clock.getIfUnique(Clock::systemUTC));
+				properties.getRefreshTokenLifetime(), properties.getAccessTokenCacheSize(),
+				(cacheDuration != null) ? cacheDuration : properties.getAccessTokenLifetime(), activeSessions, sessions,
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Bean

@@ -36,6 +36,18 @@ public class TokenSignInProperties {
 	 */
 	private Duration refreshTokenLifetime = Duration.ofDays(365);
 
+	/**
+	 * How long an access token whose signature and claims were checked is kept checked, so that
+	 * the next request with it skips the check (its session is checked every time all the
+	 * same). Defaults to the access token lifetime, past which no token is good anyway.
+	 */
+	private @Nullable Duration accessTokenCacheDuration;
+
+	/**
+	 * How many checked access tokens are kept at most; the least used are dropped first and
+	 * checked again when next presented.
+	 */
+	private int accessTokenCacheSize = 4_096;
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -59,6 +71,22 @@ public class TokenSignInProperties {
 
 	public void setAccessTokenLifetime(Duration accessTokenLifetime) {
 		this.accessTokenLifetime = accessTokenLifetime;
+	}
+
+	public @Nullable Duration getAccessTokenCacheDuration() {
+		return this.accessTokenCacheDuration;
+	}
+
+	public void setAccessTokenCacheDuration(@Nullable Duration accessTokenCacheDuration) {
+		this.accessTokenCacheDuration = accessTokenCacheDuration;
+	}
+
+	public int getAccessTokenCacheSize() {
+		return this.accessTokenCacheSize;
+	}
+
+	public void setAccessTokenCacheSize(int accessTokenCacheSize) {
+		this.accessTokenCacheSize = accessTokenCacheSize;
 	}
 
 	public Duration getRefreshTokenLifetime() {

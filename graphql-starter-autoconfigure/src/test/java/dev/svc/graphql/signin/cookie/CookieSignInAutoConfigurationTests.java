@@ -14,6 +14,8 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,6 +58,20 @@ class CookieSignInAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("graphql.sign-in.cookie.enabled=true")
 			.withBean(CookieSignInAutoConfiguration.CHAIN, SecurityFilterChain.class, () -> own)
 			.run((context) -> assertThat(context.getBean(CookieSignInAutoConfiguration.CHAIN)).isSameAs(own));
+	}
+
+	@Test
+	void shouldKeepTheSavedPageInACookieForEveryChain() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.cookie.enabled=true")
+			.run((context) -> assertThat(context).getBean(RequestCache.class).isInstanceOf(PageRequestCache.class));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesARequestCache() {
+		RequestCache own = new HttpSessionRequestCache();
+		this.contextRunner.withPropertyValues("graphql.sign-in.cookie.enabled=true")
+			.withBean(RequestCache.class, () -> own)
+			.run((context) -> assertThat(context).getBean(RequestCache.class).isSameAs(own));
 	}
 
 	@Test

@@ -24,8 +24,8 @@ class TokenServiceTests {
 	private final SignInSessions sessions = TestSessions.inMemory();
 
 	private final TokenService tokens = new TokenService(
-			"unit-test-signing-key-0123456789abcdef-0000", Duration.ofDays(1), Duration.ofDays(365),
-			TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
+			"unit-test-signing-key-0123456789abcdef-0000", Duration.ofDays(1), Duration.ofDays(365), 4_096,
+			Duration.ofDays(1), TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
 
 	@Test
 	void shouldReadATokenAgainUntilItExpires() {
@@ -74,8 +74,9 @@ class TokenServiceTests {
 		assertThat(this.tokens.decrypt(altered)).as("altered").isEmpty();
 		assertThat(this.tokens.decrypt("AAAA")).as("too short").isEmpty();
 		assertThat(this.tokens.decrypt("not base64!")).isEmpty();
-		TokenService other = new TokenService("another-signing-key-0123456789abcdef-0000", Duration.ofDays(1), Duration.ofDays(365),
-				TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
+		TokenService other = new TokenService("another-signing-key-0123456789abcdef-0000", Duration.ofDays(1),
+				Duration.ofDays(365), 4_096, Duration.ofDays(1), TestSessions.active(this.sessions, this.clock),
+				this.sessions, this.clock);
 		assertThat(other.decrypt(encrypted)).as("another key").isEmpty();
 	}
 

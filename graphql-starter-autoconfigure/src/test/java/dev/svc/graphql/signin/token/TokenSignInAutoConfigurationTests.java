@@ -1,10 +1,13 @@
 package dev.svc.graphql.signin.token;
 
+import java.time.Duration;
+
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
+import dev.svc.graphql.test.CacheBounds;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import org.junit.jupiter.api.Test;
@@ -52,6 +55,25 @@ class TokenSignInAutoConfigurationTests {
 			assertThat(context).as("the endpoint accepts bearer tokens")
 				.hasSingleBean(GraphQlEndpointSecurityCustomizer.class);
 		});
+	}
+
+	@Test
+	void shouldKeepCheckedTokensForTheirLifetimeByDefault() {
+		this.contextRunner
+			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY,
+					"graphql.sign-in.token.access-token-lifetime=2h")
+			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TokenService.class).readTokenCache(),
+					4_096, Duration.ofHours(2)));
+	}
+
+	@Test
+	void shouldTakeTheCheckedTokenCacheBoundsFromTheProperties() {
+		this.contextRunner
+			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY,
+					"graphql.sign-in.token.access-token-cache-size=20",
+					"graphql.sign-in.token.access-token-cache-duration=10m")
+			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TokenService.class).readTokenCache(),
+					20, Duration.ofMinutes(10)));
 	}
 
 	@Test

@@ -141,8 +141,9 @@ class TokenSignInTests {
 	@Test
 	void shouldRejectATokenSignedWithAnotherKey() {
 		// a real session of a real user: only the key is wrong
-		TokenService other = new TokenService("another-signing-key-0123456789abcdef-000000", Duration.ofDays(1), Duration.ofDays(365),
-				TestSessions.active(this.sessions, Clock.systemUTC()), this.sessions, Clock.systemUTC());
+		TokenService other = new TokenService("another-signing-key-0123456789abcdef-000000", Duration.ofDays(1),
+				Duration.ofDays(365), 4_096, Duration.ofDays(1), TestSessions.active(this.sessions, Clock.systemUTC()),
+				this.sessions, Clock.systemUTC());
 		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
 		Response response = this.http.graphQl("/graphql", "{ roles { id } }", "Authorization", "Bearer " + forged);

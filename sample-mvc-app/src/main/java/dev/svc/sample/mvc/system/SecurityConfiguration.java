@@ -7,7 +7,6 @@ import jakarta.servlet.DispatcherType;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
-import dev.svc.graphql.signin.cookie.PageRequestCache;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
@@ -19,7 +18,6 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfTokenRepository;
-import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -39,7 +37,7 @@ class SecurityConfiguration {
 
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions,
-			RequestCache requestCache, CsrfTokenRepository csrfTokens) {
+			CsrfTokenRepository csrfTokens) {
 		return http
 			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
 				.permitAll()
@@ -56,7 +54,6 @@ class SecurityConfiguration {
 				.access(permissions.require(PermissionDefinition.ADMINISTRATION))
 				.anyRequest()
 				.authenticated())
-			.requestCache((cache) -> cache.requestCache(requestCache))
 			.csrf((csrf) -> csrf.csrfTokenRepository(csrfTokens))
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.exceptionHandling((exceptions) -> exceptions
@@ -65,18 +62,9 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * The page an anonymous visitor was on the way to is kept in a cookie, not in a session: a
-	 * visit that does not sign in stores nothing on the server. The GraphQL module's login takes it
-	 * from here too.
-	 */
-	@Bean
-	RequestCache requestCache() {
-		return new PageRequestCache();
-	}
-
-	/**
-	 * The login form's CSRF token is kept in an HttpOnly cookie, not in a session, for the same
-	 * reason; the GraphQL module's login checks it there too.
+	 * The login form's CSRF token is kept in an HttpOnly cookie, not in a session, so that a visit
+	 * that does not sign in stores nothing on the server (the page it was on the way to is kept in
+	 * a cookie by the module); the GraphQL module's login checks the token there too.
 	 */
 	@Bean
 	CsrfTokenRepository csrfTokenRepository() {

@@ -4,7 +4,6 @@ import jakarta.servlet.DispatcherType;
 
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
-import dev.svc.graphql.signin.cookie.PageRequestCache;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
@@ -16,7 +15,6 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfTokenRepository;
-import org.springframework.security.web.savedrequest.RequestCache;
 
 /**
  * Token-or-cookie security: the pages behind the login need a signed-in user (the actuator
@@ -36,7 +34,7 @@ class SecurityConfiguration {
 
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, PermissionAuthorization permissions,
-			RequestCache requestCache, CsrfTokenRepository csrfTokens) {
+			CsrfTokenRepository csrfTokens) {
 		return http
 			.authorizeHttpRequests((requests) -> requests.dispatcherTypeMatchers(DispatcherType.ERROR)
 				.permitAll()
@@ -54,22 +52,11 @@ class SecurityConfiguration {
 				.permitAll()
 				.anyRequest()
 				.authenticated())
-			.requestCache((cache) -> cache.requestCache(requestCache))
 			.csrf((csrf) -> csrf.csrfTokenRepository(csrfTokens))
 			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/ui/login")))
 			.build();
-	}
-
-	/**
-	 * The page an anonymous visitor was on the way to is kept in a cookie, not in a session: a
-	 * visit that does not sign in stores nothing on the server. The GraphQL module's login takes it
-	 * from here too.
-	 */
-	@Bean
-	RequestCache requestCache() {
-		return new PageRequestCache();
 	}
 
 	/**
