@@ -2,12 +2,14 @@ package dev.svc.graphql.signin.token;
 
 import java.time.Duration;
 
+import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
+import dev.svc.graphql.test.EmptyCredentialStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import org.junit.jupiter.api.Test;
@@ -104,6 +106,7 @@ class TokenSignInAutoConfigurationTests {
 	void shouldOfferNoSecondStepWithoutTheModulesTwoFactorStore() {
 		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
 			.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, EmptyCredentialStore::new)
 			.run((context) -> assertThat(context).hasSingleBean(TokenAuthController.class)
 				.doesNotHaveBean(TwoFactorController.class));
 	}
