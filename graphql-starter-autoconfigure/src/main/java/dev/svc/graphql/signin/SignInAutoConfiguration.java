@@ -40,9 +40,9 @@ import org.springframework.util.StringUtils;
  * Signing users in against the credential store, whether the GraphQL endpoint is served or not.
  * It needs a {@link CredentialStore} beside the {@link IdentityStore}: the module's own comes with
  * its own identity store only, so a host that reads its identity data elsewhere declares one to
- * sign its users in, and a sign-in switched on without one stops the start-up with this
- * condition's outcome. Nothing here changes how the host signs its own users in: the module
- * contributes no global {@code AuthenticationProvider}; a host adds
+ * sign its users in; a sign-in switched on without one stops the start-up and says so
+ * ({@link MissingCredentialStoreFailureAnalyzer}). Nothing here changes how the host signs its
+ * own users in: the module contributes no global {@code AuthenticationProvider}; a host adds
  * {@link TenancyAuthenticationProvider} to the filter chain of its login form.
  */
 @AutoConfiguration(after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },

@@ -6,6 +6,7 @@ import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
@@ -14,6 +15,7 @@ import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
@@ -109,6 +111,16 @@ class TokenSignInAutoConfigurationTests {
 			.withBean(CredentialStore.class, EmptyCredentialStore::new)
 			.run((context) -> assertThat(context).hasSingleBean(TokenAuthController.class)
 				.doesNotHaveBean(TwoFactorController.class));
+	}
+
+	@Test
+	void shouldRefuseToStartForAHostsIdentityStoreWithoutACredentialStore() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
+			.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOfSatisfying(NoSuchBeanDefinitionException.class,
+						(missing) -> assertThat(missing.getBeanType()).isEqualTo(ActiveSessions.class)));
 	}
 
 	@Test
