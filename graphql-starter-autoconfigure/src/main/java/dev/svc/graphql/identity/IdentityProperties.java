@@ -14,7 +14,7 @@ public class IdentityProperties {
 	 * Whether the module keeps identity data (tenants, users, roles, organization units,
 	 * permissions, audit records) in the host's DataSource, in tables of its own (svc_*)
 	 * created by migrations with a history table of their own. A host that declares its own
-	 * IdentityStore bean gets neither the tables nor the store.
+	 * IdentityStore bean gets neither the tables nor the module's identity and credential stores.
 	 */
 	private boolean enabled = true;
 

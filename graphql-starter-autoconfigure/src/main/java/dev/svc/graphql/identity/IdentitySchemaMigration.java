@@ -59,7 +59,7 @@ public final class IdentitySchemaMigration implements InitializingBean {
 			return name;
 		}
 		throw new IllegalStateException("The module keeps its identity tables on H2 or PostgreSQL, and this DataSource is "
-				+ product + ". Declare an IdentityStore bean of your own for another database, or set "
+				+ product + ". Declare IdentityStore and CredentialStore beans of your own for another database, or set "
 				+ "graphql.identity.enabled=false.");
 	}
 

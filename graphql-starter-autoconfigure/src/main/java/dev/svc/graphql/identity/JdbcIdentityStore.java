@@ -4,9 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -25,20 +23,17 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionOperations;
 
 /**
- * The identity store over the {@code svc_*} tables. All of its SQL is in this class; every
- * statement that reads tenant data carries the tenant condition.
+ * The identity store over the {@code svc_*} tables. All of its SQL is in this class, the
+ * credentials' apart in {@link JdbcCredentialStore}; every statement that reads tenant data
+ * carries the tenant condition.
  */
 final class JdbcIdentityStore implements IdentityStore {
 
 	private static final String ROLE_COLUMNS = "r.id, r.name, r.display_name, r.is_static, r.is_default, r.creation_time, r.tenant_id";
 
 	private static final String OU_COLUMNS = "o.id, o.code, o.display_name, o.parent_id, o.tenant_id";
-
-	private static final String CREDENTIAL_COLUMNS = "u.id, u.tenant_id, u.user_name, u.password_hash, u.is_active, "
-			+ "u.lockout_end_date, u.should_change_password";
 
 	private static final String USER_COLUMNS = "u.id, u.user_name, u.name, u.surname, u.email_address, u.phone_number, "
 			+ "u.is_active, u.is_email_confirmed, u.creation_time, u.tenant_id";
@@ -82,12 +77,9 @@ final class JdbcIdentityStore implements IdentityStore {
 
 	private final JdbcClient jdbc;
 
-	private final TransactionOperations transactions;
-
 	private final Clock clock;
 
-	JdbcIdentityStore(JdbcClient jdbc, TransactionOperations transactions, Clock clock, Duration permissionCacheDuration,
-			int permissionCacheSize) {
+	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize) {
 		this.permissionCacheMillis = permissionCacheDuration.toMillis();
 		this.permissions = Caffeine.newBuilder()
 			.maximumSize(permissionCacheSize)
@@ -97,7 +89,6 @@ final class JdbcIdentityStore implements IdentityStore {
 			.recordStats()
 			.build();
 		this.jdbc = jdbc;
-		this.transactions = transactions;
 		this.clock = clock;
 	}
 
@@ -288,81 +279,6 @@ final class JdbcIdentityStore implements IdentityStore {
 			.optional();
 	}
 
-	@Override
-	public Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress) {
-		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where " + tenantCondition("u", tenantId)
-				+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
-				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id fetch first 1 rows only")
-			.params(tenantParam(tenantId))
-			.param("login", userNameOrEmailAddress.toUpperCase(Locale.ROOT))
-			.query(JdbcIdentityStore::credentials)
-			.optional();
-	}
-
-	private static UserCredentials credentials(ResultSet rs, int row) throws SQLException {
-		return new UserCredentials(rs.getLong("id"), nullableInt(rs, "tenant_id"), rs.getString("user_name"),
-				rs.getString("password_hash"), rs.getBoolean("is_active"),
-				rs.getObject("lockout_end_date", OffsetDateTime.class), rs.getBoolean("should_change_password"));
-	}
-
-	/**
-	 * Replaces the hash and, in the same transaction, the stamp of it that the user's token
-	 * sessions keep, so that no session check sees the new hash with an old stamp and takes it
-	 * for a password change.
-	 */
-	@Override
-	public boolean upgradePasswordHash(long userId, String currentHash, String upgradedHash) {
-		Boolean upgraded = this.transactions.execute((status) -> {
-			int users = this.jdbc.sql("update svc_users set password_hash = :upgraded where id = :id and password_hash = :current")
-				.param("upgraded", upgradedHash)
-				.param("id", userId)
-				.param("current", currentHash)
-				.update();
-			if (users == 0) {
-				return false;
-			}
-			this.jdbc.sql("update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
-				.param("upgraded", UserCredentials.passwordStamp(upgradedHash))
-				.param("id", userId)
-				.param("current", UserCredentials.passwordStamp(currentHash))
-				.update();
-			return true;
-		});
-		return Boolean.TRUE.equals(upgraded);
-	}
-
-	@Override
-	public void savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
-		this.jdbc.sql("update svc_users set password_reset_code = :code, password_reset_code_expiry = :expiry where id = :id")
-			.param("code", codeDigest)
-			.param("expiry", expiry.atOffset(ZoneOffset.UTC))
-			.param("id", userId)
-			.update();
-	}
-
-	@Override
-	public Optional<UserCredentials> findCredentialsByResetCode(long userId, String codeDigest, Instant now) {
-		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where u.id = :id"
-				+ " and u.password_reset_code = :code and u.password_reset_code_expiry > :now")
-			.param("id", userId)
-			.param("code", codeDigest)
-			.param("now", now.atOffset(ZoneOffset.UTC))
-			.query(JdbcIdentityStore::credentials)
-			.optional();
-	}
-
-	@Override
-	public boolean resetPassword(long userId, String codeDigest, Instant now, String passwordHash) {
-		return this.jdbc.sql("update svc_users set password_hash = :hash, should_change_password = false,"
-				+ " password_reset_code = null, password_reset_code_expiry = null, access_failed_count = 0,"
-				+ " lockout_end_date = null where id = :id and password_reset_code = :code and password_reset_code_expiry > :now")
-			.param("hash", passwordHash)
-			.param("id", userId)
-			.param("code", codeDigest)
-			.param("now", now.atOffset(ZoneOffset.UTC))
-			.update() == 1;
-	}
-
 	private Query userQuery(String select, @Nullable Integer tenantId, UserFilter filter) {
 		Query query = new Query(select + " where " + tenantCondition("u", tenantId));
 		query.param("tenantId", tenantId);
@@ -388,11 +304,14 @@ final class JdbcIdentityStore implements IdentityStore {
 		return query;
 	}
 
-	private static String tenantCondition(String alias, @Nullable Integer tenantId) {
+	/**
+	 * The tenant condition on a table's alias, which the credentials' lookup carries too.
+	 */
+	static String tenantCondition(String alias, @Nullable Integer tenantId) {
 		return (tenantId != null) ? alias + ".tenant_id = :tenantId" : alias + ".tenant_id is null";
 	}
 
-	private static Map<String, Object> tenantParam(@Nullable Integer tenantId) {
+	static Map<String, Object> tenantParam(@Nullable Integer tenantId) {
 		return (tenantId != null) ? Map.of("tenantId", tenantId) : Map.of();
 	}
 
@@ -423,7 +342,7 @@ final class JdbcIdentityStore implements IdentityStore {
 		return rs.wasNull() ? null : value;
 	}
 
-	private static @Nullable Integer nullableInt(ResultSet rs, String column) throws SQLException {
+	static @Nullable Integer nullableInt(ResultSet rs, String column) throws SQLException {
 		int value = rs.getInt(column);
 		return rs.wasNull() ? null : value;
 	}

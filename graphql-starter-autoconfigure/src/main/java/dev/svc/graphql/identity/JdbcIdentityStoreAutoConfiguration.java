@@ -26,10 +26,12 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The default identity store, in the module's own tables of the host's {@link DataSource}, and
- * the migrations that create them. Backs off entirely, tables included, when the host declares an
- * {@link IdentityStore} of its own. Independent of {@code graphql.enabled}: sign-in needs it
- * whether the GraphQL endpoint is served or not.
+ * The default identity store and credential store, in the module's own tables of the host's
+ * {@link DataSource}, and the migrations that create them. Backs off entirely, tables and
+ * credentials included, when the host declares an {@link IdentityStore} of its own: the module's
+ * credentials name the users of its own tables only, so such a host declares a
+ * {@link CredentialStore} too, or gets no sign-in. Independent of {@code graphql.enabled}: sign-in
+ * needs it whether the GraphQL endpoint is served or not.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, Flyway.class })
@@ -47,16 +49,31 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	}
 
 	/**
-	 * The store; it reads the time from the host's {@link Clock} if it has one.
+	 * The identity store; it reads the time from the host's {@link Clock} if it has one.
 	 */
 	@Bean
 	@DependsOnDatabaseInitialization
 	JdbcIdentityStore identityStore(DataSource dataSource, IdentityProperties properties, ObjectProvider<Clock> clock) {
+		return new JdbcIdentityStore(JdbcClient.create(jdbcTemplate(dataSource, properties)),
+				clock.getIfUnique(Clock::systemUTC), properties.getPermissionCacheDuration(),
+				properties.getPermissionCacheSize());
+	}
+
+	/**
+	 * The credentials of the module's users, unless the host keeps them elsewhere.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(CredentialStore.class)
+	@DependsOnDatabaseInitialization
+	JdbcCredentialStore credentialStore(DataSource dataSource, IdentityProperties properties) {
+		return new JdbcCredentialStore(JdbcClient.create(jdbcTemplate(dataSource, properties)),
+				new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+	}
+
+	private static JdbcTemplate jdbcTemplate(DataSource dataSource, IdentityProperties properties) {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 		jdbc.setQueryTimeout((int) Math.max(1, properties.getQueryTimeout().toSeconds()));
-		return new JdbcIdentityStore(JdbcClient.create(jdbc),
-				new TransactionTemplate(new DataSourceTransactionManager(dataSource)), clock.getIfUnique(Clock::systemUTC),
-				properties.getPermissionCacheDuration(), properties.getPermissionCacheSize());
+		return jdbc;
 	}
 
 	/**

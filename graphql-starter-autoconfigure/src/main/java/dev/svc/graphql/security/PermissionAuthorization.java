@@ -26,7 +26,8 @@ public final class PermissionAuthorization {
 	private final PermissionChecker checker;
 
 	/**
-	 * Creates the authorization; the module declares it as a bean wherever it has identity data.
+	 * Creates the authorization; the module declares it as a bean wherever it signs users of the
+	 * identity data in.
 	 * @param grantedPermissions loads the permissions of a signed-in user
 	 * @param checker decides whether a user holds a permission
 	 */

@@ -19,6 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditRecord;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.signin.store.SignInAttempts.Subject;
 import dev.svc.graphql.identity.Tenant;
@@ -34,7 +35,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Signs users in against the identity store, and checks every other secret a user gives: the
+ * Signs users in against the credential store, and checks every other secret a user gives: the
  * password and a code again to turn two-factor sign-in on or off, a password reset code. Every
  * such check spends from one {@link AttemptBudget}. An unknown user costs the same password check
  * as a known one and gets the same message as a wrong password, and a name that belongs to no
@@ -53,7 +54,9 @@ final class DefaultSignInService implements SignInService {
 	/** 128 random bits: a reset code cannot be guessed within its lifetime. */
 	private static final int RESET_CODE_BYTES = 16;
 
-	private final IdentityStore store;
+	private final IdentityStore identities;
+
+	private final CredentialStore credentials;
 
 	private final PasswordEncoder passwordEncoder;
 
@@ -77,10 +80,11 @@ final class DefaultSignInService implements SignInService {
 
 	private final @Nullable TwoFactorSignIn twoFactor;
 
-	DefaultSignInService(IdentityStore store, PasswordEncoder passwordEncoder, @Nullable AuditLogWriter auditLog,
-			AttemptBudget budget, PasswordPolicy policy, Duration resetCodeLifetime, @Nullable TwoFactorSignIn twoFactor,
-			Clock clock) {
-		this.store = store;
+	DefaultSignInService(IdentityStore identities, CredentialStore credentials, PasswordEncoder passwordEncoder,
+			@Nullable AuditLogWriter auditLog, AttemptBudget budget, PasswordPolicy policy, Duration resetCodeLifetime,
+			@Nullable TwoFactorSignIn twoFactor, Clock clock) {
+		this.identities = identities;
+		this.credentials = credentials;
 		this.passwordEncoder = passwordEncoder;
 		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
 		this.auditLog = auditLog;
@@ -114,7 +118,7 @@ final class DefaultSignInService implements SignInService {
 			return invalid;
 		}
 		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
-		Optional<Tenant> tenant = tenancy.isEmpty() ? Optional.empty() : this.store.findTenantByName(tenancy);
+		Optional<Tenant> tenant = tenancy.isEmpty() ? Optional.empty() : this.identities.findTenantByName(tenancy);
 		SignInResult result = checkTenantThenUser(tenancy, tenant, userNameOrEmailAddress, password, secondFactor);
 		audit(tenant.map(Tenant::id).orElse(null), result, userNameOrEmailAddress, start, clientIpAddress);
 		return result;
@@ -140,7 +144,7 @@ final class DefaultSignInService implements SignInService {
 			SecondFactor secondFactor) {
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
-				: this.store.findCredentials(tenantId, login);
+				: this.credentials.findCredentials(tenantId, login);
 		// one password check on every path, locked or unknown alike, so that none answers sooner
 		String secret = (password != null) ? password : "";
 		boolean passwordMatches = this.passwordEncoder.matches(secret,
@@ -239,7 +243,7 @@ final class DefaultSignInService implements SignInService {
 			Instant now, Function<TwoFactorAccount, @Nullable String> notApplicable, TwoFactorChange change) {
 		TwoFactorSignIn twoFactor = twoFactor();
 		Optional<TwoFactorAccount> account = twoFactor.account(user.userId());
-		Optional<UserCredentials> credentials = this.store.findCredentials(user.tenantId(), user.userName())
+		Optional<UserCredentials> credentials = this.credentials.findCredentials(user.tenantId(), user.userName())
 			.filter((found) -> found.userId() == user.userId());
 		if (account.isEmpty() || credentials.isEmpty()) {
 			return SignInResult.failure(Outcome.INVALID_CREDENTIALS, "Current user did not login to the application!");
@@ -281,10 +285,10 @@ final class DefaultSignInService implements SignInService {
 		this.random.nextBytes(bytes);
 		String code = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
 		try {
-			this.store.savePasswordResetCode(user.userId(), digest(code), now.plus(this.resetCodeLifetime));
+			this.credentials.savePasswordResetCode(user.userId(), digest(code), now.plus(this.resetCodeLifetime));
 		}
 		catch (UnsupportedOperationException ex) {
-			logger.warn("User " + user.userId() + " must change its password, but the identity store keeps no reset codes: "
+			logger.warn("User " + user.userId() + " must change its password, but the credential store keeps no reset codes: "
 					+ ex.getMessage());
 			return SignInResult.failure(Outcome.INACTIVE_USER, "User " + user.userName()
 					+ " must change its password, which this application does not offer. Ask an administrator.");
@@ -312,7 +316,7 @@ final class DefaultSignInService implements SignInService {
 		}
 		String codeDigest = digest(resetCode);
 		Optional<UserCredentials> found = (resetCode.length() > SignInInput.MAX_LOGIN_LENGTH) ? Optional.empty()
-				: this.store.findCredentialsByResetCode(userId, codeDigest, now);
+				: this.credentials.findCredentialsByResetCode(userId, codeDigest, now);
 		if (found.isEmpty()) {
 			PasswordResetResult refused = this.budget.failed(subject, now) ? PasswordResetResult.lockedOut(LOCKED_OUT)
 					: PasswordResetResult.invalidCode();
@@ -334,7 +338,7 @@ final class DefaultSignInService implements SignInService {
 		if (newPassword == null || !problems.isEmpty()) {
 			return PasswordResetResult.invalidInput(problems);
 		}
-		if (!this.store.resetPassword(user.userId(), codeDigest, now, this.passwordEncoder.encode(newPassword))) {
+		if (!this.credentials.resetPassword(user.userId(), codeDigest, now, this.passwordEncoder.encode(newPassword))) {
 			return PasswordResetResult.invalidCode();
 		}
 		this.budget.succeeded(new Subject(user.tenantId(), user.userId(), user.userName()));
@@ -351,7 +355,7 @@ final class DefaultSignInService implements SignInService {
 			return;
 		}
 		try {
-			this.store.upgradePasswordHash(user.userId(), user.passwordHash(), this.passwordEncoder.encode(password));
+			this.credentials.upgradePasswordHash(user.userId(), user.passwordHash(), this.passwordEncoder.encode(password));
 		}
 		catch (DataAccessException ex) {
 			logger.warn("The password hash of user " + user.userId() + " could not be upgraded, it is tried again at its next sign-in: "

@@ -7,6 +7,7 @@ import jakarta.servlet.DispatcherType;
 
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
+import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.signin.store.TwoFactorStore;
@@ -36,15 +37,18 @@ import org.springframework.security.web.context.HttpSessionSecurityContextReposi
 import org.springframework.util.StringUtils;
 
 /**
- * Signing users in against the identity store, whether the GraphQL endpoint is served or not.
- * Nothing here changes how the host signs its own users in: the module contributes no global
- * {@code AuthenticationProvider}; a host adds {@link TenancyAuthenticationProvider} to the filter
- * chain of its login form.
+ * Signing users in against the credential store, whether the GraphQL endpoint is served or not.
+ * It needs a {@link CredentialStore} beside the {@link IdentityStore}: the module's own comes with
+ * its own identity store only, so a host that reads its identity data elsewhere declares one to
+ * sign its users in; a sign-in switched on without one stops the start-up and says so
+ * ({@link MissingCredentialStoreFailureAnalyzer}). Nothing here changes how the host signs its
+ * own users in: the module contributes no global {@code AuthenticationProvider}; a host adds
+ * {@link TenancyAuthenticationProvider} to the filter chain of its login form.
  */
 @AutoConfiguration(after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
-@ConditionalOnBean(IdentityStore.class)
+@ConditionalOnBean({ IdentityStore.class, CredentialStore.class })
 @EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class })
 public final class SignInAutoConfiguration {
 
@@ -67,17 +71,17 @@ public final class SignInAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	SignInService signInService(IdentityStore store, ObjectProvider<PasswordEncoder> passwordEncoder,
-			ObjectProvider<AuditLogWriter> auditLog, SignInAttempts attempts, ActiveSessions activeSessions,
-			SignInProperties signIn, PasswordProperties password, ObjectProvider<TwoFactorSignIn> twoFactor,
-			ObjectProvider<Clock> clock) {
+	SignInService signInService(IdentityStore identities, CredentialStore credentials,
+			ObjectProvider<PasswordEncoder> passwordEncoder, ObjectProvider<AuditLogWriter> auditLog,
+			SignInAttempts attempts, ActiveSessions activeSessions, SignInProperties signIn,
+			PasswordProperties password, ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration(),
 				(userId, now) -> activeSessions.endAll(userId));
-		return new DefaultSignInService(store,
+		return new DefaultSignInService(identities, credentials,
 				new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), auditLog.getIfAvailable(),
 				budget, new PasswordPolicy(password.getPolicy().getMinLength()), password.getResetCodeLifetime(),
 				twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));

@@ -5,6 +5,7 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.test.CacheBounds;
+import dev.svc.graphql.test.EmptyCredentialStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import org.flywaydb.core.Flyway;
 import org.h2.Driver;
@@ -30,8 +31,10 @@ class JdbcIdentityStoreAutoConfigurationTests {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasSingleBean(IdentitySchemaMigration.class)
 				.hasSingleBean(IdentityStore.class)
+				.hasSingleBean(CredentialStore.class)
 				.hasBean("svcPermissionCacheMeters");
 			assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
+			assertThat(context.getBean(CredentialStore.class)).isInstanceOf(JdbcCredentialStore.class);
 			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
 			assertThat(jdbc.queryForObject("select count(*) from \"svc_schema_history\" where \"success\"", Integer.class))
 				.isPositive();
@@ -61,11 +64,30 @@ class JdbcIdentityStoreAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldBackOffWhenUserDefinesAnIdentityStore() {
+	void shouldBackOffWithItsCredentialsWhenUserDefinesAnIdentityStore() {
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.run((context) -> assertThat(context).hasSingleBean(IdentityStore.class)
 				.doesNotHaveBean(JdbcIdentityStore.class)
-				.doesNotHaveBean(IdentitySchemaMigration.class));
+				.doesNotHaveBean(IdentitySchemaMigration.class)
+				.as("the module's credentials are those of its own tables' users only")
+				.doesNotHaveBean(CredentialStore.class));
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, EmptyCredentialStore::new)
+			.run((context) -> assertThat(context).hasSingleBean(IdentityStore.class)
+				.hasSingleBean(CredentialStore.class)
+				.doesNotHaveBean(JdbcCredentialStore.class));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesACredentialStore() {
+		this.contextRunner.withBean(CredentialStore.class, EmptyCredentialStore::new)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(CredentialStore.class)
+					.doesNotHaveBean(JdbcCredentialStore.class)
+					.hasSingleBean(IdentitySchemaMigration.class);
+				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
+				assertThat(context.getBean(CredentialStore.class)).isInstanceOf(EmptyCredentialStore.class);
+			});
 	}
 
 	@Test
@@ -74,13 +96,15 @@ class JdbcIdentityStoreAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.hasSingleBean(DataSource.class)
 				.doesNotHaveBean(IdentityStore.class)
+				.doesNotHaveBean(CredentialStore.class)
 				.doesNotHaveBean(IdentitySchemaMigration.class));
 	}
 
 	@Test
 	void shouldNeedASingleDataSourceAndFlyway() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
-			.run((context) -> assertThat(context).doesNotHaveBean(IdentityStore.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(IdentityStore.class)
+				.doesNotHaveBean(CredentialStore.class));
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
 			.withBean("first", DataSource.class, () -> new SimpleDriverDataSource(new Driver(), "jdbc:h2:mem:first"))
 			.withBean("second", DataSource.class, () -> new SimpleDriverDataSource(new Driver(), "jdbc:h2:mem:second"))

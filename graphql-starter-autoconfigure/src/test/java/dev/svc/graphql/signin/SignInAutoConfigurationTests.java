@@ -1,16 +1,23 @@
 package dev.svc.graphql.signin;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
+import dev.svc.graphql.identity.CredentialStore;
+import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
+import dev.svc.graphql.test.EmptyIdentityStore;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.security.authentication.AuthenticationProvider;
@@ -26,7 +33,7 @@ class SignInAutoConfigurationTests {
 				PermissionAutoConfiguration.class, SignInAutoConfiguration.class));
 
 	@Test
-	void shouldSignInThroughTheIdentityStoreWhetherTheEndpointIsServedOrNot() {
+	void shouldSignInThroughTheCredentialStoreWhetherTheEndpointIsServedOrNot() {
 		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(SignInService.class));
 		this.contextRunner.withPropertyValues("graphql.enabled=true")
 			.run((context) -> assertThat(context).hasSingleBean(SignInService.class));
@@ -96,6 +103,39 @@ class SignInAutoConfigurationTests {
 	void shouldNeedAnIdentityStore() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(SignInAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(SignInService.class));
+	}
+
+	@Test
+	void shouldSignNobodyInForAHostsIdentityStoreWithoutACredentialStore() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new).run((context) -> {
+			assertThat(context).hasNotFailed()
+				.doesNotHaveBean(CredentialStore.class)
+				.doesNotHaveBean(SignInService.class)
+				.doesNotHaveBean(ActiveSessions.class);
+			assertThat(ConditionEvaluationReport.get(context.getBeanFactory())
+				.getConditionAndOutcomesBySource()
+				.get(SignInAutoConfiguration.class.getName()))
+				.as("what the start-up failure of a sign-in switched on without one reports")
+				.anySatisfy((condition) -> assertThat(condition.getOutcome().getMessage())
+					.contains("did not find any beans of type " + CredentialStore.class.getName()));
+		});
+	}
+
+	@Test
+	void shouldSignInThroughAHostsCredentialStore() {
+		List<String> asked = new ArrayList<>();
+		CredentialStore own = (tenantId, userNameOrEmailAddress) -> {
+			asked.add(userNameOrEmailAddress);
+			return Optional.empty();
+		};
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, () -> own)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(ActiveSessions.class);
+				assertThat(context.getBean(SignInService.class).signIn("", "alice", "wonderland", "127.0.0.1").outcome())
+					.isEqualTo(SignInResult.Outcome.INVALID_CREDENTIALS);
+				assertThat(asked).containsExactly("alice");
+			});
 	}
 
 }

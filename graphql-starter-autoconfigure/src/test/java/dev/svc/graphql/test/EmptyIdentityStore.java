@@ -8,7 +8,6 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.OrganizationUnit;
 import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.identity.Tenant;
-import dev.svc.graphql.identity.UserCredentials;
 import dev.svc.graphql.identity.UserPageRequest;
 import dev.svc.graphql.identity.UserPagedResult;
 
@@ -44,11 +43,6 @@ public final class EmptyIdentityStore implements IdentityStore {
 
 	@Override
 	public Optional<Tenant> findTenantByName(String tenancyName) {
-		return Optional.empty();
-	}
-
-	@Override
-	public Optional<UserCredentials> findCredentials(Integer tenantId, String userNameOrEmailAddress) {
 		return Optional.empty();
 	}
 

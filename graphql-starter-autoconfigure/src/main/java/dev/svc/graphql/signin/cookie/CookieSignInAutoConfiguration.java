@@ -41,7 +41,8 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
  * front end sent it, a POST to the log-out path ends the session, and a POST to the password
  * reset path sets the new password of a user who must change it. A chain of its own handles
  * only those POSTs: the host's login page, its other paths and its own users stay with the host's
- * chains. Independent of {@code graphql.enabled}.
+ * chains. Independent of {@code graphql.enabled}. Switched on where the module signs nobody in
+ * (no {@code CredentialStore}), it stops the start-up instead of backing off.
  */
 @AutoConfiguration(after = SignInAutoConfiguration.class,
 		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -49,7 +50,7 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ SecurityFilterChain.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.cookie.enabled")
-@ConditionalOnBean({ SignInService.class, ActiveSessions.class, HttpSecurity.class })
+@ConditionalOnBean(HttpSecurity.class)
 @EnableConfigurationProperties({ CookieSignInProperties.class, SignInProperties.class, TwoFactorProperties.class })
 public final class CookieSignInAutoConfiguration {
 

@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Failed sign-ins in this instance's memory, for a host whose identity store keeps no counts of
- * its own: each instance counts on its own and forgets on restart. At most {@value #MAX_SUBJECTS}
+ * Failed sign-ins in this instance's memory, for a host whose credential store keeps no counts
+ * the module reads: each instance counts on its own and forgets on restart. At most {@value #MAX_SUBJECTS}
  * subjects are kept; past that, those not locked out are forgotten first.
  */
 final class InMemorySignInAttempts implements SignInAttempts {

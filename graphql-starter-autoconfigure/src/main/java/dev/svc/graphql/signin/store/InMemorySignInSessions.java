@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 
 /**
- * Sign-in sessions in this instance's memory, for a host whose identity store keeps none: a
+ * Sign-in sessions in this instance's memory, for a host whose credential store keeps none: a
  * log-out, a lockout or a reused refresh token ends a session on this instance only, and a session
  * does not know when its user is deactivated or changes its password. Sessions past their end are
  * forgotten as new ones start.

@@ -63,7 +63,7 @@ abstract class SignInStoreConfigurations {
 	static class InMemoryStoresConfiguration {
 
 		/**
-		 * Keeps sessions in memory, for an identity store that keeps none of its own.
+		 * Keeps sessions in memory, for a host's credential store, which keeps none the module reads.
 		 */
 		@Bean
 		@ConditionalOnMissingBean
@@ -72,7 +72,7 @@ abstract class SignInStoreConfigurations {
 		}
 
 		/**
-		 * Counts failed sign-ins in memory, for an identity store that keeps no counts of its own.
+		 * Counts failed sign-ins in memory, for a host's credential store, which keeps none the module reads.
 		 */
 		@Bean
 		@ConditionalOnMissingBean

@@ -41,7 +41,8 @@ import org.springframework.security.web.SecurityFilterChain;
  * {@code graphql.sign-in.token.enabled}: {@code POST /api/TokenAuth/Authenticate} answers a JWT
  * access token in the product's envelope, and the GraphQL endpoint accepts it as
  * {@code Authorization: Bearer} through Spring Security's bearer-token support. Independent of
- * {@code graphql.enabled}.
+ * {@code graphql.enabled}. Switched on where the module signs nobody in (no
+ * {@code CredentialStore}), it stops the start-up instead of backing off.
  */
 @AutoConfiguration(after = SignInAutoConfiguration.class,
 		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -49,7 +50,7 @@ import org.springframework.security.web.SecurityFilterChain;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ Jwts.class, BearerTokenAuthenticationToken.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.token.enabled")
-@ConditionalOnBean({ SignInService.class, ActiveSessions.class, HttpSecurity.class })
+@ConditionalOnBean(HttpSecurity.class)
 @EnableConfigurationProperties({ TokenSignInProperties.class, SignInProperties.class })
 public final class TokenSignInAutoConfiguration {
 

@@ -1,11 +1,15 @@
 package dev.svc.graphql.signin.cookie;
 
+import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
+import dev.svc.graphql.test.EmptyIdentityStore;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
@@ -72,6 +76,16 @@ class CookieSignInAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("graphql.sign-in.cookie.enabled=true")
 			.withBean(RequestCache.class, () -> own)
 			.run((context) -> assertThat(context).getBean(RequestCache.class).isSameAs(own));
+	}
+
+	@Test
+	void shouldRefuseToStartForAHostsIdentityStoreWithoutACredentialStore() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.cookie.enabled=true")
+			.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOfSatisfying(NoSuchBeanDefinitionException.class,
+						(missing) -> assertThat(missing.getBeanType()).isEqualTo(SignInService.class)));
 	}
 
 	@Test

@@ -1,7 +1,9 @@
 package dev.svc.graphql.signin.store;
 
+import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.test.EmptyCredentialStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +32,14 @@ class SignInStoreAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldKeepTheStoresInMemoryForAHostsIdentityStore() {
-		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new).run((context) -> {
-			assertThat(context.getBean(SignInSessions.class)).isInstanceOf(InMemorySignInSessions.class);
-			assertThat(context.getBean(SignInAttempts.class)).isInstanceOf(InMemorySignInAttempts.class);
-			assertThat(context).as("two-factor sign-in needs the module's tables").doesNotHaveBean(TwoFactorStore.class);
-		});
+	void shouldKeepTheStoresInMemoryForAHostsIdentityAndCredentialStores() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, EmptyCredentialStore::new)
+			.run((context) -> {
+				assertThat(context.getBean(SignInSessions.class)).isInstanceOf(InMemorySignInSessions.class);
+				assertThat(context.getBean(SignInAttempts.class)).isInstanceOf(InMemorySignInAttempts.class);
+				assertThat(context).as("two-factor sign-in needs the module's tables").doesNotHaveBean(TwoFactorStore.class);
+			});
 	}
 
 	@Test
@@ -47,6 +51,7 @@ class SignInStoreAutoConfigurationTests {
 		});
 		SignInAttempts attempts = new InMemorySignInAttempts();
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, EmptyCredentialStore::new)
 			.withBean("ownAttempts", SignInAttempts.class, () -> attempts)
 			.run((context) -> assertThat(context).hasSingleBean(SignInAttempts.class)
 				.getBean(SignInAttempts.class)
@@ -54,9 +59,15 @@ class SignInStoreAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldKeepNoStoresWithoutAnIdentityStore() {
+	void shouldKeepNoStoresWithoutACredentialStore() {
 		this.contextRunner.withPropertyValues("graphql.identity.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(SignInSessions.class)
+				.doesNotHaveBean(SignInAttempts.class)
+				.doesNotHaveBean(TwoFactorStore.class));
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(CredentialStore.class)
 				.doesNotHaveBean(SignInSessions.class)
 				.doesNotHaveBean(SignInAttempts.class)
 				.doesNotHaveBean(TwoFactorStore.class));

@@ -2,16 +2,20 @@ package dev.svc.graphql.signin.token;
 
 import java.time.Duration;
 
+import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
+import dev.svc.graphql.test.EmptyCredentialStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
@@ -104,8 +108,19 @@ class TokenSignInAutoConfigurationTests {
 	void shouldOfferNoSecondStepWithoutTheModulesTwoFactorStore() {
 		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
 			.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, EmptyCredentialStore::new)
 			.run((context) -> assertThat(context).hasSingleBean(TokenAuthController.class)
 				.doesNotHaveBean(TwoFactorController.class));
+	}
+
+	@Test
+	void shouldRefuseToStartForAHostsIdentityStoreWithoutACredentialStore() {
+		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
+			.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOfSatisfying(NoSuchBeanDefinitionException.class,
+						(missing) -> assertThat(missing.getBeanType()).isEqualTo(ActiveSessions.class)));
 	}
 
 	@Test

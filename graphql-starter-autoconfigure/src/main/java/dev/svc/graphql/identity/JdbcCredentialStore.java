@@ -1,0 +1,111 @@
+package dev.svc.graphql.identity;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionOperations;
+
+/**
+ * The credential store over the {@code svc_users} table of the module's own identity store, and
+ * only beside it: all of the credentials' SQL is in this class; the lookup by name carries the
+ * tenant condition of {@link JdbcIdentityStore}.
+ */
+final class JdbcCredentialStore implements CredentialStore {
+
+	private static final String CREDENTIAL_COLUMNS = "u.id, u.tenant_id, u.user_name, u.password_hash, u.is_active, "
+			+ "u.lockout_end_date, u.should_change_password";
+
+	private final JdbcClient jdbc;
+
+	private final TransactionOperations transactions;
+
+	JdbcCredentialStore(JdbcClient jdbc, TransactionOperations transactions) {
+		this.jdbc = jdbc;
+		this.transactions = transactions;
+	}
+
+	@Override
+	public Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress) {
+		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where "
+				+ JdbcIdentityStore.tenantCondition("u", tenantId)
+				+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
+				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id fetch first 1 rows only")
+			.params(JdbcIdentityStore.tenantParam(tenantId))
+			.param("login", userNameOrEmailAddress.toUpperCase(Locale.ROOT))
+			.query(JdbcCredentialStore::credentials)
+			.optional();
+	}
+
+	/**
+	 * Replaces the hash and, in the same transaction, the stamp of it that the user's token
+	 * sessions keep, so that no session check sees the new hash with an old stamp and takes it
+	 * for a password change.
+	 */
+	@Override
+	public boolean upgradePasswordHash(long userId, String currentHash, String upgradedHash) {
+		Boolean upgraded = this.transactions.execute((status) -> {
+			int users = this.jdbc.sql("update svc_users set password_hash = :upgraded where id = :id and password_hash = :current")
+				.param("upgraded", upgradedHash)
+				.param("id", userId)
+				.param("current", currentHash)
+				.update();
+			if (users == 0) {
+				return false;
+			}
+			this.jdbc.sql("update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
+				.param("upgraded", UserCredentials.passwordStamp(upgradedHash))
+				.param("id", userId)
+				.param("current", UserCredentials.passwordStamp(currentHash))
+				.update();
+			return true;
+		});
+		return Boolean.TRUE.equals(upgraded);
+	}
+
+	@Override
+	public void savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
+		this.jdbc.sql("update svc_users set password_reset_code = :code, password_reset_code_expiry = :expiry where id = :id")
+			.param("code", codeDigest)
+			.param("expiry", expiry.atOffset(ZoneOffset.UTC))
+			.param("id", userId)
+			.update();
+	}
+
+	@Override
+	public Optional<UserCredentials> findCredentialsByResetCode(long userId, String codeDigest, Instant now) {
+		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where u.id = :id"
+				+ " and u.password_reset_code = :code and u.password_reset_code_expiry > :now")
+			.param("id", userId)
+			.param("code", codeDigest)
+			.param("now", now.atOffset(ZoneOffset.UTC))
+			.query(JdbcCredentialStore::credentials)
+			.optional();
+	}
+
+	@Override
+	public boolean resetPassword(long userId, String codeDigest, Instant now, String passwordHash) {
+		return this.jdbc.sql("update svc_users set password_hash = :hash, should_change_password = false,"
+				+ " password_reset_code = null, password_reset_code_expiry = null, access_failed_count = 0,"
+				+ " lockout_end_date = null where id = :id and password_reset_code = :code and password_reset_code_expiry > :now")
+			.param("hash", passwordHash)
+			.param("id", userId)
+			.param("code", codeDigest)
+			.param("now", now.atOffset(ZoneOffset.UTC))
+			.update() == 1;
+	}
+
+	private static UserCredentials credentials(ResultSet rs, int row) throws SQLException {
+		return new UserCredentials(rs.getLong("id"), JdbcIdentityStore.nullableInt(rs, "tenant_id"),
+				rs.getString("user_name"), rs.getString("password_hash"), rs.getBoolean("is_active"),
+				rs.getObject("lockout_end_date", OffsetDateTime.class), rs.getBoolean("should_change_password"));
+	}
+
+}

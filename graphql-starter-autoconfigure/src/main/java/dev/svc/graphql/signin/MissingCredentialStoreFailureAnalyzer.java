@@ -1,0 +1,41 @@
+package dev.svc.graphql.signin;
+
+import java.util.Set;
+
+import dev.svc.graphql.signin.store.SignInSessions;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+
+/**
+ * Explains a sign-in that cannot sign anybody in: a sign-in switched on, or a host's bean that
+ * needs the sign-in, where the module has no {@code CredentialStore} beside its
+ * {@code IdentityStore}, typically because the host reads its identity data elsewhere. Ahead of
+ * Spring Boot's report of a missing bean, which would advise declaring one of the module's own.
+ */
+@Order(Ordered.HIGHEST_PRECEDENCE)
+final class MissingCredentialStoreFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefinitionException> {
+
+	private static final Set<Class<?>> SIGN_IN_BEANS = Set.of(SignInService.class, ActiveSessions.class,
+			SignInSessions.class);
+
+	@Override
+	protected @Nullable FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause) {
+		Class<?> missing = cause.getBeanType();
+		if (missing == null || !SIGN_IN_BEANS.contains(missing)) {
+			return null;
+		}
+		return new FailureAnalysis("The module signs nobody in, so there is no " + missing.getSimpleName()
+				+ ": signing in needs a CredentialStore bean beside the IdentityStore. The module's own come"
+				+ " together, with its tables (graphql.identity.enabled, a single DataSource, Flyway); a host that"
+				+ " declares its own IdentityStore keeps the credentials of its users elsewhere too.",
+				"Declare a CredentialStore bean that reads the credentials of your IdentityStore's users, or switch"
+						+ " the module's sign-in off (graphql.sign-in.token.enabled, graphql.sign-in.cookie.enabled).",
+				cause);
+	}
+
+}
