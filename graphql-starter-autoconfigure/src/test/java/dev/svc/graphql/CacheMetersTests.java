@@ -2,7 +2,6 @@ package dev.svc.graphql;
 
 import java.util.List;
 
-import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.TestHostApplication;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -10,33 +9,36 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
+import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every cache of the module is a bounded Caffeine cache whose statistics reach Micrometer, named
  * {@code svc.*} in the {@code cache} tag of Micrometer's cache meters.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=cache-meters-signing-key-0123456789abcdef" })
+@AutoConfigureMockMvc
 class CacheMetersTests {
 
 	@Autowired
 	private List<MeterBinder> binders;
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@Test
 	void shouldBindTheStatisticsOfEveryCache() {
-		HttpTestClient http = new HttpTestClient(this.port);
-		String token = http.bearerToken("", "admin", "123qwe");
+		String token = bearerToken(this.mvc, "", "admin", "123qwe");
 		for (int i = 0; i < 2; i++) {
-			http.graphQl("/graphql", "{ roles { name } }", "Authorization", token);
-			http.graphQl("/graphql", "{ __typename }", "Svc-TenantId", "1");
+			graphQl(this.mvc, "/graphql", "{ roles { name } }").header("Authorization", token).exchange();
+			graphQl(this.mvc, "/graphql", "{ __typename }").header("Svc-TenantId", "1").exchange();
 		}
 		SimpleMeterRegistry registry = new SimpleMeterRegistry();
 		this.binders.forEach((binder) -> binder.bindTo(registry));

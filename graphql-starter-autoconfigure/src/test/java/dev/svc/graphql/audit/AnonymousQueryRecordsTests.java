@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Map;
 
-import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,29 +11,36 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
 
+import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What anonymous callers can write to the audit log, over real HTTP with a clock the tests move: one
+ * What anonymous callers can write to the audit log, over HTTP with a clock the tests move: one
  * address gets 60 records of its own a minute and one summary of the rest, while every query of a
  * signed-in user and every sign-in attempt is recorded; a record of an anonymous query keeps less
  * of the document and of the User-Agent.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=anonymous-records-test-key-0123456789abcdef",
 				"graphql.audit.enabled=true", "graphql.audit.anonymous-queries-per-window=60",
 				"graphql.audit.anonymous-query-window=1m" })
+@AutoConfigureMockMvc
 @Import(MutableClock.Bean.class)
 class AnonymousQueryRecordsTests {
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@Autowired
 	private MutableClock clock;
@@ -45,11 +51,8 @@ class AnonymousQueryRecordsTests {
 	@Autowired
 	private AuditLogWriter writer;
 
-	private HttpTestClient http;
-
 	@BeforeEach
 	void startInAWindowOfItsOwn() {
-		this.http = new HttpTestClient(this.port);
 		// the clock starts on a minute and moves by minutes: each test starts a window
 		this.clock.advance(Duration.ofMinutes(10));
 		this.jdbc.sql("delete from svc_audit_logs").update();
@@ -57,21 +60,21 @@ class AnonymousQueryRecordsTests {
 
 	@Test
 	void shouldRecordSixtyAnonymousQueriesOfAnAddressAMinuteAndSumUpTheRestButEverySignedInQuery() {
-		String token = this.http.bearerToken("", "admin", "123qwe");
+		String token = bearerToken(this.mvc, "", "admin", "123qwe");
 		OffsetDateTime window = OffsetDateTime.now(this.clock);
 		for (int i = 0; i < 200; i++) {
-			assertThat(this.http.graphQl("/graphql", "{ greeting(name: \"flood" + i + "\") }").status()).isEqualTo(200);
+			assertThat(greeting("flood" + i)).hasStatus(200);
 			if (i % 4 == 0) {
-				assertThat(this.http
-					.graphQl("/graphql", "{ greeting(name: \"signed-in" + i + "\") }", "Authorization", token)
-					.status()).isEqualTo(200);
+				assertThat(greeting("signed-in" + i).header("Authorization", token)).hasStatus(200);
 			}
 		}
-		assertThat(this.http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient.json(
-				Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "wrong"))).status())
-			.isNotEqualTo(200);
+		assertThat(postJson(this.mvc, "/api/TokenAuth/Authenticate",
+				json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "wrong")))
+			.exchange()
+			.getResponse()
+			.getStatus()).isNotEqualTo(200);
 		this.clock.advance(Duration.ofMinutes(1));
-		assertThat(this.http.graphQl("/graphql", "{ greeting(name: \"next\") }").status()).isEqualTo(200);
+		assertThat(greeting("next")).hasStatus(200);
 		drainTheWriter();
 
 		assertThat(count("parameters like '%flood%'")).isEqualTo(60);
@@ -95,12 +98,12 @@ class AnonymousQueryRecordsTests {
 
 	@Test
 	void shouldKeepLessOfTheDocumentAndTheUserAgentOfAnAnonymousQuery() {
-		String token = this.http.bearerToken("", "admin", "123qwe");
+		String token = bearerToken(this.mvc, "", "admin", "123qwe");
 		String name = "x".repeat(600);
 		String userAgent = "agent/" + "y".repeat(600);
-		this.http.graphQl("/graphql", "{ greeting(name: \"anonymous" + name + "\") }", "User-Agent", userAgent);
-		this.http.graphQl("/graphql", "{ greeting(name: \"signed-in" + name + "\") }", "User-Agent", userAgent,
-				"Authorization", token);
+		assertThat(greeting("anonymous" + name).header("User-Agent", userAgent)).hasStatus(200);
+		assertThat(greeting("signed-in" + name).header("User-Agent", userAgent).header("Authorization", token))
+			.hasStatus(200);
 		drainTheWriter();
 
 		Map<String, Object> anonymous = this.jdbc
@@ -117,6 +120,10 @@ class AnonymousQueryRecordsTests {
 			.singleRow();
 		assertThat(signedIn.get("parameters")).isEqualTo("{ greeting(name: \"signed-in" + name + "\") }");
 		assertThat((String) signedIn.get("browser_info")).hasSize(512).endsWith("y…[cut]");
+	}
+
+	private MockMvcRequestBuilder greeting(String name) {
+		return graphQl(this.mvc, "/graphql", "{ greeting(name: \"" + name + "\") }");
 	}
 
 	record Summary(String parameters, String clientIpAddress, OffsetDateTime executionTime, Long userId,

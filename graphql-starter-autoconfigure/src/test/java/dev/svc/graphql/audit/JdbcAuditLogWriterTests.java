@@ -3,6 +3,8 @@ package dev.svc.graphql.audit;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,6 +15,7 @@ import java.sql.SQLTransientConnectionException;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.test.TestHostApplication;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,6 +24,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
@@ -63,12 +67,21 @@ class JdbcAuditLogWriterTests {
 
 	@Test
 	void shouldStopAtOnceWhileTheWorkerWaitsForRecords() throws InterruptedException {
-		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 100, Duration.ofHours(1));
+		CountDownLatch written = new CountDownLatch(1);
+		JdbcTemplate jdbc = new JdbcTemplate(this.dataSource) {
+
+			@Override
+			public <T> @Nullable T execute(ConnectionCallback<T> action) {
+				T result = super.execute(action);
+				written.countDown();
+				return result;
+			}
+
+		};
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(jdbc, 100, Duration.ofHours(1));
 		writer.start();
 		writer.write(record(1));
-		while (this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class) == 0) {
-			Thread.sleep(10);
-		}
+		assertThat(written.await(30, TimeUnit.SECONDS)).as("the first record written").isTrue();
 		// the worker now waits up to an hour for the next record; stopping must not wait with it
 		assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
 			writer.stop();
@@ -136,7 +149,7 @@ class JdbcAuditLogWriterTests {
 			writer.write(record(i));
 		}
 		// the worker tries, fails and waits its turn a few times
-		Thread.sleep(1_000);
+		assertThat(database.refusals.await(30, TimeUnit.SECONDS)).isTrue();
 		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isZero();
 		database.away = false;
 		writer.stop();
@@ -178,6 +191,8 @@ class JdbcAuditLogWriterTests {
 
 		volatile boolean away;
 
+		final CountDownLatch refusals = new CountDownLatch(3);
+
 		SwitchableDataSource(DataSource target) {
 			super(target);
 		}
@@ -185,6 +200,7 @@ class JdbcAuditLogWriterTests {
 		@Override
 		public Connection getConnection() throws SQLException {
 			if (this.away) {
+				this.refusals.countDown();
 				throw new SQLTransientConnectionException("the database is away for this test");
 			}
 			return super.getConnection();

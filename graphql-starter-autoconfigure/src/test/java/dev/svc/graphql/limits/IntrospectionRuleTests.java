@@ -3,23 +3,27 @@ package dev.svc.graphql.limits;
 import java.util.List;
 import java.util.Map;
 
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.TestHostApplication;
 import graphql.introspection.IntrospectionQuery;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.skyscreamer.jsonassert.JSONAssert;
-import org.skyscreamer.jsonassert.JSONCompareMode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code graphql.introspection} over real HTTP, for introspection queries, validation messages and
- * Spring Boot's schema printer alike.
+ * {@code graphql.introspection} over HTTP, through the application's filters and security chains,
+ * for introspection queries, validation messages and Spring Boot's schema printer alike.
  */
 class IntrospectionRuleTests {
 
@@ -40,147 +44,149 @@ class IntrospectionRuleTests {
 		return body.replaceAll("\"locations\":\\[[^\\]]*\\]", "");
 	}
 
-	private static String signedIn(HttpTestClient http) {
-		return http.bearerToken("", "admin", "123qwe");
+	private static String signedIn(MockMvcTester mvc) {
+		return MockMvcRequests.bearerToken(mvc, "", "admin", "123qwe");
+	}
+
+	private static MockMvcRequestBuilder graphQl(MockMvcTester mvc, String document) {
+		return MockMvcRequests.graphQl(mvc, "/graphql", document);
 	}
 
 	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
 					"spring.graphql.schema.printer.enabled=true" })
+	@AutoConfigureMockMvc
 	class ByDefault {
 
-		@LocalServerPort
-		private int port;
+		@Autowired
+		private MockMvcTester mvc;
 
 		@Test
-		void shouldShowAnonymousCallersNothing() throws Exception {
-			HttpTestClient http = new HttpTestClient(this.port);
-			JSONAssert.assertEquals("""
+		void shouldShowAnonymousCallersNothing() {
+			assertThat(graphQl(this.mvc, INTROSPECTION)).bodyJson().isStrictlyEqualTo("""
 					{"errors": [{"message": "Introspection is open to signed-in users only (graphql.introspection=signed-in): sign in first.",
-					  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "INTROSPECTION_DISABLED"}}]}""",
-					http.graphQl("/graphql", INTROSPECTION).body(), JSONCompareMode.STRICT);
+					  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "INTROSPECTION_DISABLED"}}]}""");
 			// not signed in: the bearer-token entry point asks for a token
-			assertThat(http.get("/graphql/schema").status()).isEqualTo(401);
+			assertThat(this.mvc.get().uri("/graphql/schema")).hasStatus(401);
 		}
 
 		@Test
-		void shouldNameNothingOfTheSchemaInAnonymousValidationErrors() throws Exception {
-			HttpTestClient http = new HttpTestClient(this.port);
-			Response unknownField = http.graphQl("/graphql", "{ users { nope } }");
-			assertThat(unknownField.status()).isEqualTo(400);
-			JSONAssert.assertEquals("""
+		void shouldNameNothingOfTheSchemaInAnonymousValidationErrors() {
+			MvcTestResult unknownField = graphQl(this.mvc, "{ users { nope } }").exchange();
+			assertThat(unknownField).hasStatus(400);
+			assertThat(unknownField).bodyJson().isStrictlyEqualTo("""
 					{"errors": [{"message": "%s",
 					  "locations": [{"line": 1, "column": 11}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}"""
-				.formatted(SIGN_IN_FOR_DETAILS), unknownField.body(), JSONCompareMode.STRICT);
-			Response missingSelection = http.graphQl("/graphql", "{ users }");
-			assertThat(missingSelection.status()).isEqualTo(400);
-			assertThat(missingSelection.body()).isNotEqualTo(unknownField.body());
-			assertThat(withoutLocations(missingSelection.body())).isEqualTo(withoutLocations(unknownField.body()));
+				.formatted(SIGN_IN_FOR_DETAILS));
+			MvcTestResult missingSelection = graphQl(this.mvc, "{ users }").exchange();
+			assertThat(missingSelection).hasStatus(400);
+			assertThat(body(missingSelection)).isNotEqualTo(body(unknownField));
+			assertThat(withoutLocations(body(missingSelection))).isEqualTo(withoutLocations(body(unknownField)));
 			for (String misfit : MISFITS) {
-				assertThat(withoutLocations(http.graphQl("/graphql", misfit).body())).as(misfit)
-					.isEqualTo(withoutLocations(unknownField.body()));
+				assertThat(withoutLocations(body(graphQl(this.mvc, misfit).exchange()))).as(misfit)
+					.isEqualTo(withoutLocations(body(unknownField)));
 			}
-			Response wrongVariable = http.post("/graphql", "application/json", HttpTestClient.json(Map.of("query",
-					"query($size: Int) { users(maxResultCount: $size) { totalCount } }", "variables", Map.of("size", "ten"))));
-			assertThat(withoutLocations(wrongVariable.body())).isEqualTo(withoutLocations(unknownField.body()));
+			MvcTestResult wrongVariable = postJson(this.mvc, "/graphql", json(Map.of("query",
+					"query($size: Int) { users(maxResultCount: $size) { totalCount } }", "variables", Map.of("size", "ten"))))
+				.exchange();
+			assertThat(withoutLocations(body(wrongVariable))).isEqualTo(withoutLocations(body(unknownField)));
 		}
 
 		@Test
 		void shouldLeaveParseErrorsAndLimitsWordedForAnonymousCallers() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			assertThat(http.graphQl("/graphql", "{ users(").body()).contains("Invalid syntax")
+			assertThat(body(graphQl(this.mvc, "{ users(").exchange())).contains("Invalid syntax")
 				.contains("\"code\":\"GRAPHQL_PARSE_FAILED\"");
-			assertThat(http.graphQl("/graphql", "{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }")
-				.body()).contains("The query's cost is 5001, over the limit of 5000");
+			assertThat(body(graphQl(this.mvc,
+					"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }").exchange()))
+				.contains("The query's cost is 5001, over the limit of 5000");
 		}
 
 		@Test
 		void shouldShowSignedInUsersWhatDoesNotFit() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			String token = signedIn(http);
-			assertThat(http.graphQl("/graphql", "{ users { nope } }", "Authorization", token).body())
+			String token = signedIn(this.mvc);
+			assertThat(body(graphQl(this.mvc, "{ users { nope } }").header("Authorization", token).exchange()))
 				.contains("Field 'nope' in type 'UserPagedResult' is undefined")
 				.contains("\"code\":\"GRAPHQL_VALIDATION_FAILED\"");
-			assertThat(http.graphQl("/graphql", "{ users }", "Authorization", token).body())
+			assertThat(body(graphQl(this.mvc, "{ users }").header("Authorization", token).exchange()))
 				.contains("Subselection required for type 'UserPagedResult!' of field 'users'");
 		}
 
 		@Test
 		void shouldLeaveTypeNamesToAnonymousCallers() {
-			assertThat(new HttpTestClient(this.port).graphQl("/graphql", "{ __typename greeting }").body())
+			assertThat(body(graphQl(this.mvc, "{ __typename greeting }").exchange()))
 				.startsWith("{\"data\":{\"__typename\":\"Query\",\"greeting\":");
 		}
 
 		@Test
 		void shouldShowSignedInUsersTheSchema() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			String token = signedIn(http);
-			assertThat(http.graphQl("/graphql", INTROSPECTION, "Authorization", token).body())
+			String token = signedIn(this.mvc);
+			assertThat(body(graphQl(this.mvc, INTROSPECTION).header("Authorization", token).exchange()))
 				.isEqualTo("{\"data\":{\"__schema\":{\"queryType\":{\"name\":\"Query\"}}}}");
-			assertThat(http.get("/graphql/schema", "Authorization", token).body()).contains("type Query {");
+			assertThat(body(this.mvc.get().uri("/graphql/schema").header("Authorization", token).exchange()))
+				.contains("type Query {");
 		}
 
 		@Test
 		void shouldAnswerTheIntrospectionQueryOfAnIdeWithinTheDefaultLimits() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			String body = http.graphQl("/graphql", IntrospectionQuery.INTROSPECTION_QUERY, "Authorization", signedIn(http))
-				.body();
+			String body = body(graphQl(this.mvc, IntrospectionQuery.INTROSPECTION_QUERY)
+				.header("Authorization", signedIn(this.mvc))
+				.exchange());
 			assertThat(body).startsWith("{\"data\":{\"__schema\":").doesNotContain("\"errors\"");
 		}
 
 	}
 
 	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
 					"spring.graphql.schema.printer.enabled=true", "graphql.introspection=never" })
+	@AutoConfigureMockMvc
 	class WhenNever {
 
-		@LocalServerPort
-		private int port;
+		@Autowired
+		private MockMvcTester mvc;
 
 		@Test
 		void shouldShowNobodyTheSchema() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			String token = signedIn(http);
-			assertThat(http.graphQl("/graphql", INTROSPECTION, "Authorization", token).body())
+			String token = signedIn(this.mvc);
+			assertThat(body(graphQl(this.mvc, INTROSPECTION).header("Authorization", token).exchange()))
 				.contains("Introspection is switched off (graphql.introspection=never).")
 				.contains("\"code\":\"INTROSPECTION_DISABLED\"");
-			assertThat(http.get("/graphql/schema", "Authorization", token).status()).isEqualTo(403);
+			assertThat(this.mvc.get().uri("/graphql/schema").header("Authorization", token)).hasStatus(403);
 		}
 
 		@Test
 		void shouldShowNobodyWhatDoesNotFit() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			String signedIn = http.graphQl("/graphql", "{ users { nope } }", "Authorization", signedIn(http)).body();
+			String signedIn = body(
+					graphQl(this.mvc, "{ users { nope } }").header("Authorization", signedIn(this.mvc)).exchange());
 			assertThat(signedIn).contains("The query does not fit the schema. What does not fit is not shown"
 					+ " (graphql.introspection=never): check the query against the schema you were given.")
 				.doesNotContain("nope").doesNotContain("UserPagedResult");
-			assertThat(http.graphQl("/graphql", "{ users { nope } }").body()).isEqualTo(signedIn);
+			assertThat(body(graphQl(this.mvc, "{ users { nope } }").exchange())).isEqualTo(signedIn);
 		}
 
 	}
 
 	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 					"graphql.identity.demo-data=true", "graphql.introspection=everyone" })
+	@AutoConfigureMockMvc
 	class ForEveryone {
 
-		@LocalServerPort
-		private int port;
+		@Autowired
+		private MockMvcTester mvc;
 
 		@Test
 		void shouldShowAnonymousCallersWhatDoesNotFit() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			assertThat(http.graphQl("/graphql", "{ users { nope } }").body())
+			assertThat(body(graphQl(this.mvc, "{ users { nope } }").exchange()))
 				.contains("Field 'nope' in type 'UserPagedResult' is undefined");
-			assertThat(http.graphQl("/graphql", "{ users }").body())
+			assertThat(body(graphQl(this.mvc, "{ users }").exchange()))
 				.contains("Subselection required for type 'UserPagedResult!' of field 'users'");
 		}
 

@@ -8,24 +8,28 @@ import java.util.Map;
 import java.util.Random;
 
 import dev.svc.graphql.container.RootContainer;
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.StatementCounter;
 import dev.svc.graphql.test.TestHostApplication;
 import graphql.execution.CoercedVariables;
 import graphql.parser.Parser;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.skyscreamer.jsonassert.JSONAssert;
-import org.skyscreamer.jsonassert.JSONCompareMode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Bean;
 import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -34,13 +38,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * included. Costs add up without overflow, whatever the page sizes asked for.
  */
 @SpringBootTest(classes = { TestHostApplication.class, QueryCostTests.Counting.class },
-		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=query-cost-test-key-0123456789abcdef",
 				// a signed-in request reads no SQL of its own once its session and permissions are
 				// checked, so that the statements counted are the query's
 				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h" })
+@AutoConfigureMockMvc
 class QueryCostTests {
 
 	/** What each page of the attack selects: 13, so that a page of 1000 costs 13,001. */
@@ -58,8 +62,8 @@ class QueryCostTests {
 
 	private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@Autowired
 	private StatementCounter statements;
@@ -72,37 +76,37 @@ class QueryCostTests {
 
 	@Test
 	void shouldRefuseWidePagesThatOnePageOfTheLargestIntCannotHide() {
-		HttpTestClient http = new HttpTestClient(this.port);
-		String admin = http.bearerToken("", "admin", "123qwe");
-		assertThat(http.graphQl("/graphql", "{ users(maxResultCount: 1) { totalCount } }", "Authorization", admin).body())
+		String admin = bearerToken(this.mvc, "", "admin", "123qwe");
+		assertThat(body(graphQl("{ users(maxResultCount: 1) { totalCount } }").header("Authorization", admin).exchange()))
 			.as("the administrator may read users").contains("\"totalCount\"");
 		StringBuilder pages = new StringBuilder("{");
 		for (int i = 0; i < 14; i++) {
 			pages.append(" p").append(i).append(": users(maxResultCount: 1000) ").append(NESTED_PAGE);
 		}
-		assertThat(http.graphQl("/graphql", pages + " }", "Authorization", admin).body())
+		assertThat(body(graphQl(pages + " }").header("Authorization", admin).exchange()))
 			.contains("The query's cost is 182014, over the limit of 5000");
 
 		this.statements.reset();
-		Response response = http.graphQl("/graphql",
-				pages + " wrap: users(maxResultCount: 2147483647) " + NESTED_PAGE + " }", "Authorization", admin);
+		MvcTestResult response = graphQl(pages + " wrap: users(maxResultCount: 2147483647) " + NESTED_PAGE + " }")
+			.header("Authorization", admin)
+			.exchange();
 
-		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.body()).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
+		assertThat(response).hasStatus(400);
+		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
 			.contains("The query's cost is 27917469426, over the limit of 5000")
 			.doesNotContain("\"data\"");
 		assertThat(this.statements.count()).as("SQL statements run").isZero();
 	}
 
 	@Test
-	void shouldRefuseAPageWhoseNestedListsCostTooMuch() throws Exception {
-		Response response = new HttpTestClient(this.port).graphQl("/graphql",
-				"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }");
-		assertThat(response.status()).isEqualTo(400);
-		JSONAssert.assertEquals("""
+	void shouldRefuseAPageWhoseNestedListsCostTooMuch() {
+		MvcTestResult response = graphQl(
+				"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }")
+			.exchange();
+		assertThat(response).hasStatus(400);
+		assertThat(response).bodyJson().isStrictlyEqualTo("""
 				{"errors": [{"message": "The query's cost is 5001, over the limit of 5000 (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for smaller pages, or fewer fields.",
-				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""", response.body(),
-				JSONCompareMode.STRICT);
+				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""");
 	}
 
 	@Test
@@ -111,27 +115,25 @@ class QueryCostTests {
 		for (int i = 0; i < 15; i++) {
 			query.append(" u").append(i).append(": users(maxResultCount: 1000) { items { name } }");
 		}
-		Response response = new HttpTestClient(this.port).graphQl("/graphql", query.append(" }").toString());
-		assertThat(response.body()).contains("The query's cost is 30015, over the limit of 5000");
+		MvcTestResult response = graphQl(query.append(" }").toString()).exchange();
+		assertThat(body(response)).contains("The query's cost is 30015, over the limit of 5000");
 	}
 
 	@Test
 	void shouldLetAWidePageOfFewFieldsThrough() {
-		assertThat(new HttpTestClient(this.port)
-			.graphQl("/graphql", "{ users(maxResultCount: 1000) { totalCount items { name surname } } }")
-			.body()).contains("\"code\":\"SVC_AUTHORIZATION\"");
+		assertThat(body(graphQl("{ users(maxResultCount: 1000) { totalCount items { name surname } } }").exchange()))
+			.contains("\"code\":\"SVC_AUTHORIZATION\"");
 	}
 
 	@Test
 	void shouldCostAnOperationAgainAtEveryRunWhoseCostItsVariablesDecide() {
-		HttpTestClient http = new HttpTestClient(this.port);
 		String wide = "{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }";
-		assertThat(http.graphQl("/graphql", wide).body()).contains("The query's cost is 5001");
-		assertThat(http.graphQl("/graphql", wide).body()).contains("The query's cost is 5001");
+		assertThat(body(graphQl(wide).exchange())).contains("The query's cost is 5001");
+		assertThat(body(graphQl(wide).exchange())).contains("The query's cost is 5001");
 		String page = "query Page($size: Int) { users(maxResultCount: $size) { items { roles { id } organizationUnits { id } } } }";
-		assertThat(variables(http, page, 1000).body()).contains("The query's cost is 5001");
-		assertThat(variables(http, page, 10).body()).contains("\"code\":\"SVC_AUTHORIZATION\"");
-		assertThat(variables(http, page, 1000).body()).contains("The query's cost is 5001");
+		assertThat(body(variables(page, 1000))).contains("The query's cost is 5001");
+		assertThat(body(variables(page, 10))).contains("\"code\":\"SVC_AUTHORIZATION\"");
+		assertThat(body(variables(page, 1000))).contains("The query's cost is 5001");
 	}
 
 	@Test
@@ -184,9 +186,13 @@ class QueryCostTests {
 		}
 	}
 
-	private static Response variables(HttpTestClient http, String query, int size) {
-		return http.post("/graphql", "application/json",
-				HttpTestClient.json(Map.of("query", query, "variables", Map.of("size", size))));
+	private MvcTestResult variables(String query, int size) {
+		return postJson(this.mvc, "/graphql", json(Map.of("query", query, "variables", Map.of("size", size))))
+			.exchange();
+	}
+
+	private MockMvcRequestBuilder graphQl(String document) {
+		return MockMvcRequests.graphQl(this.mvc, "/graphql", document);
 	}
 
 	private static @Nullable Integer randomSize(Random random) {

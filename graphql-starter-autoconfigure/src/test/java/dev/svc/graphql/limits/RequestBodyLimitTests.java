@@ -1,10 +1,21 @@
 package dev.svc.graphql.limits;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
+import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.RawHttpClient;
 import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -18,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the GraphQL endpoint, the token sign-in's paths and the cookie sign-in's. Each is refused before
  * it is read (413 from a {@code Content-Length} of 95 MB, of which a few bytes are sent), or as soon
  * as a chunked body passes the limit, or when a body trickles in for longer than the read timeout
- * (408).
+ * (408). Huge bodies, many at once, are refused without being read.
  */
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -29,6 +40,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RequestBodyLimitTests {
 
 	private static final long NINETY_FIVE_MEGABYTES = 95L * 1024 * 1024;
+
+	private static final int BROKEN_UPLOAD = -1;
 
 	static final List<String> MODULE_PATHS = List.of("/graphql", "/api/TokenAuth/Authenticate",
 			"/api/TokenAuth/RefreshToken", "/api/TokenAuth/SendTwoFactorAuthCode", "/api/TokenAuth/LogOut",
@@ -65,7 +78,8 @@ class RequestBodyLimitTests {
 			for (int i = 0; i < 70; i++) {
 				client.chunk("x".repeat(1024));
 			}
-			assertThat(client.answer()).startsWith("HTTP/1.1 413").contains("more than");
+			long limit = path.equals("/graphql") ? 64 * 1024 : 16 * 1024;
+			assertThat(client.answer()).startsWith("HTTP/1.1 413").contains("more than " + limit + " bytes");
 		}
 	}
 
@@ -122,6 +136,66 @@ class RequestBodyLimitTests {
 				.answer();
 			assertThat(answer).startsWith("HTTP/1.1 415").contains("no multipart bodies");
 		}
+	}
+
+	@Test
+	void shouldRefuseSixConcurrentHugeBodiesWithoutReadingThem() {
+		HttpClient client = HttpClient.newHttpClient();
+		long hugeBody = 99L * 1024 * 1024;
+		List<CompletableFuture<Integer>> responses = IntStream.range(0, 6)
+			.mapToObj((i) -> client
+				.sendAsync(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/graphql"))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.fromPublisher(new Zeros(hugeBody), hugeBody))
+					.build(), HttpResponse.BodyHandlers.discarding())
+				.thenApply(HttpResponse::statusCode)
+				.exceptionally((failure) -> BROKEN_UPLOAD))
+			.toList();
+		// the server answers 413 and closes each connection at once; a client may notice that as a
+		// broken upload before it reads the 413, but no other answer comes, and the server is fine
+		assertThat(responses).allSatisfy((response) -> assertThat(response.join()).isIn(413, BROKEN_UPLOAD));
+		assertThat(responses.stream().map(CompletableFuture::join)).contains(413);
+		assertThat(new HttpTestClient(this.port).graphQl("/graphql", "{ greeting }").status()).isEqualTo(200);
+	}
+
+	/**
+	 * A body of zeros made as it is sent, so the test holds none of it in memory either.
+	 */
+	private static final class Zeros implements Flow.Publisher<ByteBuffer> {
+
+		private final long length;
+
+		Zeros(long length) {
+			this.length = length;
+		}
+
+		@Override
+		public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+			AtomicLong left = new AtomicLong(this.length);
+			subscriber.onSubscribe(new Flow.Subscription() {
+
+				@Override
+				public void request(long n) {
+					for (long i = 0; i < n && left.get() > 0; i++) {
+						int size = (int) Math.min(64 * 1024, left.getAndAdd(-64 * 1024));
+						if (size <= 0) {
+							break;
+						}
+						subscriber.onNext(ByteBuffer.allocate(size));
+					}
+					if (left.get() <= 0) {
+						subscriber.onComplete();
+					}
+				}
+
+				@Override
+				public void cancel() {
+					left.set(0);
+				}
+
+			});
+		}
+
 	}
 
 }

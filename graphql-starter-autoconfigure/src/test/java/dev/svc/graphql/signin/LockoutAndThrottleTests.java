@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.svc.graphql.signin.SignInResult.Outcome;
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
 import org.jspecify.annotations.Nullable;
@@ -18,10 +16,14 @@ import org.junit.jupiter.api.TestInstance;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -29,11 +31,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 300 s; 30 attempts a minute) and a clock the tests move. Each test signs in to a tenant of its
  * own, from an address of its own.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.throttle.max-attempts=30",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=lockout-test-key-0123456789abcdef-not-a-secret" })
+@AutoConfigureMockMvc
 @Import(MutableClock.Bean.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LockoutAndThrottleTests {
@@ -51,8 +54,8 @@ class LockoutAndThrottleTests {
 	@Autowired
 	private JdbcClient jdbc;
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@BeforeAll
 	void tenants() {
@@ -201,15 +204,14 @@ class LockoutAndThrottleTests {
 
 	@Test
 	void shouldAnswer429WithRetryAfterOnTheTokenEndpoint() {
-		HttpTestClient http = new HttpTestClient(this.port);
 		String body = "{\"tenancyName\": \"Locks84\", \"userNameOrEmailAddress\": \"anna\", \"password\": \"123qwe\"}";
 		for (int i = 0; i < 30; i++) {
-			assertThat(http.post("/api/TokenAuth/Authenticate", "application/json", body).status()).isEqualTo(200);
+			assertThat(postJson(this.mvc, "/api/TokenAuth/Authenticate", body)).hasStatus(200);
 		}
-		Response refused = http.post("/api/TokenAuth/Authenticate", "application/json", body);
-		assertThat(refused.status()).isEqualTo(429);
-		assertThat(refused.header("Retry-After")).isEqualTo("60");
-		assertThat(refused.body()).contains("\"success\":false")
+		MvcTestResult refused = postJson(this.mvc, "/api/TokenAuth/Authenticate", body).exchange();
+		assertThat(refused).hasStatus(429);
+		assertThat(refused).hasHeader("Retry-After", "60");
+		assertThat(body(refused)).contains("\"success\":false")
 			.contains("Too many sign-in attempts from your address. Please try again in 60 seconds.");
 	}
 

@@ -97,17 +97,21 @@ class PasswordHashingTests {
 			signIn.start();
 			signIns.add(signIn);
 		}
-		while (inside.get() < 2) {
+		// every sign-in parked: in the hash, which waits for the release, or at the gate in front of it
+		while (!signIns.stream().allMatch(PasswordHashingTests::isParked)) {
 			Thread.onSpinWait();
 		}
-		// six more sign-ins are waiting: none of them may get in while two hashes are computed
-		Thread.sleep(200);
-		assertThat(inside.get()).isEqualTo(2);
+		assertThat(inside.get()).as("the six others wait at the gate").isEqualTo(2);
 		release.countDown();
 		for (Thread signIn : signIns) {
 			signIn.join();
 		}
 		assertThat(most.get()).isEqualTo(2);
+	}
+
+	private static boolean isParked(Thread thread) {
+		Thread.State state = thread.getState();
+		return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
 	}
 
 }

@@ -2,8 +2,6 @@ package dev.svc.graphql.signin;
 
 import java.util.stream.Stream;
 
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,30 +10,36 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A client's mistakes on both sign-in paths, the token endpoint and the JSON login post, over real
- * HTTP and on the build's database: each answers 400 and says what is wrong with which field,
+ * A client's mistakes on both sign-in paths, the token endpoint and the JSON login post, through the
+ * application's filters and security chains and on the build's database: each answers 400 and says what is wrong with which field,
  * none answers 500, and none logs anything above WARN.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.audit.enabled=true", "graphql.sign-in.cookie.enabled=true",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=input-test-key-0123456789abcdef-not-a-secret" })
+@AutoConfigureMockMvc
 @ExtendWith(OutputCaptureExtension.class)
 class SignInInputTests {
 
 	private static final String LONG = "x".repeat(10_000);
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	private static int logLength;
 
@@ -79,27 +83,26 @@ class SignInInputTests {
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("mistakes")
 	void shouldNameTheFieldOnTheTokenEndpoint(String mistake, String body, String message, String field) {
-		Response response = new HttpTestClient(this.port).post("/api/TokenAuth/Authenticate", "application/json", body);
-		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.body()).contains("\"message\":\"" + message + "\",\"members\":[\"" + field + "\"]");
+		MvcTestResult response = postJson(this.mvc, "/api/TokenAuth/Authenticate", body).exchange();
+		assertThat(response).hasStatus(400);
+		assertThat(body(response)).contains("\"message\":\"" + message + "\",\"members\":[\"" + field + "\"]");
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("mistakes")
 	void shouldNameTheFieldOnTheLoginPost(String mistake, String body, String message, String field) {
-		Response response = new HttpTestClient(this.port).post("/Account/Login", "application/json", body);
-		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.body()).contains("\"message\":\"" + message + "\",\"members\":[\"" + field + "\"]");
+		MvcTestResult response = postJson(this.mvc, "/Account/Login", body).exchange();
+		assertThat(response).hasStatus(400);
+		assertThat(body(response)).contains("\"message\":\"" + message + "\",\"members\":[\"" + field + "\"]");
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("unreadable")
 	void shouldSayWhatABodyMustBe(String mistake, String body) {
-		HttpTestClient http = new HttpTestClient(this.port);
 		for (String path : new String[] { "/api/TokenAuth/Authenticate", "/Account/Login" }) {
-			Response response = http.post(path, "application/json", body);
-			assertThat(response.status()).as(path).isEqualTo(400);
-			assertThat(response.body()).as(path).contains("The body must be a JSON object");
+			MvcTestResult response = postJson(this.mvc, path, body).exchange();
+			assertThat(response).as(path).hasStatus(400);
+			assertThat(body(response)).as(path).contains("The body must be a JSON object");
 		}
 	}
 

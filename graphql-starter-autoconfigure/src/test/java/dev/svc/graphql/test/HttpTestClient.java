@@ -58,23 +58,6 @@ public final class HttpTestClient {
 		return send(request, headers);
 	}
 
-	/**
-	 * Posts a body of unknown length (chunked), as a client that does not say how long it is.
-	 */
-	public Response postStreaming(String path, String contentType, String body, String... headers) {
-		byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.baseUrl + path))
-			.header("Content-Type", contentType)
-			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)));
-		return send(request, headers);
-	}
-
-	public Response send(String method, String path, String contentType, String body, String... headers) {
-		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path))
-			.header("Content-Type", contentType)
-			.method(method, HttpRequest.BodyPublishers.ofString(body)), headers);
-	}
-
 	public Response get(String path, String... headers) {
 		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path)).GET(), headers);
 	}

@@ -1,14 +1,22 @@
 package dev.svc.graphql.web;
 
+import java.net.URI;
 import java.util.Map;
 
-import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.mock.web.MockHttpSession;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -16,43 +24,51 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (decisions §10): a GET runs as the user of the session only with a header that needs a CORS
  * preflight; form and text bodies are refused before they run.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.cookie.enabled=true" })
+@AutoConfigureMockMvc
 class CrossSiteRequestTests {
 
-	@LocalServerPort
-	private int port;
+	// already encoded: a URI template would encode it again
+	private static final URI SECRET_BY_GET = URI.create("/graphql?query=%7Bsecret%7D");
 
-	private HttpTestClient signedInBrowser() {
-		HttpTestClient browser = new HttpTestClient(this.port);
-		assertThat(browser.post("/Account/Login", "application/json", HttpTestClient
-			.json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe"))).status())
-			.isEqualTo(200);
-		return browser;
+	@Autowired
+	private MockMvcTester mvc;
+
+	private MockHttpSession signedInSession() {
+		MvcTestResult login = postJson(this.mvc, "/Account/Login",
+				json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe")))
+			.exchange();
+		assertThat(login).hasStatus(200);
+		MockHttpSession session = (MockHttpSession) login.getRequest().getSession(false);
+		assertThat(session).isNotNull();
+		return session;
 	}
 
 	@Test
 	void shouldRunACookieGetAnonymouslyWithoutThePreflightHeader() {
-		HttpTestClient browser = signedInBrowser();
-		assertThat(browser.get("/graphql?query=%7Bsecret%7D").body())
+		MockHttpSession session = signedInSession();
+		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)).bodyText()
 			.contains("Current user did not login to the application!");
-		assertThat(browser.get("/graphql?query=%7Bsecret%7D", "GraphQL-Require-Preflight", "1").body())
+		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)
+			.header("GraphQL-Require-Preflight", "1")).bodyText()
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 	}
 
 	@Test
 	void shouldRunACookiePostWithAJsonBodyAsTheUser() {
-		assertThat(signedInBrowser().graphQl("/graphql", "{ secret }").body()).isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+		assertThat(body(graphQl(this.mvc, "/graphql", "{ secret }").session(signedInSession()).exchange()))
+			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 	}
 
 	@Test
 	void shouldRefuseBodiesAFormOrAScriptOfAnotherSiteCouldSend() {
-		HttpTestClient browser = signedInBrowser();
+		MockHttpSession session = signedInSession();
 		for (String contentType : new String[] { "application/x-www-form-urlencoded", "text/plain",
 				"multipart/form-data; boundary=x" }) {
-			assertThat(browser.post("/graphql", contentType, "{\"query\": \"{ secret }\"}").status()).as(contentType)
-				.isEqualTo(415);
+			assertThat(this.mvc.post().uri("/graphql").session(session).header("Content-Type", contentType)
+				.content("{\"query\": \"{ secret }\"}")).as(contentType).hasStatus(415);
 		}
 	}
 

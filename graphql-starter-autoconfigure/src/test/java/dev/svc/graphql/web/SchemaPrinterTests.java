@@ -1,12 +1,12 @@
 package dev.svc.graphql.web;
 
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,19 +15,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * introspection rule: open while introspection is on. (Spring Boot switches introspection off for
  * the whole JVM, so the "off" case cannot run beside the other tests of this JVM.)
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"spring.graphql.schema.printer.enabled=true", "graphql.introspection=everyone" })
+@AutoConfigureMockMvc
 class SchemaPrinterTests {
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@Test
 	void shouldPrintTheSchemaToAnybodyWhileIntrospectionIsOn() {
-		Response schema = new HttpTestClient(this.port).get("/graphql/schema");
-		assertThat(schema.status()).isEqualTo(200);
-		assertThat(schema.body()).contains("type Query {").contains("greeting(name: String): String!");
+		assertThat(this.mvc.get().uri("/graphql/schema")).hasStatus(200)
+			.bodyText()
+			.contains("type Query {")
+			.contains("greeting(name: String): String!");
 	}
 
 }

@@ -3,31 +3,36 @@ package dev.svc.graphql.signin.token;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.parse;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sessions of the token sign-in over real HTTP, with a clock the tests move: refresh tokens
+ * The sessions of the token sign-in over HTTP, with a clock the tests move: refresh tokens
  * rotate and a reused one ends its session, log-out ends it, and deactivating the user or its
  * tenant or changing its password ends it within the session check interval (5 s), as another
  * instance sharing the database sees it.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY })
+@AutoConfigureMockMvc
 @Import(MutableClock.Bean.class)
 class TokenSessionTests {
 
@@ -35,8 +40,8 @@ class TokenSessionTests {
 
 	private static final String NOT_SIGNED_IN = "Current user did not login to the application!";
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@Autowired
 	private MutableClock clock;
@@ -44,55 +49,48 @@ class TokenSessionTests {
 	@Autowired
 	private JdbcClient jdbc;
 
-	private HttpTestClient http;
-
-	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
-	}
-
 	private record Tokens(String access, String refresh) {
 	}
 
 	private Tokens signIn(String tenancyName) {
-		Response response = this.http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient.json(Map.of(
-				"tenancyName", tenancyName, "userNameOrEmailAddress", "admin", "password", "123qwe")));
-		assertThat(response.status()).isEqualTo(200);
+		MvcTestResult response = postJson(this.mvc, "/api/TokenAuth/Authenticate",
+				json(Map.of("tenancyName", tenancyName, "userNameOrEmailAddress", "admin", "password", "123qwe")))
+			.exchange();
+		assertThat(response).hasStatus(200);
 		return tokens(response);
 	}
 
-	private static Tokens tokens(Response response) {
-		Map<?, ?> result = (Map<?, ?>) HttpTestClient.parse(response.body()).get("result");
+	private static Tokens tokens(MvcTestResult response) {
+		Map<?, ?> result = (Map<?, ?>) parse(body(response)).get("result");
 		return new Tokens((String) result.get("accessToken"), (String) result.get("refreshToken"));
 	}
 
-	private Response refresh(String refreshToken) {
-		return this.http.post("/api/TokenAuth/RefreshToken", "application/json",
-				HttpTestClient.json(Map.of("refreshToken", refreshToken)));
+	private MvcTestResult refresh(String refreshToken) {
+		return postJson(this.mvc, "/api/TokenAuth/RefreshToken", json(Map.of("refreshToken", refreshToken))).exchange();
 	}
 
 	private String query(Tokens tokens) {
-		return this.http.graphQl("/graphql", ROLES, "Authorization", "Bearer " + tokens.access()).body();
+		return body(graphQl(this.mvc, "/graphql", ROLES).header("Authorization", "Bearer " + tokens.access()).exchange());
 	}
 
 	@Test
 	void shouldRotateRefreshTokensAndEndTheSessionWhenOneComesTwice() {
 		Tokens first = signIn("");
-		Response refreshed = refresh(first.refresh());
-		assertThat(refreshed.status()).isEqualTo(200);
-		assertThat(refreshed.body()).contains("\"success\":true").contains("\"expireInSeconds\":86400");
+		MvcTestResult refreshed = refresh(first.refresh());
+		assertThat(refreshed).hasStatus(200);
+		assertThat(body(refreshed)).contains("\"success\":true").contains("\"expireInSeconds\":86400");
 		Tokens second = tokens(refreshed);
 		assertThat(second.refresh()).isNotEqualTo(first.refresh());
 		assertThat(query(second)).contains("\"name\":\"Admin\"");
 
 		// the first refresh token again: stolen, so the whole session ends
-		Response reused = refresh(first.refresh());
-		assertThat(reused.status()).isEqualTo(401);
-		assertThat(reused.body())
+		MvcTestResult reused = refresh(first.refresh());
+		assertThat(reused).hasStatus(401);
+		assertThat(body(reused))
 			.contains("\"message\":\"The refresh token is not valid, or its session has ended: sign in again.\"")
 			.contains("\"unAuthorizedRequest\":true");
 		assertThat(query(second)).contains(NOT_SIGNED_IN);
-		assertThat(refresh(second.refresh()).status()).isEqualTo(401);
+		assertThat(refresh(second.refresh())).hasStatus(401);
 		assertThat(query(first)).contains(NOT_SIGNED_IN);
 	}
 
@@ -100,13 +98,15 @@ class TokenSessionTests {
 	void shouldEndTheSessionAtLogOut() {
 		Tokens tokens = signIn("");
 		Tokens other = signIn("");
-		Response logOut = this.http.get("/api/TokenAuth/LogOut", "Authorization", "Bearer " + tokens.access());
-		assertThat(logOut.status()).isEqualTo(200);
-		assertThat(logOut.body()).contains("\"success\":true");
+		MvcTestResult logOut = this.mvc.get().uri("/api/TokenAuth/LogOut")
+			.header("Authorization", "Bearer " + tokens.access())
+			.exchange();
+		assertThat(logOut).hasStatus(200);
+		assertThat(body(logOut)).contains("\"success\":true");
 		assertThat(query(tokens)).contains(NOT_SIGNED_IN);
-		assertThat(refresh(tokens.refresh()).status()).isEqualTo(401);
+		assertThat(refresh(tokens.refresh())).hasStatus(401);
 		assertThat(query(other)).as("another sign-in's session").contains("\"name\":\"Admin\"");
-		assertThat(this.http.get("/api/TokenAuth/LogOut").status()).as("nothing to end").isEqualTo(200);
+		assertThat(this.mvc.get().uri("/api/TokenAuth/LogOut")).as("nothing to end").hasStatus(200);
 	}
 
 	@Test
@@ -130,7 +130,7 @@ class TokenSessionTests {
 			assertThat(query(tokens)).as(change).contains("\"name\":\"Admin\"");
 			this.clock.advance(Duration.ofSeconds(1));
 			assertThat(query(tokens)).as(change).contains(NOT_SIGNED_IN);
-			assertThat(refresh(tokens.refresh()).status()).as(change).isEqualTo(401);
+			assertThat(refresh(tokens.refresh())).as(change).hasStatus(401);
 		}
 		finally {
 			this.jdbc.sql(undo).update();
@@ -141,38 +141,35 @@ class TokenSessionTests {
 	void shouldEndEveryTokenOfASessionAtItsAbsoluteEnd() {
 		Tokens tokens = signIn("");
 		this.clock.advance(Duration.ofDays(364).plusHours(12));
-		Response refreshed = refresh(tokens.refresh());
-		assertThat(refreshed.status()).isEqualTo(200);
-		assertThat(refreshed.body()).as("the access token ends with the session")
+		MvcTestResult refreshed = refresh(tokens.refresh());
+		assertThat(refreshed).hasStatus(200);
+		assertThat(body(refreshed)).as("the access token ends with the session")
 			.contains("\"expireInSeconds\":43200")
 			.contains("\"refreshTokenExpireInSeconds\":43200");
 		Tokens last = tokens(refreshed);
 		this.clock.advance(Duration.ofHours(12));
-		assertThat(refresh(last.refresh()).status()).isEqualTo(401);
+		assertThat(refresh(last.refresh())).hasStatus(401);
 		assertThat(query(last)).contains(NOT_SIGNED_IN);
 	}
 
 	@Test
 	void shouldSayWhatARefreshNeeds() {
-		Response response = this.http.post("/api/TokenAuth/RefreshToken", "application/json", "{}");
-		assertThat(response.status()).isEqualTo(400);
-		assertThat(response.body()).contains("The refreshToken field is required, in a JSON body");
-		Response unreadable = this.http.post("/api/TokenAuth/RefreshToken", "application/json", "[1]");
-		assertThat(unreadable.status()).isEqualTo(400);
-		assertThat(unreadable.body()).contains("The body must be a JSON object: {\\\"refreshToken\\\": \\\"...\\\"}.");
+		MvcTestResult response = postJson(this.mvc, "/api/TokenAuth/RefreshToken", "{}").exchange();
+		assertThat(response).hasStatus(400);
+		assertThat(body(response)).contains("The refreshToken field is required, in a JSON body");
+		MvcTestResult unreadable = postJson(this.mvc, "/api/TokenAuth/RefreshToken", "[1]").exchange();
+		assertThat(unreadable).hasStatus(400);
+		assertThat(body(unreadable)).contains("The body must be a JSON object: {\\\"refreshToken\\\": \\\"...\\\"}.");
 	}
 
 	@Test
 	void shouldTakeTheRefreshTokenFromTheBodyOnly() {
-		String refreshToken = (String) ((Map<?, ?>) HttpTestClient.parse(this.http
-			.post("/api/TokenAuth/Authenticate", "application/json",
-					"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")
-			.body()).get("result")).get("refreshToken");
-		Response inTheUrl = this.http.post("/api/TokenAuth/RefreshToken?refreshToken=" + refreshToken, "application/json",
-				"{}");
-		assertThat(inTheUrl.status()).as("a URL ends up in logs and histories").isEqualTo(400);
-		assertThat(this.http.post("/api/TokenAuth/RefreshToken", "application/json",
-				HttpTestClient.json(Map.of("refreshToken", refreshToken))).status()).isEqualTo(200);
+		String refreshToken = signIn("").refresh();
+		// the token is URL-safe: the URI is the one a client would send
+		MvcTestResult inTheUrl = postJson(this.mvc, "/api/TokenAuth/RefreshToken?refreshToken=" + refreshToken, "{}")
+			.exchange();
+		assertThat(inTheUrl).as("a URL ends up in logs and histories").hasStatus(400);
+		assertThat(refresh(refreshToken)).hasStatus(200);
 	}
 
 }

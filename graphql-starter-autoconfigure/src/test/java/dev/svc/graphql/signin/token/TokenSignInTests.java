@@ -7,37 +7,40 @@ import java.util.Map;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.TestSessions;
-import dev.svc.graphql.test.HttpTestClient;
-import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.TestHostApplication;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.skyscreamer.jsonassert.JSONAssert;
-import org.skyscreamer.jsonassert.JSONCompareMode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
+import static dev.svc.graphql.test.MockMvcRequests.parse;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The token sign-in over real HTTP: the envelope, the failures, and bearer tokens on the GraphQL
+ * The token sign-in over HTTP, through the application's filters and security chains: the envelope, the failures, and bearer tokens on the GraphQL
  * endpoint.
  */
-@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY })
+@AutoConfigureMockMvc
 class TokenSignInTests {
 
 	static final String KEY = "test-only-signing-key-0123456789abcdef-not-a-secret";
 
 	private static final String AUTHENTICATE = "/api/TokenAuth/Authenticate";
 
-	@LocalServerPort
-	private int port;
+	@Autowired
+	private MockMvcTester mvc;
 
 	@Autowired
 	private TokenService tokens;
@@ -48,35 +51,28 @@ class TokenSignInTests {
 	@Autowired
 	private JdbcClient jdbc;
 
-	private HttpTestClient http;
-
-	@BeforeEach
-	void client() {
-		this.http = new HttpTestClient(this.port);
-	}
-
-	private Response authenticate(String body) {
-		return this.http.post(AUTHENTICATE, "application/json", body);
+	private MvcTestResult authenticate(String body) {
+		return postJson(this.mvc, AUTHENTICATE, body).exchange();
 	}
 
 	@Test
-	void shouldAnswerTheEnvelopeWithEveryResultField() throws Exception {
-		Response response = authenticate(
+	void shouldAnswerTheEnvelopeWithEveryResultField() {
+		MvcTestResult response = authenticate(
 				"{\"TenancyName\": \"\", \"UserNameOrEmailAddress\": \"admin@example.com\", \"Password\": \"123qwe\"}");
-		assertThat(response.status()).isEqualTo(200);
-		Map<?, ?> body = HttpTestClient.parse(response.body());
+		assertThat(response).hasStatus(200);
+		Map<?, ?> body = parse(body(response));
 		Map<?, ?> result = (Map<?, ?>) body.get("result");
 		String accessToken = (String) result.get("accessToken");
 		String refreshToken = (String) result.get("refreshToken");
 		String encrypted = (String) result.get("encryptedAccessToken");
-		JSONAssert.assertEquals("""
+		assertThat(response).bodyJson().isStrictlyEqualTo("""
 				{"result": {"accessToken": "%s", "encryptedAccessToken": "%s", "expireInSeconds": 86400,
 				  "shouldResetPassword": false, "passwordResetCode": null, "userId": 1,
 				  "requiresTwoFactorVerification": false, "twoFactorAuthProviders": null,
 				  "twoFactorRememberClientToken": null, "returnUrl": null, "refreshToken": "%s",
 				  "refreshTokenExpireInSeconds": 31536000},
 				 "targetUrl": null, "success": true, "error": null, "unAuthorizedRequest": false, "__svc": true}"""
-			.formatted(accessToken, encrypted, refreshToken), response.body(), JSONCompareMode.STRICT);
+			.formatted(accessToken, encrypted, refreshToken));
 		assertThat(this.tokens.decrypt(encrypted)).contains(accessToken);
 		assertThat(this.tokens.readAccessToken(accessToken)).get().satisfies((user) -> {
 			assertThat(user.userId()).isEqualTo(1L);
@@ -86,43 +82,42 @@ class TokenSignInTests {
 	}
 
 	@Test
-	void shouldNotTellUnknownUsersFromWrongPasswords() throws Exception {
-		String wrongPassword = authenticate(
-				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"nope\"}").body();
-		Response unknownUser = authenticate(
+	void shouldNotTellUnknownUsersFromWrongPasswords() {
+		MvcTestResult wrongPassword = authenticate(
+				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"nope\"}");
+		MvcTestResult unknownUser = authenticate(
 				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"nobody\", \"password\": \"123qwe\"}");
-		assertThat(unknownUser.status()).isEqualTo(401);
-		assertThat(unknownUser.body()).isEqualTo(wrongPassword);
-		JSONAssert.assertEquals("""
+		assertThat(unknownUser).hasStatus(401);
+		assertThat(body(unknownUser)).isEqualTo(body(wrongPassword));
+		assertThat(wrongPassword).bodyJson().isStrictlyEqualTo("""
 				{"result": null, "targetUrl": null, "success": false,
 				 "error": {"code": 0, "message": "Invalid user name or password", "details": null, "validationErrors": null},
-				 "unAuthorizedRequest": true, "__svc": true}""", wrongPassword, JSONCompareMode.STRICT);
+				 "unAuthorizedRequest": true, "__svc": true}""");
 	}
 
 	@Test
 	void shouldNameAnUnknownOrInactiveTenant() {
-		Response unknown = authenticate(
+		MvcTestResult unknown = authenticate(
 				"{\"tenancyName\": \"Nowhere\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}");
-		assertThat(unknown.status()).isEqualTo(401);
-		assertThat(unknown.body()).contains("\"message\":\"There is no tenant defined with name Nowhere\"");
-		Response inactive = authenticate(
+		assertThat(unknown).hasStatus(401);
+		assertThat(body(unknown)).contains("\"message\":\"There is no tenant defined with name Nowhere\"");
+		MvcTestResult inactive = authenticate(
 				"{\"tenancyName\": \"Closed\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}");
-		assertThat(inactive.body()).contains("\"message\":\"Tenant Closed is not active.\"");
+		assertThat(body(inactive)).contains("\"message\":\"Tenant Closed is not active.\"");
 	}
 
 	@Test
-	void shouldRefuseAMalformedBodyWithValidationErrors() throws Exception {
-		Response malformed = authenticate("{\"tenancyName\": ");
-		assertThat(malformed.status()).isEqualTo(400);
-		assertThat(malformed.body()).contains("\"validationErrors\":[").contains("\"success\":false");
-		Response missing = authenticate("{\"tenancyName\": \"\"}");
-		assertThat(missing.status()).isEqualTo(400);
-		JSONAssert.assertEquals("""
+	void shouldRefuseAMalformedBodyWithValidationErrors() {
+		MvcTestResult malformed = authenticate("{\"tenancyName\": ");
+		assertThat(malformed).hasStatus(400);
+		assertThat(body(malformed)).contains("\"validationErrors\":[").contains("\"success\":false");
+		MvcTestResult missing = authenticate("{\"tenancyName\": \"\"}");
+		assertThat(missing).hasStatus(400);
+		assertThat(missing).bodyJson().isLenientlyEqualTo("""
 				{"error": {"validationErrors": [
 				  {"message": "The userNameOrEmailAddress field is required.", "members": ["userNameOrEmailAddress"]},
-				  {"message": "The password field is required.", "members": ["password"]}]}}""", missing.body(),
-				JSONCompareMode.LENIENT);
-		assertThat(this.http.post(AUTHENTICATE, "text/plain", "{}").status()).isEqualTo(415);
+				  {"message": "The password field is required.", "members": ["password"]}]}}""");
+		assertThat(this.mvc.post().uri(AUTHENTICATE).header("Content-Type", "text/plain").content("{}")).hasStatus(415);
 	}
 
 	@Test
@@ -133,9 +128,9 @@ class TokenSignInTests {
 				+ " select 80, 80, 'fresh', 'FRESH', 'F', 'F', 'f@x.example', 'F@X.EXAMPLE', password_hash, true, current_timestamp"
 				+ " from svc_users where id = 1")
 			.update();
-		Response response = authenticate(
+		MvcTestResult response = authenticate(
 				"{\"tenancyName\": \"Reset\", \"userNameOrEmailAddress\": \"fresh\", \"password\": \"123qwe\"}");
-		assertThat(response.body()).contains("\"shouldResetPassword\":true");
+		assertThat(body(response)).contains("\"shouldResetPassword\":true");
 	}
 
 	@Test
@@ -146,27 +141,31 @@ class TokenSignInTests {
 				this.sessions, Clock.systemUTC());
 		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
-		Response response = this.http.graphQl("/graphql", "{ roles { id } }", "Authorization", "Bearer " + forged);
-		assertThat(response.body()).contains("Current user did not login to the application!");
+		MvcTestResult response = graphQl(this.mvc, "/graphql", "{ roles { id } }")
+			.header("Authorization", "Bearer " + forged)
+			.exchange();
+		assertThat(body(response)).contains("Current user did not login to the application!");
 	}
 
 	@Test
 	void shouldSignTheBearerInOnTheEndpoint() {
-		String token = (String) ((Map<?, ?>) HttpTestClient.parse(authenticate(
-				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}").body())
+		String token = (String) ((Map<?, ?>) parse(body(authenticate(
+				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")))
 			.get("result")).get("accessToken");
-		assertThat(this.http.graphQl("/graphql", "{ secret }", "Authorization", "Bearer " + token).body())
+		assertThat(body(graphQl(this.mvc, "/graphql", "{ secret }").header("Authorization", "Bearer " + token).exchange()))
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
-		assertThat(this.http.graphQl("/graphql", "{ greeting }", "Authorization", "Bearer not.a.token").body())
-			.endsWith(" for anonymous\"}}");
+		assertThat(body(graphQl(this.mvc, "/graphql", "{ greeting }").header("Authorization", "Bearer not.a.token")
+			.exchange())).endsWith(" for anonymous\"}}");
 	}
 
 	@Test
 	void shouldLeaveTheTenantOfASignedInUserItsOwnWhateverTheTenantHeaderSays() {
-		String token = this.http.bearerToken("", "admin", "123qwe");
-		Response response = this.http.graphQl("/graphql", "{ roles { name } }", "Authorization", token, "Svc-TenantId", "999");
-		assertThat(response.status()).isEqualTo(200);
-		assertThat(response.body()).isEqualTo("{\"data\":{\"roles\":[{\"name\":\"Admin\"}]}}");
+		String token = MockMvcRequests.bearerToken(this.mvc, "", "admin", "123qwe");
+		MvcTestResult response = graphQl(this.mvc, "/graphql", "{ roles { name } }").header("Authorization", token)
+			.header("Svc-TenantId", "999")
+			.exchange();
+		assertThat(response).hasStatus(200);
+		assertThat(body(response)).isEqualTo("{\"data\":{\"roles\":[{\"name\":\"Admin\"}]}}");
 	}
 
 }
