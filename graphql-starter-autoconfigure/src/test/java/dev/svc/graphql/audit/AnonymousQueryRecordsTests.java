@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
@@ -117,6 +118,24 @@ class AnonymousQueryRecordsTests {
 			.singleRow();
 		assertThat(signedIn.get("parameters")).isEqualTo("{ greeting(name: \"signed-in" + name + "\") }");
 		assertThat((String) signedIn.get("browser_info")).hasSize(512).endsWith("y…[cut]");
+	}
+
+	@Test
+	void shouldRecordTheTextOfAQueryNamedByItsHashAndNoRecordOfAnUnknownHash() {
+		String query = "{ greeting(name: \"persisted\") }";
+		String persisted = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(query)
+				+ "\"}}";
+		assertThat(this.http.post("/graphql", "application/json", "{\"extensions\": " + persisted + "}").body())
+			.contains("PersistedQueryNotFound");
+		assertThat(this.http.post("/graphql", "application/json",
+				"{\"query\": " + HttpTestClient.json(query) + ", \"extensions\": " + persisted + "}").status())
+			.isEqualTo(200);
+		assertThat(this.http.post("/graphql", "application/json", "{\"extensions\": " + persisted + "}").status())
+			.isEqualTo(200);
+		drainTheWriter();
+
+		assertThat(count("parameters = '{ greeting(name: \"persisted\") }'")).isEqualTo(2);
+		assertThat(count("true")).as("every record").isEqualTo(2);
 	}
 
 	record Summary(String parameters, String clientIpAddress, OffsetDateTime executionTime, Long userId,

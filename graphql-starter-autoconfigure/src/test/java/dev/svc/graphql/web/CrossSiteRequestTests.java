@@ -1,7 +1,10 @@
 package dev.svc.graphql.web;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,19 @@ class CrossSiteRequestTests {
 			.contains("Current user did not login to the application!");
 		assertThat(browser.get("/graphql?query=%7Bsecret%7D", "GraphQL-Require-Preflight", "1").body())
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+	}
+
+	@Test
+	void shouldRunACookieGetOfAPersistedQueryAnonymouslyWithoutThePreflightHeader() {
+		HttpTestClient browser = signedInBrowser();
+		String extensions = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256("{ secret }")
+				+ "\"}}";
+		assertThat(browser.post("/graphql", "application/json",
+				"{\"query\": \"{ secret }\", \"extensions\": " + extensions + "}").body())
+			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+		String get = "/graphql?extensions=" + URLEncoder.encode(extensions, StandardCharsets.UTF_8);
+		assertThat(browser.get(get).body()).contains("Current user did not login to the application!");
+		assertThat(browser.get(get, "GraphQL-Require-Preflight", "1").body()).isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 	}
 
 	@Test
