@@ -50,10 +50,7 @@ class PersistedQueriesTests {
 	void shouldRunADocumentNamedByItsHashOnceItsTextCameWithItOverPost() throws Exception {
 		String query = "query Post($n: String) { greeting(name: $n) }";
 		String variables = "{\"n\": \"Ada\"}";
-		Response unknown = post(null, extensions(PersistedQuery.sha256(query)), variables);
-		assertThat(unknown.status()).isEqualTo(400);
-		assertThat(unknown.header("Content-Type")).startsWith("application/graphql-response+json");
-		JSONAssert.assertEquals(NOT_FOUND, unknown.body(), JSONCompareMode.STRICT);
+		assertNotFound(post(null, extensions(PersistedQuery.sha256(query)), variables));
 
 		Response withText = post(query, extensions(PersistedQuery.sha256(query)), variables);
 		assertThat(withText.status()).isEqualTo(200);
@@ -71,10 +68,7 @@ class PersistedQueriesTests {
 		String query = "query Get($n: String) { greeting(name: $n) }";
 		String hash = PersistedQuery.sha256(query);
 		String get = "/graphql?extensions=" + encode(extensions(hash)) + "&variables=" + encode("{\"n\": \"Ada\"}");
-		Response unknown = this.http.get(get);
-		assertThat(unknown.status()).isEqualTo(400);
-		assertThat(unknown.header("Content-Type")).startsWith("application/graphql-response+json");
-		JSONAssert.assertEquals(NOT_FOUND, unknown.body(), JSONCompareMode.STRICT);
+		assertNotFound(this.http.get(get));
 
 		Response withText = post(query, extensions(hash), "{\"n\": \"Ada\"}");
 		assertThat(withText.status()).isEqualTo(200);
@@ -156,6 +150,12 @@ class PersistedQueriesTests {
 		String retry = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(query)
 				+ "\", \"miss\": true}}";
 		assertThat(post(query, retry, null).body()).startsWith("{\"data\":{\"urql\":\"Hello ");
+	}
+
+	private void assertNotFound(Response response) throws Exception {
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.header("Content-Type")).startsWith("application/graphql-response+json");
+		JSONAssert.assertEquals(NOT_FOUND, response.body(), JSONCompareMode.STRICT);
 	}
 
 	private void assertBadRequest(Response response, String message) throws Exception {
