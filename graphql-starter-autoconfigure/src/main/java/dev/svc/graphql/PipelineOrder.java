@@ -60,6 +60,12 @@ public final class PipelineOrder {
 	public static final int TENANT_HEADER_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 110;
 
 	/**
+	 * {@code PersistedQueryInterceptor}: puts the text of a document named by its hash into the
+	 * request, or refuses the request, before anything that reads the document runs or records it.
+	 */
+	public static final int PERSISTED_QUERY_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 120;
+
+	/**
 	 * {@code IntrospectionInterceptor}: applies the introspection rule once the caller is known.
 	 */
 	public static final int INTROSPECTION_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 150;

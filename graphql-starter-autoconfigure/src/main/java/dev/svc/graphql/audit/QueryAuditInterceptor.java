@@ -55,7 +55,8 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 			}
 			String operation = (request.getOperationName() != null) ? request.getOperationName() : "query";
 			String error = response.getErrors().isEmpty() ? null : response.getErrors().get(0).getMessage();
-			String document = request.getDocument();
+			// the text that ran: a persisted query's, when the request named only its hash
+			String document = response.getExecutionInput().getQuery();
 			String userAgent = request.getHeaders().getFirst("User-Agent");
 			// an anonymous caller's tenant is only what its header claims: its records stay with the
 			// host's, so that nobody can fill a tenant's log by naming it

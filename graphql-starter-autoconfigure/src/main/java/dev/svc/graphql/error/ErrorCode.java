@@ -22,6 +22,16 @@ public final class ErrorCode {
 	/** The query is over a limit of its shape or cost: depth, fields, aliases, directives, fragments, cost. */
 	public static final String QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX";
 
+	/**
+	 * A persisted query names a hash without the query's text, and no document is known by it: the
+	 * client sends the text with the hash. Its message is {@code PersistedQueryNotFound}, which
+	 * clients look for.
+	 */
+	public static final String PERSISTED_QUERY_NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND";
+
+	/** A persisted query's hash is not the SHA-256 hash of the query's text that came with it. */
+	public static final String PERSISTED_QUERY_HASH_MISMATCH = "PERSISTED_QUERY_HASH_MISMATCH";
+
 	/** The query ran past the time limit and was stopped. */
 	public static final String QUERY_TIMEOUT = "QUERY_TIMEOUT";
 

@@ -81,7 +81,8 @@ public class RequestLimitsProperties {
 	/**
 	 * How many distinct query documents that passed the limits are kept parsed and validated,
 	 * so that a repeated query skips both (and, for an operation without variables, the working
-	 * out of its cost). 0 keeps none. Kept documents do not expire: whether a document passes
+	 * out of its cost), and a client may name one by its hash alone (automatic persisted
+	 * queries). 0 keeps none, and every persisted query's hash is then unknown. Kept documents do not expire: whether a document passes
 	 * depends on its text and the schema alone, which does not change while the application
 	 * runs, so the size alone bounds the cache.
 	 */

@@ -1,6 +1,7 @@
 package dev.svc.graphql.web;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.persisted.PersistedDocuments;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -37,8 +38,10 @@ public final class GraphQlEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper) {
-		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared));
+	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper,
+			ObjectProvider<PersistedDocuments> persistedDocuments) {
+		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared),
+				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()));
 	}
 
 	/**

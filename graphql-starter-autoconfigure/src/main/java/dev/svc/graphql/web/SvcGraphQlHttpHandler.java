@@ -6,6 +6,8 @@ import java.util.Map;
 
 import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.error.ErrorCode;
+import dev.svc.graphql.persisted.PersistedDocuments;
+import dev.svc.graphql.persisted.PersistedQuery;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
 import jakarta.servlet.ServletException;
@@ -45,7 +47,7 @@ import org.springframework.web.servlet.function.ServerResponse;
  * for {@code application/json} gets the legacy always-200 responses. A body that is not a GraphQL
  * request gets a GraphQL-shaped 4xx that says what is accepted, and a request that fails because
  * the database cannot be reached a GraphQL-shaped 503. Queries may also come as a GET, which
- * Spring's handler does not take.
+ * Spring's handler does not take, as text or named by a persisted query's hash.
  * <p>
  * Spring's handler is changed only through what it lets a subclass change: its
  * {@code prepareResponse} and {@code selectResponseStatus} hooks and the message converter it
@@ -61,39 +63,50 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
 	private final JsonMapper json;
 
+	private final PersistedDocuments persistedDocuments;
+
 	private final IdGenerator ids = new AlternativeJdkIdGenerator();
 
-	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler, JsonMapper json) {
+	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler, JsonMapper json, PersistedDocuments persistedDocuments) {
 		super(graphQlHandler, new GraphQlRequestBodyConverter(new JacksonJsonHttpMessageConverter(json)));
 		this.graphQlHandler = graphQlHandler;
 		this.json = json;
+		this.persistedDocuments = persistedDocuments;
 	}
 
 	/**
 	 * Runs a query sent with GET ({@code query}, {@code operationName}, and {@code variables} and
-	 * {@code extensions} as JSON), as the GraphQL-over-HTTP specification describes it. Only a
-	 * query runs: a mutation or subscription answers 405, since a GET must not change anything.
+	 * {@code extensions} as JSON), as the GraphQL-over-HTTP specification describes it, or the
+	 * document a persisted query in {@code extensions} names by its hash. Only a query runs: a
+	 * mutation or subscription answers 405, since a GET must not change anything, whether it came
+	 * as text or by its hash.
 	 * @param request the request
 	 * @return the response
 	 */
 	ServerResponse handleGet(ServerRequest request) {
-		String query = request.param("query").orElse("");
-		if (query.isBlank()) {
-			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
-					"No 'query' parameter. " + EndpointRoutes.ACCEPTED);
-		}
-		String operationName = request.param("operationName").filter((name) -> !name.isBlank()).orElse(null);
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("query", query);
-		body.put("operationName", operationName);
+		Map<String, Object> variables;
+		Map<String, Object> extensions;
 		try {
-			body.put("variables", jsonObject(request, "variables"));
-			body.put("extensions", jsonObject(request, "extensions"));
+			variables = jsonObject(request, "variables");
+			extensions = jsonObject(request, "extensions");
 		}
 		catch (JacksonException | ClassCastException ex) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
 					"The 'variables' and 'extensions' parameters must be JSON objects. " + EndpointRoutes.ACCEPTED);
 		}
+		String query = request.param("query")
+			.filter((text) -> !text.isBlank())
+			.orElseGet(() -> persistedDocument(extensions));
+		if (query.isBlank()) {
+			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
+					"No 'query' parameter, nor a persisted query in 'extensions'. " + EndpointRoutes.ACCEPTED);
+		}
+		String operationName = request.param("operationName").filter((name) -> !name.isBlank()).orElse(null);
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("query", query);
+		body.put("operationName", operationName);
+		body.put("variables", variables);
+		body.put("extensions", extensions);
 		if (!OperationKind.isQuery(query, operationName)) {
 			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
 				.allow(HttpMethod.POST)
@@ -104,6 +117,21 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 				null, request.remoteAddress().orElse(null), request.attributes(), body, this.ids.generateId().toString(),
 				LocaleContextHolder.getLocale());
 		return prepareResponse(request, Mono.defer(() -> this.graphQlHandler.handleRequest(graphQlRequest)));
+	}
+
+	/**
+	 * The document of a GET without {@code query} whose extensions name a persisted query: its text
+	 * when it is known, so that it is told apart from a mutation as a text is, and otherwise the
+	 * stand-in that Spring for GraphQL gives such a POST, which the persisted queries' interceptor
+	 * answers as it answers the POST.
+	 */
+	private String persistedDocument(@Nullable Map<String, Object> extensions) {
+		if (extensions == null || extensions.get(PersistedQuery.EXTENSION) == null) {
+			return "";
+		}
+		PersistedQuery persisted = PersistedQuery.of(extensions);
+		String document = (persisted != null) ? this.persistedDocuments.find(persisted.sha256Hash()) : null;
+		return (document != null) ? document : PersistedQuery.MARKER;
 	}
 
 	@SuppressWarnings("unchecked")

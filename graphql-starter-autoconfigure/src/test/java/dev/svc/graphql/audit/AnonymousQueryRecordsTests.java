@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,6 +121,22 @@ class AnonymousQueryRecordsTests {
 			.singleRow();
 		assertThat(signedIn.get("parameters")).isEqualTo("{ greeting(name: \"signed-in" + name + "\") }");
 		assertThat((String) signedIn.get("browser_info")).hasSize(512).endsWith("y…[cut]");
+	}
+
+	@Test
+	void shouldRecordTheTextOfAQueryNamedByItsHashAndNoRecordOfAnUnknownHash() {
+		String query = "{ greeting(name: \"persisted\") }";
+		String persisted = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(query)
+				+ "\"}}";
+		assertThat(postJson(this.mvc, "/graphql", "{\"extensions\": " + persisted + "}")).bodyText()
+			.contains("PersistedQueryNotFound");
+		assertThat(postJson(this.mvc, "/graphql", "{\"query\": " + json(query) + ", \"extensions\": " + persisted + "}"))
+			.hasStatus(200);
+		assertThat(postJson(this.mvc, "/graphql", "{\"extensions\": " + persisted + "}")).hasStatus(200);
+		drainTheWriter();
+
+		assertThat(count("parameters = '{ greeting(name: \"persisted\") }'")).isEqualTo(2);
+		assertThat(count("true")).as("every record").isEqualTo(2);
 	}
 
 	private MockMvcRequestBuilder greeting(String name) {

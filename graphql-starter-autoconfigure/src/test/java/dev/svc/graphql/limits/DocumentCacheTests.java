@@ -3,6 +3,7 @@ package dev.svc.graphql.limits;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import graphql.ExecutionInput;
 import graphql.GraphqlErrorBuilder;
 import graphql.execution.preparsed.NoOpPreparsedDocumentProvider;
@@ -14,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A repeated document is parsed and validated once; documents with errors are not kept, and the
- * cache stays within its size.
+ * cache stays within its size. A kept document is known by the hash of its text as well.
  */
 class DocumentCacheTests {
 
@@ -46,6 +47,17 @@ class DocumentCacheTests {
 	}
 
 	@Test
+	void shouldKnowTheTextOfAKeptDocumentByItsHashOnly() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 10);
+		assertThat(cache.find(PersistedQuery.sha256("{ roles { id } }"))).isNull();
+		entry(cache, "{ roles { id } }");
+		entry(cache, "{ wrong }");
+		assertThat(cache.find(PersistedQuery.sha256("{ roles { id } }"))).isEqualTo("{ roles { id } }");
+		assertThat(cache.find(PersistedQuery.sha256("{ wrong }"))).as("a document with errors").isNull();
+		assertThat(cache.cache().stats().requestCount()).as("only the look-ups of requests count").isEqualTo(2);
+	}
+
+	@Test
 	void shouldKeepNoMoreDocumentsThanItsSize() {
 		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 2);
 		for (int i = 0; i < 100; i++) {
@@ -62,6 +74,7 @@ class DocumentCacheTests {
 		entry(cache, "{ a }");
 		entry(cache, "{ a }");
 		assertThat(this.parsed).hasValue(2);
+		assertThat(cache.find(PersistedQuery.sha256("{ a }"))).isNull();
 	}
 
 	private PreparsedDocumentEntry entry(DocumentCache cache, String query) {

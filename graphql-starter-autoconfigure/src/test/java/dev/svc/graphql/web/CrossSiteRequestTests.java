@@ -1,8 +1,10 @@
 package dev.svc.graphql.web;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +14,7 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.web.util.UriUtils;
 
 import static dev.svc.graphql.test.MockMvcRequests.body;
 import static dev.svc.graphql.test.MockMvcRequests.graphQl;
@@ -53,6 +56,22 @@ class CrossSiteRequestTests {
 			.contains("Current user did not login to the application!");
 		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)
 			.header("GraphQL-Require-Preflight", "1")).bodyText()
+			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+	}
+
+	@Test
+	void shouldRunACookieGetOfAPersistedQueryAnonymouslyWithoutThePreflightHeader() {
+		MockHttpSession session = signedInSession();
+		String extensions = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256("{ secret }")
+				+ "\"}}";
+		assertThat(body(postJson(this.mvc, "/graphql", "{\"query\": \"{ secret }\", \"extensions\": " + extensions + "}")
+			.session(session)
+			.exchange())).isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+		// already encoded: a URI template would encode it again
+		URI get = URI.create("/graphql?extensions=" + UriUtils.encodeQueryParam(extensions, StandardCharsets.UTF_8));
+		assertThat(this.mvc.get().uri(get).session(session)).bodyText()
+			.contains("Current user did not login to the application!");
+		assertThat(this.mvc.get().uri(get).session(session).header("GraphQL-Require-Preflight", "1")).bodyText()
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 	}
 

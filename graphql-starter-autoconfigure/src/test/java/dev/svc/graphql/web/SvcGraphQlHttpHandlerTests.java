@@ -3,6 +3,8 @@ package dev.svc.graphql.web;
 import java.sql.SQLTransientConnectionException;
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedDocuments;
+import dev.svc.graphql.persisted.PersistedQuery;
 import graphql.ExecutionResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,6 +77,36 @@ class SvcGraphQlHttpHandlerTests {
 			.hasBodyTextEqualTo(UNAVAILABLE);
 	}
 
+	@Test
+	void shouldRefuseAMutationNamedByItsHashOverGetAsItRefusesItsText() throws Exception {
+		String mutation = "mutation { greeting }";
+		PersistedDocuments documents = (hash) -> hash.equals(PersistedQuery.sha256(mutation)) ? mutation : null;
+		MockMvcTester mvc = mvc(WebGraphQlHandler.builder(GREETING).build(), documents);
+		MvcTestResult byText = mvc.get().uri("/graphql?query={query}", mutation).exchange();
+		assertThat(byText).hasStatus(405).hasHeader("Allow", "POST");
+		MvcTestResult byHash = mvc.get()
+			.uri("/graphql?extensions={extensions}", "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
+					+ PersistedQuery.sha256(mutation) + "\"}}")
+			.exchange();
+		assertThat(byHash).hasStatus(405)
+			.hasHeader("Allow", "POST")
+			.hasBodyTextEqualTo(byText.getResponse().getContentAsString());
+		assertThat(mvc.get()
+			.uri("/graphql?extensions={extensions}&operationName=Q", "{\"persistedQuery\": {\"version\": 1, "
+					+ "\"sha256Hash\": \"" + PersistedQuery.sha256("query Q { greeting } mutation M { greeting }") + "\"}}")
+			.exchange()).as("a hash not known goes on, for the persisted queries to answer").hasStatusOk();
+	}
+
+	@Test
+	void shouldRefuseExtensionsThatAreNotAJsonObjectOverGet() {
+		assertThat(mvc(WebGraphQlHandler.builder(GREETING).build()).get()
+			.uri("/graphql?extensions={extensions}", "{\"persistedQuery\": ")
+			.exchange()).hasStatus(400)
+			.hasBodyTextEqualTo(JsonMapper.shared()
+				.writeValueAsString(EndpointRoutes.body("The 'variables' and 'extensions' parameters must be JSON objects. "
+						+ EndpointRoutes.ACCEPTED)));
+	}
+
 	private static MvcTestResult post(WebGraphQlHandler graphQl, String accept) {
 		MockMvcTester.MockMvcRequestBuilder request = mvc(graphQl).post()
 			.uri("/graphql")
@@ -84,7 +116,11 @@ class SvcGraphQlHttpHandlerTests {
 	}
 
 	private static MockMvcTester mvc(WebGraphQlHandler graphQl) {
-		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared());
+		return mvc(graphQl, (hash) -> null);
+	}
+
+	private static MockMvcTester mvc(WebGraphQlHandler graphQl, PersistedDocuments documents) {
+		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents);
 		return MockMvcTester.create(MockMvcBuilders
 			.routerFunctions(RouterFunctions.route()
 				.POST("/graphql", handler::handleRequest)

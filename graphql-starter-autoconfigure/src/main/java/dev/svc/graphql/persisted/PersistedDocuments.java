@@ -1,0 +1,44 @@
+package dev.svc.graphql.persisted;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Documents known by the SHA-256 hash of their text, which a request may name instead of sending
+ * the text. The endpoint asks for the text of every persisted query that comes without it; the
+ * text it gets runs exactly as if the client had sent it, through every limit and check.
+ * <p>
+ * The module's own implementation knows the documents the endpoint has parsed and validated lately
+ * (its document cache). A registry of documents known ahead of time can answer through this
+ * interface as well: the endpoint asks every bean of this type, in their order.
+ */
+@FunctionalInterface
+public interface PersistedDocuments {
+
+	/**
+	 * The text of the document with the given hash.
+	 * @param sha256Hash the SHA-256 hash of the document's text (UTF-8), in lower-case hexadecimal
+	 * @return the text, or {@code null} for a document not known
+	 */
+	@Nullable String find(String sha256Hash);
+
+	/**
+	 * Documents that the first of the given sources to know a hash answers for.
+	 * @param sources the sources, in the order to ask them
+	 * @return the documents of all of them
+	 */
+	static PersistedDocuments firstOf(List<PersistedDocuments> sources) {
+		List<PersistedDocuments> copy = List.copyOf(sources);
+		return (sha256Hash) -> {
+			for (PersistedDocuments source : copy) {
+				String document = source.find(sha256Hash);
+				if (document != null) {
+					return document;
+				}
+			}
+			return null;
+		};
+	}
+
+}

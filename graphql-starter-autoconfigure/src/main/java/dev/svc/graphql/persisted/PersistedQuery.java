@@ -1,0 +1,100 @@
+package dev.svc.graphql.persisted;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import graphql.execution.preparsed.persisted.PersistedQuerySupport;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An automatic persisted query: a request whose {@code extensions} hold
+ * {@code "persistedQuery": {"version": 1, "sha256Hash": "..."}}, the SHA-256 hash of the query's
+ * text in hexadecimal, with the text or without it. Without it, Spring for GraphQL gives the
+ * request graphql-java's {@linkplain #MARKER stand-in} for a document.
+ *
+ * @param sha256Hash the hash the request names, in lower-case hexadecimal
+ */
+public record PersistedQuery(String sha256Hash) {
+
+	/**
+	 * The document of a request that names a persisted query's hash without its text.
+	 */
+	public static final String MARKER = PersistedQuerySupport.PERSISTED_QUERY_MARKER;
+
+	/**
+	 * The member of a request's {@code extensions} that holds a persisted query.
+	 */
+	public static final String EXTENSION = "persistedQuery";
+
+	private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
+
+	/**
+	 * The persisted query a request's extensions name.
+	 * @param extensions the request's {@code extensions}
+	 * @return the persisted query, or {@code null} when there is none or it is not well-formed
+	 */
+	public static @Nullable PersistedQuery of(@Nullable Map<String, ?> extensions) {
+		if (extensions == null || !(extensions.get(EXTENSION) instanceof Map<?, ?> persisted)
+				|| problemOf(persisted) != null) {
+			return null;
+		}
+		return (persisted.get("sha256Hash") instanceof String hash) ? new PersistedQuery(hash.toLowerCase(Locale.ROOT))
+				: null;
+	}
+
+	/**
+	 * What is wrong with the persisted query a request's extensions name.
+	 * @return the problem, or {@code null} when the request names none or a well-formed one
+	 */
+	static @Nullable String problem(@Nullable Map<String, ?> extensions) {
+		Object persisted = (extensions != null) ? extensions.get(EXTENSION) : null;
+		if (persisted == null) {
+			return null;
+		}
+		if (!(persisted instanceof Map<?, ?> members)) {
+			return "extensions.persistedQuery must be an object: {\"version\": 1, \"sha256Hash\": \"...\"}.";
+		}
+		return problemOf(members);
+	}
+
+	private static @Nullable String problemOf(Map<?, ?> persisted) {
+		if (!(persisted.get("version") instanceof Number version) || version.doubleValue() != 1) {
+			return "extensions.persistedQuery.version must be 1, the only version of automatic persisted queries.";
+		}
+		if (!(persisted.get("sha256Hash") instanceof String hash) || !SHA256_HEX.matcher(hash).matches()) {
+			return "extensions.persistedQuery.sha256Hash must be the SHA-256 hash of the query's text (UTF-8), "
+					+ "64 hexadecimal digits.";
+		}
+		return null;
+	}
+
+	/**
+	 * Whether the hash this persisted query names is the hash of the given text.
+	 * @param document the query's text
+	 * @return whether the text is the one the hash names
+	 */
+	public boolean isHashOf(String document) {
+		return this.sha256Hash.equals(sha256(document));
+	}
+
+	/**
+	 * The SHA-256 hash of a document's text, by which {@link PersistedDocuments} know it.
+	 * @param document the text
+	 * @return the hash of its UTF-8 bytes, in lower-case hexadecimal
+	 */
+	public static String sha256(String document) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(document.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("Every Java platform has SHA-256", ex);
+		}
+	}
+
+}
