@@ -20,7 +20,8 @@ class PublicApiTests {
 
 	/** What hosts use: handler contract, context, properties, extension interfaces, data types. */
 	private static final List<String> API = List.of("dev.svc.graphql.audit.AuditProperties",
-			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.error.GraphQlErrorProperties",
+			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.context.TenantHeaderProperties",
+			"dev.svc.graphql.error.GraphQlErrorProperties",
 			"dev.svc.graphql.identity.IdentityProperties", "dev.svc.graphql.limits.RequestLimitsProperties",
 			"dev.svc.graphql.playground.PlaygroundProperties", "dev.svc.graphql.queries.IdentityQueriesProperties",
 			"dev.svc.graphql.queries.IdentityQueriesProperties$Query", "dev.svc.graphql.signin.SignInProperties",

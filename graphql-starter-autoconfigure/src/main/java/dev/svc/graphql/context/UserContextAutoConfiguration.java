@@ -1,7 +1,6 @@
 package dev.svc.graphql.context;
 
 import dev.svc.graphql.PipelineOrder;
-import dev.svc.graphql.identity.IdentityProperties;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -42,14 +41,13 @@ public final class UserContextAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBean(IdentityStore.class)
-	@EnableConfigurationProperties(IdentityProperties.class)
+	@EnableConfigurationProperties(TenantHeaderProperties.class)
 	static class IdentityConfiguration {
 
 		@Bean
 		@Order(PipelineOrder.TENANT_HEADER_INTERCEPTOR)
-		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store, IdentityProperties properties) {
-			return new TenantHeaderInterceptor(store, properties.getTenantCacheSize(),
-					properties.getTenantCacheDuration());
+		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store, TenantHeaderProperties properties) {
+			return new TenantHeaderInterceptor(store, properties.getCacheSize(), properties.getCacheDuration());
 		}
 
 		/**

@@ -39,19 +39,6 @@ public class IdentityProperties {
 	private int permissionCacheSize = 10_000;
 
 	/**
-	 * How long an anonymous caller's tenant header is answered from what was read of its tenant
-	 * before the tenant is read again: the longest a tenant's deactivation takes to reach such
-	 * callers on each instance. 0 reads the tenant on every request.
-	 */
-	private Duration tenantCacheDuration = Duration.ofSeconds(5);
-
-	/**
-	 * How many tenants, by the id a tenant header names, are kept read at most, unknown ids among
-	 * them, so that a flood of headers does not become a flood of queries.
-	 */
-	private int tenantCacheSize = 10_000;
-
-	/**
 	 * Longest time a statement of the identity store may run, its JDBC query timeout (whole
 	 * seconds, at least one). Keep it no longer than graphql.limits.timeout, so that no
 	 * statement outlives the request it serves.
@@ -88,22 +75,6 @@ public class IdentityProperties {
 
 	public void setPermissionCacheSize(int permissionCacheSize) {
 		this.permissionCacheSize = permissionCacheSize;
-	}
-
-	public Duration getTenantCacheDuration() {
-		return this.tenantCacheDuration;
-	}
-
-	public void setTenantCacheDuration(Duration tenantCacheDuration) {
-		this.tenantCacheDuration = tenantCacheDuration;
-	}
-
-	public int getTenantCacheSize() {
-		return this.tenantCacheSize;
-	}
-
-	public void setTenantCacheSize(int tenantCacheSize) {
-		this.tenantCacheSize = tenantCacheSize;
 	}
 
 	public Duration getQueryTimeout() {

@@ -50,7 +50,7 @@ class UserContextAutoConfigurationTests {
 	@Test
 	void shouldTakeTheTenantCacheBoundsFromTheProperties() {
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
-			.withPropertyValues("graphql.identity.tenant-cache-size=20", "graphql.identity.tenant-cache-duration=1m")
+			.withPropertyValues("graphql.tenant-header.cache-size=20", "graphql.tenant-header.cache-duration=1m")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TenantHeaderInterceptor.class).cache(),
 					20, Duration.ofMinutes(1)));
 	}
