@@ -1,10 +1,12 @@
 package dev.svc.graphql.web;
 
 import java.sql.SQLTransientConnectionException;
+import java.util.List;
 import java.util.Map;
 
 import dev.svc.graphql.persisted.PersistedDocuments;
 import dev.svc.graphql.persisted.PersistedQuery;
+import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.ExecutionResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,7 +122,8 @@ class SvcGraphQlHttpHandlerTests {
 	}
 
 	private static MockMvcTester mvc(WebGraphQlHandler graphQl, PersistedDocuments documents) {
-		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents);
+		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents,
+				RegisteredDocuments.of(List.of()));
 		return MockMvcTester.create(MockMvcBuilders
 			.routerFunctions(RouterFunctions.route()
 				.POST("/graphql", handler::handleRequest)
