@@ -1,6 +1,7 @@
 package dev.svc.graphql.persisted;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,7 @@ final class ManifestDocuments implements RegisteredDocuments {
 
 	@Override
 	public Collection<RegisteredDocument> all() {
-		return this.byHash.values();
+		return Collections.unmodifiableCollection(this.byHash.values());
 	}
 
 }
