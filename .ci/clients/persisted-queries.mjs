@@ -5,9 +5,15 @@
 //   2. the second call sends the hash alone and gets its data;
 //   3. both results equal those of the same text sent as a plain POST.
 // Every document carries an alias of this run's own, so that the server cannot know it beforehand.
+// With a manifest of the server's registered documents (GraphQL Code Generator's, ids the SHA-256
+// hashes), for each of its documents, signed in:
+//   4. Apollo Client's link with the manifest's id as its hash runs it at once, without the text;
+//   5. documentId (sha256:<id>) over POST and GET answers the same data.
 //
-//   node persisted-queries.mjs http://127.0.0.1:18080/graphql   (the SPA sample: token at /api/TokenAuth/Authenticate)
+//   node persisted-queries.mjs http://127.0.0.1:18080/graphql [manifest.json]
+//   (the SPA sample: token at /api/TokenAuth/Authenticate)
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/client';
@@ -15,7 +21,7 @@ import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Client, fetchExchange } from '@urql/core';
 import { persistedExchange } from '@urql/exchange-persisted';
 
-const [url] = process.argv.slice(2);
+const [url, manifestPath] = process.argv.slice(2);
 if (!url) {
   console.error('usage: node persisted-queries.mjs <endpoint url>');
   process.exit(2);
@@ -155,6 +161,42 @@ for (const [clientName, makeClient] of Object.entries(clients)) {
     }
   }
 }
-console.log(`persisted queries with Apollo Client and urql against ${url}:`);
+const manifest = manifestPath ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+for (const [id, text] of Object.entries(manifest)) {
+  const label = `registered ${text.slice(0, 40)}`;
+  const headers = callers['signed in'].headers;
+  const exchanges = [];
+  const client = new ApolloClient({
+    link: ApolloLink.from([
+      new PersistedQueryLink({ generateHash: () => id, useGETForHashedQueries: true }),
+      new HttpLink({ uri: url, headers, fetch: recordingFetch(exchanges) }),
+    ]),
+    cache: new InMemoryCache(),
+    defaultOptions: { query: { fetchPolicy: 'no-cache', errorPolicy: 'all' } },
+  });
+  try {
+    await client.query({ query: gql(text) });
+    check(`${label}: Apollo Client's link sends the manifest's id alone, which runs at once`,
+      exchanges.length === 1 && exchanges[0].query === null && exchanges[0].hash === id && exchanges[0].status === 200
+        && JSON.parse(exchanges[0].body).data && !JSON.parse(exchanges[0].body).errors,
+      () => JSON.stringify(exchanges));
+    const expected = JSON.parse(exchanges[0]?.body ?? '{}').data;
+    const post = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ documentId: `sha256:${id}` }),
+    });
+    const get = await fetch(`${url}?documentId=sha256:${id}`, { headers });
+    for (const [method, response] of [['POST', post], ['GET', get]]) {
+      const body = await response.json();
+      check(`${label}: documentId over ${method} answers the same data`,
+        response.status === 200 && isDeepStrictEqual(body.data, expected), () => JSON.stringify(body));
+    }
+  } catch (error) {
+    check(label, false, () => `${error.stack ?? error} after ${JSON.stringify(exchanges)}`);
+  }
+}
+console.log(`persisted queries with Apollo Client and urql against ${url}`
+  + (manifestPath ? `, and the registered documents of ${manifestPath}:` : ':'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -60,8 +60,10 @@ public final class PipelineOrder {
 	public static final int TENANT_HEADER_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 110;
 
 	/**
-	 * {@code PersistedQueryInterceptor}: puts the text of a document named by its hash into the
-	 * request, or refuses the request, before anything that reads the document runs or records it.
+	 * {@code PersistedQueryInterceptor}: puts the text of a document named by its hash or its
+	 * {@code documentId} into the request, or refuses the request (unknown, or not allowed by
+	 * {@code graphql.persisted-documents.mode} for the caller, which is known by then), before
+	 * anything that reads the document runs or records it.
 	 */
 	public static final int PERSISTED_QUERY_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 120;
 

@@ -32,6 +32,15 @@ public final class ErrorCode {
 	/** A persisted query's hash is not the SHA-256 hash of the query's text that came with it. */
 	public static final String PERSISTED_QUERY_HASH_MISMATCH = "PERSISTED_QUERY_HASH_MISMATCH";
 
+	/** A request's {@code documentId} names no registered document. */
+	public static final String PERSISTED_DOCUMENT_NOT_FOUND = "PERSISTED_DOCUMENT_NOT_FOUND";
+
+	/**
+	 * The endpoint runs only registered (or, for anonymous callers, kept) documents for this
+	 * caller ({@code graphql.persisted-documents.mode}), and the request's document is not one.
+	 */
+	public static final String PERSISTED_DOCUMENT_REQUIRED = "PERSISTED_DOCUMENT_REQUIRED";
+
 	/** The query ran past the time limit and was stopped. */
 	public static final String QUERY_TIMEOUT = "QUERY_TIMEOUT";
 

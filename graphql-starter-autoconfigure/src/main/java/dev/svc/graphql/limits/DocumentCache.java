@@ -1,6 +1,8 @@
 package dev.svc.graphql.limits;
 
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -18,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * nor validation, and a client may name it by its hash alone (automatic persisted queries). Refused
  * and invalid documents are not kept: their errors are cheap to find again, and are worded for each
  * request. At most {@code maxSize} documents are kept; past that, those used least are let go.
+ * The registered documents, checked at start-up, are kept apart and never let go.
  */
 final class DocumentCache implements PreparsedDocumentProvider, PersistedDocuments {
 
@@ -29,6 +32,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	private final int maxSize;
 
 	private final Cache<String, Kept> documents;
+
+	private final Map<String, PreparsedDocumentEntry> registered = new ConcurrentHashMap<>();
 
 	DocumentCache(PreparsedDocumentProvider delegate, int maxSize) {
 		this.delegate = delegate;
@@ -44,6 +49,10 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(ExecutionInput input,
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String hash = PersistedQuery.sha256(input.getQuery());
+		PreparsedDocumentEntry checked = this.registered.get(hash);
+		if (checked != null) {
+			return CompletableFuture.completedFuture(checked);
+		}
 		Kept kept = this.documents.getIfPresent(hash);
 		if (kept != null) {
 			return CompletableFuture.completedFuture(kept.entry());
@@ -54,6 +63,23 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			}
 			return entry;
 		});
+	}
+
+	/**
+	 * Puts a registered document through the limits, parsing and validation, and keeps it for
+	 * good when it passed them.
+	 * @param text the document's text
+	 * @param parseAndValidate parses and validates it against the schema
+	 * @return the document, or its errors
+	 */
+	PreparsedDocumentEntry register(String text, Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
+		PreparsedDocumentEntry entry = this.delegate
+			.getDocumentAsync(ExecutionInput.newExecutionInput(text).build(), parseAndValidate)
+			.join();
+		if (!entry.hasErrors()) {
+			this.registered.put(PersistedQuery.sha256(text), entry);
+		}
+		return entry;
 	}
 
 	/**

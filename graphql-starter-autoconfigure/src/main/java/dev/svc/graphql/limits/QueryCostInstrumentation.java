@@ -2,6 +2,7 @@ package dev.svc.graphql.limits;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -11,12 +12,16 @@ import graphql.ErrorType;
 import graphql.ExecutionResult;
 import graphql.GraphqlErrorBuilder;
 import graphql.execution.AbortExecutionException;
+import graphql.execution.CoercedVariables;
 import graphql.execution.ExecutionContext;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimpleInstrumentationContext;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
+import graphql.language.Document;
+import graphql.language.OperationDefinition;
+import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * declares (the built-in {@code users} multiplies what it selects by its page size), every other
  * field once plus what it selects. A query over the limit is refused with
  * {@code QUERY_TOO_COMPLEX}. The cost of an operation without variables depends on its text alone,
- * and is kept for as many documents as the document cache keeps.
+ * and is kept for as many documents as the document cache keeps; that of the registered documents'
+ * operations without variables is worked out once, at start-up, and kept for good.
  */
 final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
@@ -39,6 +45,8 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 	private final int cacheSize;
 
 	private final Cache<Operation, Long> costs;
+
+	private final Map<Operation, Long> registered = new ConcurrentHashMap<>();
 
 	QueryCostInstrumentation(int maxCost, RootContainer container, int cacheSize) {
 		this.maxCost = maxCost;
@@ -67,7 +75,10 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 		}
 		Operation operation = new Operation(execution.getExecutionInput().getQuery(),
 				execution.getExecutionInput().getOperationName());
-		Long known = this.costs.getIfPresent(operation);
+		Long known = this.registered.get(operation);
+		if (known == null) {
+			known = this.costs.getIfPresent(operation);
+		}
 		if (known != null) {
 			return known;
 		}
@@ -76,6 +87,31 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 			this.costs.put(operation, cost);
 		}
 		return cost;
+	}
+
+	/**
+	 * Works out the cost of a registered document's operations without variables, and keeps it.
+	 * @param schema the schema
+	 * @param text the document's text
+	 * @param document the document, parsed and validated
+	 * @return what is wrong with the first operation over the limit, or {@code null} when none is
+	 */
+	@Nullable String register(GraphQLSchema schema, String text, Document document) {
+		List<OperationDefinition> operations = document.getDefinitionsOfType(OperationDefinition.class);
+		for (OperationDefinition operation : operations) {
+			if (!operation.getVariableDefinitions().isEmpty()) {
+				continue;
+			}
+			long cost = this.queryCost.of(schema, document, operation.getName(), CoercedVariables.emptyVariables());
+			if (cost > this.maxCost) {
+				return tooComplex(cost).getUnderlyingErrors().get(0).getMessage();
+			}
+			this.registered.put(new Operation(text, operation.getName()), cost);
+			if (operations.size() == 1) {
+				this.registered.put(new Operation(text, null), cost);
+			}
+		}
+		return null;
 	}
 
 	private long calculate(ExecutionContext execution) {

@@ -2,6 +2,7 @@ package dev.svc.graphql.limits;
 
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
+import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.GraphQL;
 import graphql.execution.instrumentation.Instrumentation;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -20,6 +21,7 @@ import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustom
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.graphql.execution.GraphQlSource;
 
 /**
  * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the document's
@@ -54,6 +56,16 @@ public final class RequestLimitsAutoConfiguration {
 	QueryCostInstrumentation svcQueryCostInstrumentation(RequestLimitsProperties properties, RootContainer container) {
 		return new QueryCostInstrumentation(properties.getMaxCost(), container,
 				properties.getDocumentCacheSize());
+	}
+
+	/**
+	 * The registered documents through the limits and the schema at start-up, and kept.
+	 */
+	@Bean
+	RegisteredDocumentsCheck svcRegisteredDocumentsCheck(ObjectProvider<RegisteredDocuments> registered,
+			DocumentCache svcDocumentCache, ObjectProvider<QueryCostInstrumentation> costs,
+			ObjectProvider<GraphQlSource> graphQlSource) {
+		return new RegisteredDocumentsCheck(registered, svcDocumentCache, costs, graphQlSource);
 	}
 
 	/**

@@ -1,29 +1,87 @@
 package dev.svc.graphql.persisted;
 
+import java.util.function.Consumer;
+
 import dev.svc.graphql.PipelineOrder;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.core.io.support.ResourcePatternUtils;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
- * Automatic persisted queries on the endpoint, over every transport that runs through Spring for
- * GraphQL's interceptors, from the {@link PersistedDocuments} beans (the document cache among
- * them).
+ * Persisted documents on the endpoint, over every transport that runs through Spring for
+ * GraphQL's interceptors: the registered documents of {@code graphql.persisted-documents.manifests}
+ * first, then the other {@link PersistedDocuments} beans (the document cache among them), and
+ * which documents run ({@code graphql.persisted-documents.mode}).
  */
 @AutoConfiguration
 @ConditionalOnClass(WebGraphQlInterceptor.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
+@EnableConfigurationProperties(PersistedDocumentsProperties.class)
 public final class PersistedQueriesAutoConfiguration {
+
+	/**
+	 * The registered documents, read at start-up; a manifest that does not read stops it.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	RegisteredDocuments svcRegisteredDocuments(PersistedDocumentsProperties properties,
+			ObjectProvider<JsonMapper> jsonMapper, ResourceLoader resourceLoader) {
+		return RegisteredDocuments.of(new Manifests(jsonMapper.getIfAvailable(JsonMapper::shared))
+			.read(properties.getManifests(), ResourcePatternUtils.getResourcePatternResolver(resourceLoader)));
+	}
 
 	@Bean
 	@Order(PipelineOrder.PERSISTED_QUERY_INTERCEPTOR)
-	WebGraphQlInterceptor svcPersistedQueryInterceptor(ObjectProvider<PersistedDocuments> documents) {
-		return new PersistedQueryInterceptor(PersistedDocuments.firstOf(documents.orderedStream().toList()));
+	WebGraphQlInterceptor svcPersistedQueryInterceptor(PersistedDocumentsProperties properties,
+			RegisteredDocuments registered, ObjectProvider<PersistedDocuments> documents,
+			ObjectProvider<RefusalCounter> refusals) {
+		PersistedDocuments known = PersistedDocuments.firstOf(documents.orderedStream().toList());
+		return new PersistedQueryInterceptor(known, registered,
+				new DocumentRule(properties.getMode(), properties.getArbitraryPermission(), registered, known),
+				refusals.getIfAvailable(() -> (reason) -> {
+				}));
+	}
+
+	/**
+	 * Told the reason of every document refused as unknown or not allowed.
+	 */
+	@FunctionalInterface
+	interface RefusalCounter extends Consumer<String> {
+
+	}
+
+	/**
+	 * The refusals as the counter {@code svc.persisted-documents.refused}, tagged by
+	 * {@code reason}, when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	static class RefusalMetersConfiguration {
+
+		@Bean
+		RefusalCounter svcPersistedDocumentRefusals(ObjectProvider<MeterRegistry> registry) {
+			return (reason) -> registry.ifAvailable((meters) -> Counter.builder("svc.persisted-documents.refused")
+				.description("Documents refused as unknown ids or not allowed by graphql.persisted-documents.mode")
+				.tag("reason", reason)
+				.register(meters)
+				.increment());
+		}
+
 	}
 
 }

@@ -1,7 +1,9 @@
 package dev.svc.graphql.persisted;
 
 import java.util.Map;
+import java.util.function.Consumer;
 
+import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
 import graphql.ExecutionResult;
@@ -16,13 +18,16 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
 
 /**
- * Automatic persisted queries, before anything of the request runs or is audited. A request that
- * names a known hash without the text runs the known text, put into its execution input, so that
- * everything after this sees the text as if the client had sent it; an unknown hash answers
+ * Finds the document a request runs, before anything of the request runs or is audited, and
+ * applies the {@linkplain DocumentRule mode} to it, on every transport and however it came. A
+ * request that names a registered document by its {@code documentId} runs its text; one that names
+ * a known hash without the text (automatic persisted queries) runs the known text. Either is put
+ * into the execution input, so that everything after this sees the text as if the client had sent
+ * it; an unknown id answers {@code PERSISTED_DOCUMENT_NOT_FOUND}, an unknown hash
  * {@code PersistedQueryNotFound}, upon which the clients send the text with the hash. A text that
  * comes with a hash must be the text the hash names: the hash is a key the client chooses. The
  * text then goes through every limit and check as any text does, and the document cache keeps it
- * only once it passed them. Log lines and errors name the hash only, never the variables.
+ * only once it passed them. Log lines and errors name the hash or the id only, never the variables.
  */
 final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
@@ -30,8 +35,24 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
 	private final PersistedDocuments documents;
 
-	PersistedQueryInterceptor(PersistedDocuments documents) {
+	private final RegisteredDocuments registered;
+
+	private final DocumentRule rule;
+
+	private final Consumer<String> refusals;
+
+	/**
+	 * @param documents the documents known by their hash, the registered ones first
+	 * @param registered the registered documents
+	 * @param rule which documents run
+	 * @param refusals told the reason of every document refused as unknown or not allowed
+	 */
+	PersistedQueryInterceptor(PersistedDocuments documents, RegisteredDocuments registered, DocumentRule rule,
+			Consumer<String> refusals) {
 		this.documents = documents;
+		this.registered = registered;
+		this.rule = rule;
+		this.refusals = refusals;
 	}
 
 	@Override
@@ -40,25 +61,65 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		if (problem != null) {
 			return refuse(request, ErrorCode.BAD_REQUEST, problem);
 		}
+		Object documentId = request.getExtensions().get(RegisteredDocuments.DOCUMENT_ID);
 		PersistedQuery persisted = PersistedQuery.of(request.getExtensions());
-		if (persisted == null) {
-			return chain.next(request);
+		boolean withText = !PersistedQuery.MARKER.equals(request.getDocument());
+		String document;
+		if (documentId != null) {
+			if (!(documentId instanceof String id) || id.isBlank()) {
+				return refuse(request, ErrorCode.BAD_REQUEST,
+						"documentId must be a string: sha256: and the SHA-256 hash of the document's text, or its id in "
+								+ "the manifest that registered it.");
+			}
+			if (withText || persisted != null) {
+				return refuse(request, ErrorCode.BAD_REQUEST, "A request names its document once: by documentId, by "
+						+ "query, or by extensions.persistedQuery alone (a query may come with its persisted query).");
+			}
+			RegisteredDocument found = this.registered.byId(id);
+			if (found == null) {
+				logger.debug("No document is registered with id " + shortened(id));
+				this.refusals.accept("unknown-id");
+				return refuse(request, ErrorCode.PERSISTED_DOCUMENT_NOT_FOUND,
+						"No document is registered with documentId " + shortened(id) + ".");
+			}
+			document = found.text();
 		}
-		if (!PersistedQuery.MARKER.equals(request.getDocument())) {
-			if (!persisted.isHashOf(request.getDocument())) {
+		else if (persisted != null && !withText) {
+			String known = this.documents.find(persisted.sha256Hash());
+			if (known == null) {
+				logger.debug("No document is known by hash " + persisted.sha256Hash());
+				return refuse(request, ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
+			}
+			document = known;
+		}
+		else {
+			document = request.getDocument();
+			if (persisted != null && !persisted.isHashOf(document)) {
 				logger.debug("Refused a persisted query whose text is not the one of hash " + persisted.sha256Hash());
 				return refuse(request, ErrorCode.PERSISTED_QUERY_HASH_MISMATCH, "extensions.persistedQuery.sha256Hash "
 						+ persisted.sha256Hash() + " is not the SHA-256 hash of the query's text (UTF-8).");
 			}
-			return chain.next(request);
 		}
-		String document = this.documents.find(persisted.sha256Hash());
-		if (document == null) {
-			logger.debug("No document is known by hash " + persisted.sha256Hash());
-			return refuse(request, ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
+		if (this.rule.appliesAtAll()) {
+			String hash = PersistedQuery.sha256(document);
+			// the caller, as the interceptor before this one resolved it into the execution input
+			UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
+			DocumentRule.Refusal refusal = this.rule.refusal(caller, hash);
+			if (refusal != null) {
+				logger.info("Refused a document (" + refusal.reason() + ") with SHA-256 hash " + hash);
+				this.refusals.accept(refusal.reason());
+				return refuse(request, ErrorCode.PERSISTED_DOCUMENT_REQUIRED, refusal.message());
+			}
 		}
-		request.configureExecutionInput((input, builder) -> builder.query(document).build());
+		if (!withText) {
+			request.configureExecutionInput((input, builder) -> builder.query(document).build());
+		}
 		return chain.next(request);
+	}
+
+	private static String shortened(String id) {
+		String printable = id.replaceAll("\\p{Cntrl}", "?");
+		return (printable.length() > 80) ? printable.substring(0, 80) + "…" : printable;
 	}
 
 	private static Mono<WebGraphQlResponse> refuse(WebGraphQlRequest request, String code, String message) {

@@ -1,7 +1,10 @@
 package dev.svc.graphql.web;
 
+import java.util.List;
+
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.persisted.PersistedDocuments;
+import dev.svc.graphql.persisted.RegisteredDocuments;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,9 +42,10 @@ public final class GraphQlEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper,
-			ObjectProvider<PersistedDocuments> persistedDocuments) {
+			ObjectProvider<PersistedDocuments> persistedDocuments, ObjectProvider<RegisteredDocuments> registered) {
 		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared),
-				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()));
+				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()),
+				registered.getIfAvailable(() -> RegisteredDocuments.of(List.of())));
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.graphql.server.support.SerializableGraphQlRequest;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
 import org.springframework.http.MediaType;
@@ -13,7 +14,8 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 
 /**
  * The JSON converter of the endpoint, which refuses a body that is JSON but no object, such as
- * {@code null}: Spring's handler would otherwise fail on it with a server error.
+ * {@code null}: Spring's handler would otherwise fail on it with a server error. It reads the
+ * GraphQL request with its {@code documentId} too ({@link DocumentIdRequest}).
  */
 final class GraphQlRequestBodyConverter implements HttpMessageConverter<Object> {
 
@@ -40,7 +42,8 @@ final class GraphQlRequestBodyConverter implements HttpMessageConverter<Object> 
 
 	@Override
 	public Object read(Class<?> type, HttpInputMessage input) throws IOException {
-		Object body = this.json.read(type, input);
+		Object body = this.json.read(SerializableGraphQlRequest.class.equals(type) ? DocumentIdRequest.class : type,
+				input);
 		if (body == null) {
 			throw new HttpMessageNotReadableException("The request body is null", input);
 		}

@@ -8,6 +8,8 @@ import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.error.ErrorCode;
 import dev.svc.graphql.persisted.PersistedDocuments;
 import dev.svc.graphql.persisted.PersistedQuery;
+import dev.svc.graphql.persisted.RegisteredDocument;
+import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
 import jakarta.servlet.ServletException;
@@ -65,21 +67,25 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
 	private final PersistedDocuments persistedDocuments;
 
+	private final RegisteredDocuments registeredDocuments;
+
 	private final IdGenerator ids = new AlternativeJdkIdGenerator();
 
-	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler, JsonMapper json, PersistedDocuments persistedDocuments) {
+	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler, JsonMapper json, PersistedDocuments persistedDocuments,
+			RegisteredDocuments registeredDocuments) {
 		super(graphQlHandler, new GraphQlRequestBodyConverter(new JacksonJsonHttpMessageConverter(json)));
 		this.graphQlHandler = graphQlHandler;
 		this.json = json;
 		this.persistedDocuments = persistedDocuments;
+		this.registeredDocuments = registeredDocuments;
 	}
 
 	/**
 	 * Runs a query sent with GET ({@code query}, {@code operationName}, and {@code variables} and
 	 * {@code extensions} as JSON), as the GraphQL-over-HTTP specification describes it, or the
-	 * document a persisted query in {@code extensions} names by its hash. Only a query runs: a
-	 * mutation or subscription answers 405, since a GET must not change anything, whether it came
-	 * as text or by its hash.
+	 * registered document {@code documentId} names, or the document a persisted query in
+	 * {@code extensions} names by its hash. Only a query runs: a mutation or subscription answers
+	 * 405, since a GET must not change anything, whether it came as text, by its id or by its hash.
 	 * @param request the request
 	 * @return the response
 	 */
@@ -94,20 +100,22 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
 					"The 'variables' and 'extensions' parameters must be JSON objects. " + EndpointRoutes.ACCEPTED);
 		}
+		String documentId = request.param(RegisteredDocuments.DOCUMENT_ID).filter((id) -> !id.isBlank()).orElse(null);
 		String query = request.param("query")
 			.filter((text) -> !text.isBlank())
-			.orElseGet(() -> persistedDocument(extensions));
+			.orElseGet(() -> (documentId != null) ? PersistedQuery.MARKER : persistedDocument(extensions));
 		if (query.isBlank()) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
-					"No 'query' parameter, nor a persisted query in 'extensions'. " + EndpointRoutes.ACCEPTED);
+					"No 'query' parameter, nor 'documentId', nor a persisted query in 'extensions'. "
+							+ EndpointRoutes.ACCEPTED);
 		}
 		String operationName = request.param("operationName").filter((name) -> !name.isBlank()).orElse(null);
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("query", query);
 		body.put("operationName", operationName);
 		body.put("variables", variables);
-		body.put("extensions", extensions);
-		if (!OperationKind.isQuery(query, operationName)) {
+		body.put("extensions", DocumentIdRequest.withDocumentId(extensions, documentId));
+		if (!OperationKind.isQuery(registeredText(documentId, query), operationName)) {
 			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
 				.allow(HttpMethod.POST)
 				.contentType(MediaType.APPLICATION_JSON)
@@ -132,6 +140,16 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		PersistedQuery persisted = PersistedQuery.of(extensions);
 		String document = (persisted != null) ? this.persistedDocuments.find(persisted.sha256Hash()) : null;
 		return (document != null) ? document : PersistedQuery.MARKER;
+	}
+
+	/**
+	 * The text a GET runs, as far as it is known here: that of the registered document its
+	 * {@code documentId} names, when it names one, so that it is told apart from a mutation as a
+	 * text is. An unknown id the persisted documents' interceptor answers as it answers the POST.
+	 */
+	private String registeredText(@Nullable String documentId, String query) {
+		RegisteredDocument registered = (documentId != null) ? this.registeredDocuments.byId(documentId) : null;
+		return (registered != null && PersistedQuery.MARKER.equals(query)) ? registered.text() : query;
 	}
 
 	@SuppressWarnings("unchecked")

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A repeated document is parsed and validated once; documents with errors are not kept, and the
- * cache stays within its size. A kept document is known by the hash of its text as well.
+ * cache stays within its size. A kept document is known by the hash of its text as well. Registered
+ * documents are kept apart, for good.
  */
 class DocumentCacheTests {
 
@@ -75,6 +76,23 @@ class DocumentCacheTests {
 		entry(cache, "{ a }");
 		assertThat(this.parsed).hasValue(2);
 		assertThat(cache.find(PersistedQuery.sha256("{ a }"))).isNull();
+	}
+
+	@Test
+	void shouldKeepARegisteredDocumentForGoodBeyondItsSize() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 0);
+		PreparsedDocumentEntry registered = cache.register("{ registered }", this.parseAndValidate);
+		assertThat(entry(cache, "{ registered }")).isSameAs(registered);
+		assertThat(entry(cache, "{ registered }")).isSameAs(registered);
+		assertThat(this.parsed).as("parsed and validated once, at start-up").hasValue(1);
+	}
+
+	@Test
+	void shouldNotKeepARegisteredDocumentWithErrors() {
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, 10);
+		assertThat(cache.register("{ wrong }", this.parseAndValidate).hasErrors()).isTrue();
+		assertThat(entry(cache, "{ wrong }").hasErrors()).isTrue();
+		assertThat(this.parsed).hasValue(2);
 	}
 
 	private PreparsedDocumentEntry entry(DocumentCache cache, String query) {

@@ -1,10 +1,13 @@
 package dev.svc.graphql.web;
 
 import java.sql.SQLTransientConnectionException;
+import java.util.List;
 import java.util.Map;
 
 import dev.svc.graphql.persisted.PersistedDocuments;
 import dev.svc.graphql.persisted.PersistedQuery;
+import dev.svc.graphql.persisted.RegisteredDocument;
+import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.ExecutionResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -98,6 +101,44 @@ class SvcGraphQlHttpHandlerTests {
 	}
 
 	@Test
+	void shouldRefuseARegisteredMutationNamedByItsIdOverGet() {
+		String mutation = "mutation Change { greeting }";
+		RegisteredDocuments registered = RegisteredDocuments
+			.of(List.of(new RegisteredDocument("change", PersistedQuery.sha256(mutation), "Change", mutation, "test")));
+		MockMvcTester mvc = mvc(WebGraphQlHandler.builder(GREETING).build(), (hash) -> null, registered);
+		assertThat(mvc.get().uri("/graphql?documentId=change").exchange()).hasStatus(405).hasHeader("Allow", "POST");
+		assertThat(mvc.get().uri("/graphql?documentId=unknown").exchange())
+			.as("an id not known goes on, for the persisted documents to answer")
+			.hasStatusOk();
+	}
+
+	@Test
+	void shouldHandTheDocumentIdOfAPostOrAGetOnInTheExtensions() {
+		ExecutionGraphQlService echo = (request) -> Mono.just(new DefaultExecutionGraphQlResponse(
+				request.toExecutionInput(), ExecutionResult.newExecutionResult()
+					.data(Map.of("document", request.getDocument(), "extensions", request.getExtensions()))
+					.build()));
+		MockMvcTester mvc = mvc(WebGraphQlHandler.builder(echo).build());
+		String expected = "{\"data\":{\"document\":\"PersistedQueryMarker\",\"extensions\":{\"documentId\":\"sha256:abc\"}}}";
+		assertThat(mvc.post()
+			.uri("/graphql")
+			.contentType(MediaType.APPLICATION_JSON)
+			.content("{\"documentId\": \"sha256:abc\"}")
+			.exchange()).hasStatusOk().bodyJson().isStrictlyEqualTo(expected);
+		assertThat(mvc.get().uri("/graphql?documentId=sha256:abc").exchange()).hasStatusOk()
+			.bodyJson()
+			.isStrictlyEqualTo(expected);
+		assertThat(mvc.post()
+			.uri("/graphql")
+			.contentType(MediaType.APPLICATION_JSON)
+			.content("{\"query\": \"{ greeting }\"}")
+			.exchange()).as("no documentId, extensions as they came")
+			.hasStatusOk()
+			.bodyJson()
+			.isStrictlyEqualTo("{\"data\":{\"document\":\"{ greeting }\",\"extensions\":{}}}");
+	}
+
+	@Test
 	void shouldRefuseExtensionsThatAreNotAJsonObjectOverGet() {
 		assertThat(mvc(WebGraphQlHandler.builder(GREETING).build()).get()
 			.uri("/graphql?extensions={extensions}", "{\"persistedQuery\": ")
@@ -120,7 +161,12 @@ class SvcGraphQlHttpHandlerTests {
 	}
 
 	private static MockMvcTester mvc(WebGraphQlHandler graphQl, PersistedDocuments documents) {
-		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents);
+		return mvc(graphQl, documents, RegisteredDocuments.of(List.of()));
+	}
+
+	private static MockMvcTester mvc(WebGraphQlHandler graphQl, PersistedDocuments documents,
+			RegisteredDocuments registered) {
+		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents, registered);
 		return MockMvcTester.create(MockMvcBuilders
 			.routerFunctions(RouterFunctions.route()
 				.POST("/graphql", handler::handleRequest)

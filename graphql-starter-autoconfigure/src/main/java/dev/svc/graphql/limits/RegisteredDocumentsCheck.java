@@ -1,0 +1,72 @@
+package dev.svc.graphql.limits;
+
+import java.util.stream.Collectors;
+
+import dev.svc.graphql.persisted.RegisteredDocument;
+import dev.svc.graphql.persisted.RegisteredDocumentException;
+import dev.svc.graphql.persisted.RegisteredDocuments;
+import graphql.GraphQLError;
+import graphql.ParseAndValidate;
+import graphql.ParseAndValidateResult;
+import graphql.execution.preparsed.PreparsedDocumentEntry;
+import graphql.schema.GraphQLSchema;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.graphql.execution.GraphQlSource;
+
+/**
+ * Puts every registered document, once the schema is built, through what a text goes through
+ * before it runs: the document limits, parsing, validation against the schema and, for its
+ * operations without variables, the cost limit. Each is then kept parsed and validated, its cost
+ * known, for as long as the application runs; a document that fails any of them stops the
+ * start-up, with its manifest, its name and id, and the problem, as a client build's manifest that
+ * no longer fits the schema would otherwise fail at every request.
+ */
+final class RegisteredDocumentsCheck implements SmartInitializingSingleton {
+
+	private final ObjectProvider<RegisteredDocuments> registered;
+
+	private final DocumentCache documents;
+
+	private final ObjectProvider<QueryCostInstrumentation> costs;
+
+	private final ObjectProvider<GraphQlSource> graphQlSource;
+
+	RegisteredDocumentsCheck(ObjectProvider<RegisteredDocuments> registered, DocumentCache documents,
+			ObjectProvider<QueryCostInstrumentation> costs, ObjectProvider<GraphQlSource> graphQlSource) {
+		this.registered = registered;
+		this.documents = documents;
+		this.costs = costs;
+		this.graphQlSource = graphQlSource;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		RegisteredDocuments registered = this.registered.getIfAvailable();
+		GraphQlSource source = this.graphQlSource.getIfAvailable();
+		if (registered == null || source == null || registered.all().isEmpty()) {
+			return;
+		}
+		GraphQLSchema schema = source.schema();
+		QueryCostInstrumentation costs = this.costs.getIfAvailable();
+		for (RegisteredDocument document : registered.all()) {
+			PreparsedDocumentEntry entry = this.documents.register(document.text(), (input) -> {
+				ParseAndValidateResult result = ParseAndValidate.parseAndValidate(schema, input);
+				return result.isFailure() ? new PreparsedDocumentEntry(result.getErrors())
+						: new PreparsedDocumentEntry(result.getDocument());
+			});
+			if (entry.hasErrors()) {
+				throw new RegisteredDocumentException(document.manifest(), document.describe(), entry.getErrors()
+					.stream()
+					.map(GraphQLError::getMessage)
+					.collect(Collectors.joining(" ")));
+			}
+			String overCost = (costs != null) ? costs.register(schema, document.text(), entry.getDocument()) : null;
+			if (overCost != null) {
+				throw new RegisteredDocumentException(document.manifest(), document.describe(), overCost);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,50 @@
+package dev.svc.graphql.web;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.svc.graphql.persisted.PersistedQuery;
+import dev.svc.graphql.persisted.RegisteredDocuments;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.graphql.server.support.SerializableGraphQlRequest;
+
+/**
+ * A POST's GraphQL request that may name a registered document by its {@code documentId}, a member
+ * Spring for GraphQL's request does not read. The id goes on in the {@code extensions}, and a
+ * request without a query gets the same stand-in for a document as a persisted query's hash gets,
+ * so that the persisted documents' interceptor answers both.
+ */
+final class DocumentIdRequest extends SerializableGraphQlRequest {
+
+	private @Nullable Object documentId;
+
+	public void setDocumentId(@Nullable Object documentId) {
+		this.documentId = documentId;
+	}
+
+	@Override
+	public String getDocument() {
+		return (this.documentId != null && getQuery() == null) ? PersistedQuery.MARKER : super.getDocument();
+	}
+
+	@Override
+	public Map<String, Object> getExtensions() {
+		Map<String, Object> extensions = withDocumentId(super.getExtensions(), this.documentId);
+		return (extensions != null) ? extensions : Map.of();
+	}
+
+	/**
+	 * The extensions of a request, with its {@code documentId} among them when it has one.
+	 */
+	static @Nullable Map<String, Object> withDocumentId(@Nullable Map<String, Object> extensions,
+			@Nullable Object documentId) {
+		if (documentId == null) {
+			return extensions;
+		}
+		Map<String, Object> with = (extensions != null) ? new LinkedHashMap<>(extensions) : new LinkedHashMap<>();
+		with.put(RegisteredDocuments.DOCUMENT_ID, documentId);
+		return with;
+	}
+
+}

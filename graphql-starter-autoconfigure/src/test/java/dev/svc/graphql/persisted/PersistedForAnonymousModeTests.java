@@ -1,0 +1,93 @@
+package dev.svc.graphql.persisted;
+
+import java.util.Map;
+
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Test;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+
+import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The persisted-for-anonymous mode: signed-in users send any document, anonymous callers only
+ * registered ones or ones the endpoint already keeps. An anonymous text with its hash is no way
+ * around it: it is refused, and not kept for later.
+ */
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=persisted-anonymous-signing-key-0123456789abcdef",
+				"graphql.persisted-documents.manifests=classpath:persisted-documents/persisted_queries.json",
+				"graphql.persisted-documents.mode=persisted-for-anonymous" })
+@AutoConfigureMockMvc
+class PersistedForAnonymousModeTests {
+
+	private static final String NOT_PERSISTED = """
+			{"errors": [{"message": "Anonymous callers may run only registered documents, or ones the server already keeps (graphql.persisted-documents.mode=persisted-for-anonymous): name a registered document by its documentId, or sign in to send others.",
+			  "locations": [], "path": [], "extensions": {"code": "PERSISTED_DOCUMENT_REQUIRED"}}]}""";
+
+	private static final String NOT_FOUND = """
+			{"errors": [{"message": "PersistedQueryNotFound", "locations": [], "path": [],
+			  "extensions": {"code": "PERSISTED_QUERY_NOT_FOUND"}}]}""";
+
+	@Autowired
+	private MockMvcTester mvc;
+
+	@Test
+	void shouldRunRegisteredDocumentsForAnonymousCallers() {
+		MvcTestResult byId = post(Map.of("documentId", "ef6fd4b1c38bad405f48965e620c278c", "variables",
+				Map.of("n", "Ada")), null);
+		assertThat(byId).hasStatusOk();
+		assertThat(body(byId)).startsWith("{\"data\":{\"greeting\":\"Hello Ada from instance ");
+		MvcTestResult text = post(Map.of("query", "query HelloQuery($n: String) { greeting(name: $n) }"), null);
+		assertThat(text).as("a registered document's text").hasStatusOk();
+	}
+
+	@Test
+	void shouldRefuseAnAnonymousTextWithItsHashAndKeepNothing() throws Exception {
+		String query = "{ anonymous: greeting }";
+		assertNotPersisted(post(Map.of("query", query), null));
+		assertNotPersisted(post(Map.of("query", query, "extensions", persistedQuery(query)), null));
+		assertNotPersisted(this.mvc.get().uri("/graphql?query={query}", query).exchange());
+		JSONAssert.assertEquals(NOT_FOUND, body(post(Map.of("extensions", persistedQuery(query)), null)),
+				JSONCompareMode.STRICT);
+	}
+
+	@Test
+	void shouldLetSignedInUsersSendAnyDocumentAndAnonymousCallersThenNameItByItsHash() {
+		String query = "{ kept: greeting }";
+		String user = bearerToken(this.mvc, "", "auditor", "123qwe");
+		MvcTestResult withText = post(Map.of("query", query, "extensions", persistedQuery(query)), user);
+		assertThat(withText).hasStatusOk();
+		assertThat(body(withText)).startsWith("{\"data\":{\"kept\":\"Hello world from instance ");
+		MvcTestResult byHash = post(Map.of("extensions", persistedQuery(query)), null);
+		assertThat(byHash).as("kept, so no longer arbitrary").hasStatusOk();
+		assertThat(body(byHash)).startsWith("{\"data\":{\"kept\":\"Hello world from instance ");
+	}
+
+	private void assertNotPersisted(MvcTestResult response) throws Exception {
+		assertThat(response).hasStatus(400);
+		JSONAssert.assertEquals(NOT_PERSISTED, body(response), JSONCompareMode.STRICT);
+	}
+
+	private static Map<String, Object> persistedQuery(String query) {
+		return Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", PersistedQuery.sha256(query)));
+	}
+
+	private MvcTestResult post(Map<String, ?> body, String authorization) {
+		var request = postJson(this.mvc, "/graphql", json(body));
+		return ((authorization != null) ? request.header("Authorization", authorization) : request).exchange();
+	}
+
+}
