@@ -33,15 +33,16 @@ import org.springframework.web.servlet.function.ServerResponse;
 @ConditionalOnClass({ GraphQlHttpHandler.class, GraphQlWebMvcAutoConfiguration.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(ExecutionGraphQlService.class)
-@EnableConfigurationProperties(GraphQlEndpointProperties.class)
+@EnableConfigurationProperties({ GraphQlEndpointProperties.class, CacheableGetProperties.class })
 public final class GraphQlEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper,
-			ObjectProvider<PersistedDocuments> persistedDocuments) {
+			ObjectProvider<PersistedDocuments> persistedDocuments, CacheableGetProperties cacheableGets) {
 		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared),
-				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()));
+				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()),
+				new CacheableGets(cacheableGets.getCacheControl()));
 	}
 
 	/**

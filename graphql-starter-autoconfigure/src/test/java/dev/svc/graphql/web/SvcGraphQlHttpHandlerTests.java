@@ -120,7 +120,8 @@ class SvcGraphQlHttpHandlerTests {
 	}
 
 	private static MockMvcTester mvc(WebGraphQlHandler graphQl, PersistedDocuments documents) {
-		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents);
+		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents,
+				new CacheableGets("public, max-age=60"));
 		return MockMvcTester.create(MockMvcBuilders
 			.routerFunctions(RouterFunctions.route()
 				.POST("/graphql", handler::handleRequest)
