@@ -8,6 +8,7 @@ import java.util.Base64;
 import dev.svc.graphql.context.UserContextResolver;
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.context.request.ServletWebRequest;
@@ -21,9 +22,9 @@ import org.springframework.web.util.ContentCachingResponseWrapper;
  * Only an anonymous caller's successful answer gets them: the configured {@code Cache-Control},
  * a {@code Vary} on every request header the answer depends on, and a strong {@code ETag} worked
  * out from the answer's media type and body, so that a matching {@code If-None-Match} answers
- * {@code 304} without a body. Every other answer (a signed-in caller's, one with errors, a text's,
- * a POST's) keeps the headers it had, which the endpoint's security chain sets to
- * {@code no-store}.
+ * {@code 304} without a body; its answer with errors gets {@code no-store}. Every other answer (a
+ * signed-in caller's, a text's, a POST's) keeps the headers it had, which the endpoint's security
+ * chain sets to {@code no-store}.
  */
 final class CacheableGets {
 
@@ -67,18 +68,21 @@ final class CacheableGets {
 
 	/**
 	 * Writes an answer, with the cache headers when its request was {@linkplain #namedById marked}
-	 * and it is a success.
+	 * and it is a success. A marked request's answer with errors is one no cache may keep, whatever
+	 * the host's security chain sends: a cache that kept {@code PersistedQueryNotFound} would answer
+	 * it to every client from then on, and the clients would never get past it.
 	 * @param write how the answer's body is written
 	 * @param successful whether the answer has no errors
 	 * @param mediaType the answer's media type, part of its entity tag
 	 * @return how to write the answer
 	 */
 	WriteFunction writer(WriteFunction write, boolean successful, String mediaType) {
-		if (!successful) {
-			return write;
-		}
 		return (request, response) -> {
-			if (request.getAttribute(ATTRIBUTE) == null || response.getStatus() != HttpStatus.OK.value()) {
+			if (request.getAttribute(ATTRIBUTE) == null) {
+				return write.write(request, response);
+			}
+			if (!successful || response.getStatus() != HttpStatus.OK.value()) {
+				response.setHeader(HttpHeaders.CACHE_CONTROL, CacheControl.noStore().getHeaderValue());
 				return write.write(request, response);
 			}
 			ContentCachingResponseWrapper body = new ContentCachingResponseWrapper(response);

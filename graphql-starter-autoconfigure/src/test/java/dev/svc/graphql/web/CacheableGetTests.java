@@ -105,20 +105,26 @@ class CacheableGetTests {
 	}
 
 	@Test
-	void shouldKeepNoAnswerWithErrors() {
+	void shouldLetNoCacheKeepAnAnswerWithErrors() {
 		MockHttpServletResponse refused = get(byHash("{ secret }", null)).exchange().getResponse();
 		assertThat(text(refused)).contains("Current user did not login to the application!");
-		assertUncached(refused);
+		assertUncached(refused, "no-store");
 		MockHttpServletResponse failed = get(byHash("{ failing(kind: \"friendly\") }", null)).exchange()
 			.getResponse();
 		assertThat(text(failed)).contains("It is too hot");
-		assertUncached(failed);
+		assertUncached(failed, "no-store");
 		String unknown = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
 				+ PersistedQuery.sha256("{ unknown: greeting }") + "\"}}";
 		MockHttpServletResponse notFound = get(URI.create("/graphql?extensions=" + encode(unknown))).exchange()
 			.getResponse();
 		assertThat(notFound.getStatus()).isEqualTo(400);
-		assertUncached(notFound);
+		assertUncached(notFound, "no-store");
+		MockHttpServletResponse legacyNotFound = get(URI.create("/graphql?extensions=" + encode(unknown)))
+			.header("Accept", "application/json")
+			.exchange()
+			.getResponse();
+		assertThat(legacyNotFound.getStatus()).as("PersistedQueryNotFound as legacy JSON").isEqualTo(200);
+		assertUncached(legacyNotFound, "no-store");
 	}
 
 	@Test
@@ -193,7 +199,11 @@ class CacheableGetTests {
 	}
 
 	private static void assertUncached(MockHttpServletResponse response) {
-		assertThat(response.getHeader("Cache-Control")).isEqualTo(NO_STORE);
+		assertUncached(response, NO_STORE);
+	}
+
+	private static void assertUncached(MockHttpServletResponse response, String cacheControl) {
+		assertThat(response.getHeader("Cache-Control")).isEqualTo(cacheControl);
 		assertThat(response.getHeader("ETag")).isNull();
 		assertThat(response.getHeaderValues("Vary")).doesNotContain(VARY);
 	}
