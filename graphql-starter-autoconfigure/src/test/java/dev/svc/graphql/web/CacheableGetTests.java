@@ -3,7 +3,6 @@ package dev.svc.graphql.web;
 import java.io.UnsupportedEncodingException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 import dev.svc.graphql.container.TestHandlers;
 import dev.svc.graphql.persisted.PersistedQuery;
@@ -25,6 +24,7 @@ import org.springframework.web.util.UriUtils;
 
 import static dev.svc.graphql.test.MockMvcRequests.json;
 import static dev.svc.graphql.test.MockMvcRequests.postJson;
+import static dev.svc.graphql.test.MockMvcRequests.signedInSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -140,7 +140,7 @@ class CacheableGetTests {
 		assertThat(text(byToken)).isEqualTo("{\"data\":{\"tree\":{\"name\":\"root\"}}}");
 		assertUncached(byToken);
 
-		MockHttpSession session = signedInSession();
+		MockHttpSession session = signedInSession(this.mvc, "", "admin", "123qwe");
 		MockHttpServletResponse bySession = get(get).session(session)
 			.header("GraphQL-Require-Preflight", "1")
 			.header("If-None-Match", tag)
@@ -224,15 +224,6 @@ class CacheableGetTests {
 		return this.mvc.get().uri(uri);
 	}
 
-	private MockHttpSession signedInSession() {
-		MvcTestResult login = postJson(this.mvc, "/Account/Login",
-				json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe")))
-			.exchange();
-		assertThat(login).hasStatus(200);
-		MockHttpSession session = (MockHttpSession) login.getRequest().getSession(false);
-		assertThat(session).isNotNull();
-		return session;
-	}
 
 	private static String text(MockHttpServletResponse response) {
 		try {
