@@ -13,13 +13,8 @@ seconds=${1:-10}
 rounds=${2:-3}
 warmup=${3:-20}
 port=${PORT:-28081}
-work=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-
 . bench/spa-sample.sh
-start_spa_sample "$port" "$work/app.log"
-TOKEN=$(admin_token "$port")
-export TOKEN
+spa_sample_signed_in "$port"
 
 # the shapes: name, method, path (with the GET's parameters), body file
 python3 - "$work" <<'PY'

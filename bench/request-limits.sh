@@ -8,13 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 port=${PORT:-18090}
-work=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-
 . bench/spa-sample.sh
-start_spa_sample "$port" "$work/app.log"
-TOKEN=$(admin_token "$port")
-export TOKEN
+spa_sample_signed_in "$port"
 
 python3 - "$work" <<'PY'
 import json, sys

@@ -1,5 +1,15 @@
 # Sourced by the benchmarks that drive the SPA sample: starts it and signs its admin in.
 
+# spa_sample_signed_in PORT [ARGS...]: a scratch directory in work (removed on exit), the sample
+# started on PORT (stopped on exit, its log in $work/app.log), and the admin's access token in TOKEN.
+spa_sample_signed_in() {
+  work=$(mktemp -d)
+  trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+  start_spa_sample "$1" "$work/app.log" "${@:2}"
+  TOKEN=$(admin_token "$1")
+  export TOKEN
+}
+
 # start_spa_sample PORT LOG [ARGS...]: the sample's jar (built first when missing) in release mode on
 # PORT, with a fixed signing key, logging warnings only to LOG; sets pid and returns once it is healthy.
 start_spa_sample() {
