@@ -7,20 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
-port=18090
-jar=sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar
-[ -f "$jar" ] || mvn -B -q install -DskipTests
-work=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-
-java -jar "$jar" --server.port=$port --graphql.sign-in.token.signing-key=bench-signing-key-0123456789abcdef-bench \
-  --logging.level.root=WARN > "$work/app.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 90); do curl -sf -o /dev/null "localhost:$port/actuator/health" && break; sleep 1; done
-TOKEN=$(curl -s "localhost:$port/api/TokenAuth/Authenticate" -H 'Content-Type: application/json' \
-  -d '{"tenancyName":"","userNameOrEmailAddress":"admin","password":"123qwe"}' \
-  | sed 's/.*"accessToken":"\([^"]*\)".*/\1/')
-export TOKEN
+port=${PORT:-18090}
+. bench/spa-sample.sh
+spa_sample_signed_in "$port"
 
 python3 - "$work" <<'PY'
 import json, sys

@@ -36,16 +36,18 @@ import org.springframework.web.servlet.function.ServerResponse;
 @ConditionalOnClass({ GraphQlHttpHandler.class, GraphQlWebMvcAutoConfiguration.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(ExecutionGraphQlService.class)
-@EnableConfigurationProperties(GraphQlEndpointProperties.class)
+@EnableConfigurationProperties({ GraphQlEndpointProperties.class, CacheableGetProperties.class })
 public final class GraphQlEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper,
-			ObjectProvider<PersistedDocuments> persistedDocuments, ObjectProvider<RegisteredDocuments> registered) {
+			ObjectProvider<PersistedDocuments> persistedDocuments, ObjectProvider<RegisteredDocuments> registered,
+			CacheableGetProperties cacheableGets) {
 		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared),
 				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()),
-				registered.getIfAvailable(() -> RegisteredDocuments.of(List.of())));
+				registered.getIfAvailable(() -> RegisteredDocuments.of(List.of())),
+				new CacheableGets(cacheableGets.getCacheControl()));
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.svc.graphql.web;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.error.ErrorCode;
@@ -41,6 +42,7 @@ import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
+import org.springframework.web.servlet.function.ServerResponse.HeadersBuilder.WriteFunction;
 
 /**
  * Spring's handler with the media-type choice of the GraphQL-over-HTTP specification: a client
@@ -69,15 +71,18 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
 	private final RegisteredDocuments registeredDocuments;
 
+	private final CacheableGets cacheableGets;
+
 	private final IdGenerator ids = new AlternativeJdkIdGenerator();
 
 	SvcGraphQlHttpHandler(WebGraphQlHandler graphQlHandler, JsonMapper json, PersistedDocuments persistedDocuments,
-			RegisteredDocuments registeredDocuments) {
+			RegisteredDocuments registeredDocuments, CacheableGets cacheableGets) {
 		super(graphQlHandler, new GraphQlRequestBodyConverter(new JacksonJsonHttpMessageConverter(json)));
 		this.graphQlHandler = graphQlHandler;
 		this.json = json;
 		this.persistedDocuments = persistedDocuments;
 		this.registeredDocuments = registeredDocuments;
+		this.cacheableGets = cacheableGets;
 	}
 
 	/**
@@ -86,6 +91,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	 * registered document {@code documentId} names, or the document a persisted query in
 	 * {@code extensions} names by its hash. Only a query runs: a mutation or subscription answers
 	 * 405, since a GET must not change anything, whether it came as text, by its id or by its hash.
+	 * The answer to a query named by its id or hash may be cached ({@link CacheableGets}).
 	 * @param request the request
 	 * @return the response
 	 */
@@ -101,9 +107,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 					"The 'variables' and 'extensions' parameters must be JSON objects. " + EndpointRoutes.ACCEPTED);
 		}
 		String documentId = request.param(RegisteredDocuments.DOCUMENT_ID).filter((id) -> !id.isBlank()).orElse(null);
-		String query = request.param("query")
-			.filter((text) -> !text.isBlank())
-			.orElseGet(() -> (documentId != null) ? PersistedQuery.MARKER : persistedDocument(extensions));
+		Optional<String> text = request.param("query").filter((value) -> !value.isBlank());
+		String query = text.orElseGet(() -> (documentId != null) ? PersistedQuery.MARKER : persistedDocument(extensions));
 		if (query.isBlank()) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
 					"No 'query' parameter, nor 'documentId', nor a persisted query in 'extensions'. "
@@ -120,6 +125,9 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 				.allow(HttpMethod.POST)
 				.contentType(MediaType.APPLICATION_JSON)
 				.body(EndpointRoutes.body("Only queries run with GET: send mutations and subscriptions with POST."));
+		}
+		if (text.isEmpty()) {
+			this.cacheableGets.namedById(request);
 		}
 		WebGraphQlRequest graphQlRequest = new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(),
 				null, request.remoteAddress().orElse(null), request.attributes(), body, this.ids.generateId().toString(),
@@ -220,6 +228,17 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 				new DefaultExecutionGraphQlResponse(ExecutionInput.newExecutionInput("").build(), result));
 		response.getResponseHeaders().set(HttpHeaders.RETRY_AFTER, "5");
 		return response;
+	}
+
+	/**
+	 * Spring's writing of the body, with the cache headers of {@link CacheableGets} for an answer
+	 * without errors.
+	 */
+	@Override
+	protected @Nullable WriteFunction getWriteFunction(Map<String, Object> resultMap, MediaType contentType) {
+		WriteFunction write = super.getWriteFunction(resultMap, contentType);
+		return (write != null)
+				? this.cacheableGets.writer(write, !resultMap.containsKey("errors"), contentType.toString()) : null;
 	}
 
 	/**

@@ -80,6 +80,23 @@ class PersistedQueriesTests {
 	}
 
 	@Test
+	void shouldLetCachesKeepAnAnonymousAnswerOverGetAndRevalidateIt() {
+		String query = "{ cached: tree { name } }";
+		assertThat(post(query, extensions(PersistedQuery.sha256(query)), null).status()).isEqualTo(200);
+		String get = "/graphql?extensions=" + encode(extensions(PersistedQuery.sha256(query)));
+		Response cacheable = this.http.get(get);
+		assertThat(cacheable.status()).isEqualTo(200);
+		assertThat(cacheable.body()).isEqualTo("{\"data\":{\"cached\":{\"name\":\"root\"}}}");
+		assertThat(cacheable.header("Cache-Control")).isEqualTo("public, max-age=60");
+		assertThat(cacheable.raw().headers().firstValue("Pragma")).isEmpty();
+		assertThat(cacheable.raw().headers().firstValue("Expires")).isEmpty();
+		Response notModified = this.http.get(get, "If-None-Match", cacheable.header("ETag"));
+		assertThat(notModified.status()).isEqualTo(304);
+		assertThat(notModified.body()).isEmpty();
+		assertThat(notModified.header("ETag")).isEqualTo(cacheable.header("ETag"));
+	}
+
+	@Test
 	void shouldAnswerAnUnknownHashWith200ToClientsThatAskForLegacyJson() throws Exception {
 		Response unknown = this.http.post("/graphql", "application/json",
 				"{\"extensions\": " + extensions(PersistedQuery.sha256("{ legacy: greeting }")) + "}", "Accept",

@@ -2,10 +2,12 @@ package dev.svc.graphql.test;
 
 import java.util.Map;
 
+import jakarta.servlet.http.HttpSession;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
@@ -57,6 +59,24 @@ public final class MockMvcRequests {
 					"Token sign-in failed: " + response.getResponse().getStatus() + " " + body(response));
 		}
 		return "Bearer " + ((Map<?, ?>) parse(body(response)).get("result")).get("accessToken");
+	}
+
+	/**
+	 * Signs a user in with the cookie sign-in's JSON login.
+	 * @return the session it created, to send further requests with
+	 */
+	public static MockHttpSession signedInSession(MockMvcTester mvc, String tenancyName, String userNameOrEmailAddress,
+			String password) {
+		MvcTestResult response = postJson(mvc, "/Account/Login", json(Map.of("tenancyName", tenancyName,
+				"userNameOrEmailAddress", userNameOrEmailAddress, "password", password)))
+			.exchange();
+		HttpSession session = response.getRequest().getSession(false);
+		if (response.getResponse().getStatus() != HttpStatus.OK.value()
+				|| !(session instanceof MockHttpSession mockSession)) {
+			throw new IllegalStateException(
+					"Cookie sign-in failed: " + response.getResponse().getStatus() + " " + body(response));
+		}
+		return mockSession;
 	}
 
 	/**

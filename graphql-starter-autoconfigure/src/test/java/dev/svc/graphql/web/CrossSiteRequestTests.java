@@ -2,7 +2,6 @@ package dev.svc.graphql.web;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.TestHostApplication;
@@ -13,13 +12,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
-import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import org.springframework.web.util.UriUtils;
 
 import static dev.svc.graphql.test.MockMvcRequests.body;
 import static dev.svc.graphql.test.MockMvcRequests.graphQl;
-import static dev.svc.graphql.test.MockMvcRequests.json;
 import static dev.svc.graphql.test.MockMvcRequests.postJson;
+import static dev.svc.graphql.test.MockMvcRequests.signedInSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -39,19 +37,9 @@ class CrossSiteRequestTests {
 	@Autowired
 	private MockMvcTester mvc;
 
-	private MockHttpSession signedInSession() {
-		MvcTestResult login = postJson(this.mvc, "/Account/Login",
-				json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe")))
-			.exchange();
-		assertThat(login).hasStatus(200);
-		MockHttpSession session = (MockHttpSession) login.getRequest().getSession(false);
-		assertThat(session).isNotNull();
-		return session;
-	}
-
 	@Test
 	void shouldRunACookieGetAnonymouslyWithoutThePreflightHeader() {
-		MockHttpSession session = signedInSession();
+		MockHttpSession session = signedInSession(this.mvc, "", "admin", "123qwe");
 		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)).bodyText()
 			.contains("Current user did not login to the application!");
 		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)
@@ -61,7 +49,7 @@ class CrossSiteRequestTests {
 
 	@Test
 	void shouldRunACookieGetOfAPersistedQueryAnonymouslyWithoutThePreflightHeader() {
-		MockHttpSession session = signedInSession();
+		MockHttpSession session = signedInSession(this.mvc, "", "admin", "123qwe");
 		String extensions = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256("{ secret }")
 				+ "\"}}";
 		assertThat(body(postJson(this.mvc, "/graphql", "{\"query\": \"{ secret }\", \"extensions\": " + extensions + "}")
@@ -77,13 +65,14 @@ class CrossSiteRequestTests {
 
 	@Test
 	void shouldRunACookiePostWithAJsonBodyAsTheUser() {
-		assertThat(body(graphQl(this.mvc, "/graphql", "{ secret }").session(signedInSession()).exchange()))
+		MockHttpSession session = signedInSession(this.mvc, "", "admin", "123qwe");
+		assertThat(body(graphQl(this.mvc, "/graphql", "{ secret }").session(session).exchange()))
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 	}
 
 	@Test
 	void shouldRefuseBodiesAFormOrAScriptOfAnotherSiteCouldSend() {
-		MockHttpSession session = signedInSession();
+		MockHttpSession session = signedInSession(this.mvc, "", "admin", "123qwe");
 		for (String contentType : new String[] { "application/x-www-form-urlencoded", "text/plain",
 				"multipart/form-data; boundary=x" }) {
 			assertThat(this.mvc.post().uri("/graphql").session(session).header("Content-Type", contentType)

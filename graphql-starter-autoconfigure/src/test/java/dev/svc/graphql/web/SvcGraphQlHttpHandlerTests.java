@@ -166,7 +166,8 @@ class SvcGraphQlHttpHandlerTests {
 
 	private static MockMvcTester mvc(WebGraphQlHandler graphQl, PersistedDocuments documents,
 			RegisteredDocuments registered) {
-		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents, registered);
+		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents, registered,
+				new CacheableGets("public, max-age=60"));
 		return MockMvcTester.create(MockMvcBuilders
 			.routerFunctions(RouterFunctions.route()
 				.POST("/graphql", handler::handleRequest)
