@@ -21,6 +21,8 @@ import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Client, fetchExchange } from '@urql/core';
 import { persistedExchange } from '@urql/exchange-persisted';
 
+import { bearerToken } from './sign-in.mjs';
+
 const [url, manifestPath] = process.argv.slice(2);
 if (!url) {
   console.error('usage: node persisted-queries.mjs <endpoint url>');
@@ -28,19 +30,6 @@ if (!url) {
 }
 const run = `r${Date.now().toString(36)}`;
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
-
-async function bearerToken() {
-  const response = await fetch(`${new URL(url).origin}/api/TokenAuth/Authenticate`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ tenancyName: '', userNameOrEmailAddress: 'admin', password: '123qwe' }),
-  });
-  const body = await response.json();
-  if (!body.success) {
-    throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  }
-  return `Bearer ${body.result.accessToken}`;
-}
 
 // What a client sent: method, the text (or none) and the hash, from the body or the URL.
 function recordingFetch(exchanges) {
@@ -101,7 +90,7 @@ function urql(headers, fetch) {
 
 const callers = {
   'signed in': {
-    headers: { Authorization: await bearerToken() },
+    headers: { Authorization: await bearerToken(url) },
     text: (name) => `query ${name}($max: Int) { users(maxResultCount: $max) { totalCount items { name surname `
       + `roles { name } } } ${run}: roles { name displayName } }`,
     variables: { max: 3 },
