@@ -90,8 +90,8 @@ for (const [name, document] of documents) {
       exchanges: [persistedExchange({
         enforcePersistedQueries: true,
         preferGetForPersistedQueries,
-        // The preset's hash is sha256:<hex>; the persisted-query protocol carries the hex alone.
-        generateHash: async (_, doc) => doc.__meta__.hash.replace(/^sha256:/, ''),
+        // the preset's hash as it is, sha256:<hex>, which the endpoint takes as the persisted query's hash
+        generateHash: async (_, doc) => doc.__meta__.hash,
       }), fetchExchange],
     });
     const result = await client.query(document, variables).toPromise();

@@ -31,7 +31,10 @@ public record PersistedQuery(String sha256Hash) {
 	 */
 	public static final String EXTENSION = "persistedQuery";
 
-	private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-fA-F]{64}");
+	// the prefix GraphQL Code Generator's client preset writes into the hashes of its documents
+	private static final String SHA256_PREFIX = "sha256:";
+
+	private static final Pattern SHA256_HEX = Pattern.compile("(" + SHA256_PREFIX + ")?[0-9a-fA-F]{64}");
 
 	/**
 	 * The persisted query a request's extensions name.
@@ -43,7 +46,9 @@ public record PersistedQuery(String sha256Hash) {
 				|| problemOf(persisted) != null) {
 			return null;
 		}
-		return (persisted.get("sha256Hash") instanceof String hash) ? new PersistedQuery(hash.toLowerCase(Locale.ROOT))
+		return (persisted.get("sha256Hash") instanceof String hash)
+				? new PersistedQuery(hash.substring(hash.startsWith(SHA256_PREFIX) ? SHA256_PREFIX.length() : 0)
+					.toLowerCase(Locale.ROOT))
 				: null;
 	}
 
@@ -68,7 +73,7 @@ public record PersistedQuery(String sha256Hash) {
 		}
 		if (!(persisted.get("sha256Hash") instanceof String hash) || !SHA256_HEX.matcher(hash).matches()) {
 			return "extensions.persistedQuery.sha256Hash must be the SHA-256 hash of the query's text (UTF-8), "
-					+ "64 hexadecimal digits.";
+					+ "64 hexadecimal digits, with or without the prefix " + SHA256_PREFIX + ".";
 		}
 		return null;
 	}

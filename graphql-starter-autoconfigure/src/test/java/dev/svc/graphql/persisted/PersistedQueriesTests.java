@@ -150,7 +150,7 @@ class PersistedQueriesTests {
 		assertBadRequest(post("{ greeting }", "{\"persistedQuery\": {\"sha256Hash\": \"" + hash + "\"}}", null),
 				"extensions.persistedQuery.version must be 1, the only version of automatic persisted queries.");
 		String noHash = "extensions.persistedQuery.sha256Hash must be the SHA-256 hash of the query's text (UTF-8), "
-				+ "64 hexadecimal digits.";
+				+ "64 hexadecimal digits, with or without the prefix sha256:.";
 		assertBadRequest(post(null, "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"<script>\"}}", null),
 				noHash);
 		assertBadRequest(post(null, "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": 42}}", null), noHash);

@@ -33,6 +33,16 @@ class PersistedQueryTests {
 	}
 
 	@Test
+	void shouldReadAHashWithThePrefixGraphQlCodeGeneratorWrites() {
+		Map<String, Object> extensions = Map.of(PersistedQuery.EXTENSION,
+				Map.of("version", 1, "sha256Hash", "sha256:" + ABC));
+		assertThat(PersistedQuery.problem(extensions)).isNull();
+		assertThat(PersistedQuery.of(extensions)).isEqualTo(new PersistedQuery(ABC));
+		assertThat(PersistedQuery.problem(Map.of(PersistedQuery.EXTENSION,
+				Map.of("version", 1, "sha256Hash", "md5:" + ABC)))).isNotNull();
+	}
+
+	@Test
 	void shouldFindNoPersistedQueryWhereThereIsNone() {
 		assertThat(PersistedQuery.of(null)).isNull();
 		assertThat(PersistedQuery.problem(null)).isNull();
