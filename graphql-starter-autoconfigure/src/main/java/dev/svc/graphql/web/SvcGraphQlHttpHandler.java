@@ -108,6 +108,12 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		}
 		String documentId = request.param(RegisteredDocuments.DOCUMENT_ID).filter((id) -> !id.isBlank()).orElse(null);
 		Optional<String> text = request.param("query").filter((value) -> !value.isBlank());
+		if (text.isPresent() && PersistedQuery.MARKER.equals(text.get().trim())) {
+			// the stand-in for a document named by id or hash is the module's to give, never a client's
+			return EndpointRoutes.error(HttpStatus.BAD_REQUEST, "The 'query' parameter must be a document's text;"
+					+ " name a persisted document by 'documentId' or by a persisted query in 'extensions'. "
+					+ EndpointRoutes.ACCEPTED);
+		}
 		String query = text.orElseGet(() -> (documentId != null) ? PersistedQuery.MARKER : persistedDocument(extensions));
 		if (query.isBlank()) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
@@ -119,8 +125,9 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		body.put("query", query);
 		body.put("operationName", operationName);
 		body.put("variables", variables);
-		body.put("extensions", DocumentIdRequest.withDocumentId(extensions, documentId));
-		if (!OperationKind.isQuery(registeredText(documentId, query), operationName)) {
+		Map<String, Object> allExtensions = DocumentIdRequest.withDocumentId(extensions, documentId);
+		body.put("extensions", allExtensions);
+		if (!OperationKind.isQuery(textToRun(query, allExtensions), operationName)) {
 			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
 				.allow(HttpMethod.POST)
 				.contentType(MediaType.APPLICATION_JSON)
@@ -151,13 +158,23 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * The text a GET runs, as far as it is known here: that of the registered document its
-	 * {@code documentId} names, when it names one, so that it is told apart from a mutation as a
-	 * text is. An unknown id the persisted documents' interceptor answers as it answers the POST.
+	 * The text a GET runs, as far as it is known here, found as the persisted documents'
+	 * interceptor will find it: that of the registered document the {@code documentId} of its
+	 * extensions names, else that of the persisted query they name, so that it is told apart from a
+	 * mutation as a text is. A document not known stays the stand-in, which the interceptor answers
+	 * as it answers the POST, running nothing.
 	 */
-	private String registeredText(@Nullable String documentId, String query) {
-		RegisteredDocument registered = (documentId != null) ? this.registeredDocuments.byId(documentId) : null;
-		return (registered != null && PersistedQuery.MARKER.equals(query)) ? registered.text() : query;
+	private String textToRun(String query, @Nullable Map<String, Object> extensions) {
+		if (!PersistedQuery.MARKER.equals(query) || extensions == null) {
+			return query;
+		}
+		if (extensions.get(RegisteredDocuments.DOCUMENT_ID) instanceof String documentId) {
+			RegisteredDocument registered = this.registeredDocuments.byId(documentId);
+			return (registered != null) ? registered.text() : query;
+		}
+		PersistedQuery persisted = PersistedQuery.of(extensions);
+		String document = (persisted != null) ? this.persistedDocuments.find(persisted.sha256Hash()) : null;
+		return (document != null) ? document : query;
 	}
 
 	@SuppressWarnings("unchecked")

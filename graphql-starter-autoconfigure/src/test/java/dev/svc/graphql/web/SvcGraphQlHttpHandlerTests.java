@@ -101,6 +101,28 @@ class SvcGraphQlHttpHandlerTests {
 	}
 
 	@Test
+	void shouldRefuseTheStandInForANamedDocumentAsTheTextOfAGet() {
+		String mutation = "mutation Change { greeting }";
+		RegisteredDocuments registered = RegisteredDocuments
+			.of(List.of(new RegisteredDocument("change", PersistedQuery.sha256(mutation), "Change", mutation, "test")));
+		PersistedDocuments documents = (hash) -> hash.equals(PersistedQuery.sha256(mutation)) ? mutation : null;
+		MockMvcTester mvc = mvc(WebGraphQlHandler.builder(GREETING).build(), documents, registered);
+		// the endpoint's error shape, with what is wrong and what is allowed
+		String refusal = JsonMapper.shared()
+			.writeValueAsString(EndpointRoutes.body("The 'query' parameter must be a document's text; name a persisted"
+					+ " document by 'documentId' or by a persisted query in 'extensions'. " + EndpointRoutes.ACCEPTED));
+		for (String extensions : List.of("{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
+				+ PersistedQuery.sha256(mutation) + "\"}}", "{\"documentId\": \"change\"}", "{}")) {
+			assertThat(mvc.get()
+				.uri("/graphql?query={query}&extensions={extensions}", PersistedQuery.MARKER, extensions)
+				.exchange()).as(extensions).hasStatus(400).bodyJson().isStrictlyEqualTo(refusal);
+		}
+		assertThat(mvc.get().uri("/graphql?extensions={extensions}", "{\"documentId\": \"change\"}").exchange())
+			.as("an id in the extensions of a GET, not its parameter")
+			.hasStatus(400);
+	}
+
+	@Test
 	void shouldRefuseARegisteredMutationNamedByItsIdOverGet() {
 		String mutation = "mutation Change { greeting }";
 		RegisteredDocuments registered = RegisteredDocuments
