@@ -10,6 +10,7 @@ import graphql.ExecutionResult;
 import graphql.GraphqlErrorBuilder;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 import org.springframework.graphql.server.WebGraphQlInterceptor;
@@ -85,6 +86,11 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			document = found.text();
 		}
 		else if (persisted != null && !withText) {
+			// a caller the rule refuses learns nothing of what others sent: not whether the hash is cached
+			Mono<WebGraphQlResponse> refused = refusedByTheRule(request, persisted.sha256Hash());
+			if (refused != null) {
+				return refused;
+			}
 			String known = this.documents.find(persisted.sha256Hash());
 			if (known == null) {
 				logger.debug("No document is known by hash " + persisted.sha256Hash());
@@ -100,21 +106,29 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 						+ persisted.sha256Hash() + " is not the SHA-256 hash of the query's text (UTF-8).");
 			}
 		}
-		if (this.rule.appliesAtAll()) {
-			String hash = PersistedQuery.sha256(document);
-			// the caller, as the interceptor before this one resolved it into the execution input
-			UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
-			DocumentRule.Refusal refusal = this.rule.refusal(caller, hash);
-			if (refusal != null) {
-				logger.info("Refused a document (" + refusal.reason() + ") with SHA-256 hash " + hash);
-				this.refusals.accept(refusal.reason());
-				return refuse(request, ErrorCode.PERSISTED_DOCUMENT_REQUIRED, refusal.message());
-			}
+		Mono<WebGraphQlResponse> refused = refusedByTheRule(request, PersistedQuery.sha256(document));
+		if (refused != null) {
+			return refused;
 		}
 		if (!withText) {
 			request.configureExecutionInput((input, builder) -> builder.query(document).build());
 		}
 		return chain.next(request);
+	}
+
+	private @Nullable Mono<WebGraphQlResponse> refusedByTheRule(WebGraphQlRequest request, String hash) {
+		if (!this.rule.appliesAtAll()) {
+			return null;
+		}
+		// the caller, as the interceptor before this one resolved it into the execution input
+		UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
+		DocumentRule.Refusal refusal = this.rule.refusal(caller, hash);
+		if (refusal == null) {
+			return null;
+		}
+		logger.info("Refused a document (" + refusal.reason() + ") with SHA-256 hash " + hash);
+		this.refusals.accept(refusal.reason());
+		return refuse(request, ErrorCode.PERSISTED_DOCUMENT_REQUIRED, refusal.message());
 	}
 
 	private static String shortened(String id) {

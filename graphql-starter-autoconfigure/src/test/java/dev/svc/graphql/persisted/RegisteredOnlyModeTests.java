@@ -157,6 +157,20 @@ class RegisteredOnlyModeTests {
 	}
 
 	@Test
+	void shouldNotTellACallerItRefusesWhetherOthersSentADocument() throws Exception {
+		String text = "{ sentByTheAdmin: greeting(name: \"secret\") }";
+		Map<String, ?> hashOnly = Map.of("extensions",
+				Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", PersistedQuery.sha256(text))));
+		assertNotRegistered(post(hashOnly));
+		String admin = bearerToken(this.mvc, "", "admin", "123qwe");
+		assertThat(graphQl(this.mvc, "/graphql", text).header("Authorization", admin).exchange()).hasStatusOk();
+		assertThat(postJson(this.mvc, "/graphql", json(hashOnly)).header("Authorization", admin).exchange())
+			.as("the admin's text is kept by its hash")
+			.hasStatusOk();
+		assertNotRegistered(post(hashOnly));
+	}
+
+	@Test
 	void shouldCountUnknownDocumentIds() {
 		double before = refusals("unknown-id");
 		post(Map.of("documentId", "sha256:" + PersistedQuery.sha256("{ counted: greeting }")));
