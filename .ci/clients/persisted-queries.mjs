@@ -22,6 +22,7 @@ import { Client, fetchExchange } from '@urql/core';
 import { persistedExchange } from '@urql/exchange-persisted';
 
 import { bearerToken } from './sign-in.mjs';
+import { check, report } from './checks.mjs';
 
 const [url, manifestPath] = process.argv.slice(2);
 if (!url) {
@@ -102,16 +103,6 @@ const callers = {
   },
 };
 
-let passed = 0;
-let failed = 0;
-function check(label, condition, detail) {
-  if (condition) {
-    passed++;
-  } else {
-    failed++;
-    console.log(`FAIL ${label}: ${detail()}`);
-  }
-}
 
 for (const [clientName, makeClient] of Object.entries(clients)) {
   for (const [callerName, caller] of Object.entries(callers)) {
@@ -187,5 +178,4 @@ for (const [id, text] of Object.entries(manifest)) {
 }
 console.log(`persisted queries with Apollo Client and urql against ${url}`
   + (manifestPath ? `, and the registered documents of ${manifestPath}:` : ':'));
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+report();
