@@ -71,7 +71,8 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.TwoFactorRequiredException",
 			"dev.svc.graphql.signin.TenancyAuthenticationDetails",
 			"dev.svc.graphql.signin.TenancyAuthenticationProvider", "dev.svc.graphql.signin.cookie.PageRequestCache",
-			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer");
+			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer", "dev.svc.graphql.visibility.SchemaVisibility",
+			"dev.svc.graphql.visibility.SchemaVisibilityProperties", "dev.svc.graphql.visibility.VisibleSchema");
 
 	/** Public because Spring Boot's auto-configurations are, and hosts order their own after them. */
 	private static final List<String> AUTO_CONFIGURATIONS = List.of("dev.svc.graphql.audit.AuditAutoConfiguration",
@@ -91,7 +92,8 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.cookie.CookieSignInAutoConfiguration",
 			"dev.svc.graphql.signin.token.TokenSignInAutoConfiguration",
 			"dev.svc.graphql.web.GraphQlEndpointAutoConfiguration",
-			"dev.svc.graphql.web.GraphQlEndpointSecurityAutoConfiguration");
+			"dev.svc.graphql.web.GraphQlEndpointSecurityAutoConfiguration",
+			"dev.svc.graphql.visibility.SchemaVisibilityAutoConfiguration");
 
 	@Test
 	void shouldExposeExactlyTheNamedTypes() throws Exception {

@@ -1,14 +1,10 @@
 package dev.svc.graphql.container;
 
-import java.util.List;
-import java.util.stream.Collectors;
-
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.security.PermissionDefinitions;
-import dev.svc.graphql.security.SvcAuthorizationException;
 import graphql.schema.DataFetchingEnvironment;
 
 import org.springframework.core.ResolvableType;
@@ -25,19 +21,12 @@ final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 
 	private final HandlerRegistration registration;
 
-	private final PermissionChecker permissionChecker;
-
-	private final String notGrantedMessage;
+	private final FieldAuthorization authorization;
 
 	HandlerDataFetcher(HandlerRegistration registration, PermissionChecker permissionChecker,
 			PermissionDefinitions permissions) {
 		this.registration = registration;
-		this.permissionChecker = permissionChecker;
-		this.notGrantedMessage = "Required permissions are not granted. At least one of these permissions must be granted: "
-				+ registration.requiredPermissions()
-					.stream()
-					.map(permissions::displayNameOf)
-					.collect(Collectors.joining(", "));
+		this.authorization = new FieldAuthorization(registration.requiredPermissions(), permissionChecker, permissions);
 	}
 
 	@Override
@@ -53,26 +42,10 @@ final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 	@Override
 	public Object get(DataFetchingEnvironment environment) {
 		UserContext user = environment.getGraphQlContext().getOrDefault(UserContext.class, ANONYMOUS_HOST);
-		authorize(user);
+		this.authorization.authorize(user);
 		QueryContext context = new QueryContext(user, environment.getArguments(),
 				new DocumentSelectionSet(environment), environment.getVariables(), environment.getDataLoaderRegistry());
 		return this.registration.handler().resolve(context);
-	}
-
-	private void authorize(UserContext user) {
-		List<String> required = this.registration.requiredPermissions();
-		if (required.isEmpty()) {
-			return;
-		}
-		if (!user.isAuthenticated()) {
-			throw new SvcAuthorizationException("Current user did not login to the application!");
-		}
-		for (String permission : required) {
-			if (this.permissionChecker.isGranted(user, permission)) {
-				return;
-			}
-		}
-		throw new SvcAuthorizationException(this.notGrantedMessage);
 	}
 
 }

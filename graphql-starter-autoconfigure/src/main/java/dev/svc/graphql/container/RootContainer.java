@@ -1,5 +1,6 @@
 package dev.svc.graphql.container;
 
+import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -10,29 +11,52 @@ import java.util.function.Supplier;
 
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.graphql.data.method.annotation.SchemaMapping;
+import org.springframework.stereotype.Controller;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.StringUtils;
 
 /**
  * The root container: every query field of the schema's {@code Query} type and the handler bean
- * that serves it. Immutable once built; built once at start-up from the {@link QueryHandler} beans.
+ * that serves it, and the permissions that the {@code Query} fields of a host's controllers
+ * require. Immutable once built; built once at start-up from the {@link QueryHandler} beans and
+ * the {@link RequiresPermission} annotations of the {@code @Controller} beans.
  */
 public final class RootContainer {
 
+	private static final String QUERY = "Query";
+
 	private final Map<String, HandlerRegistration> handlers;
 
-	private RootContainer(Map<String, HandlerRegistration> handlers) {
+	private final Map<String, List<String>> guardedControllerFields;
+
+	private final Map<String, List<String>> guardedFields;
+
+	private RootContainer(Map<String, HandlerRegistration> handlers, Map<String, List<String>> guardedControllerFields) {
 		this.handlers = Collections.unmodifiableMap(handlers);
+		this.guardedControllerFields = Collections.unmodifiableMap(guardedControllerFields);
+		Map<String, List<String>> guarded = new TreeMap<>(guardedControllerFields);
+		for (HandlerRegistration registration : handlers.values()) {
+			if (!registration.requiredPermissions().isEmpty()) {
+				guarded.put(registration.fieldName(), registration.requiredPermissions());
+			}
+		}
+		this.guardedFields = Collections.unmodifiableMap(guarded);
 	}
 
 	/**
-	 * Collects every {@link QueryHandler} bean. Handlers are looked up by bean name so that a
-	 * prototype-scoped handler can be created anew for every use.
+	 * Collects every {@link QueryHandler} bean, and the {@link RequiresPermission} annotations of
+	 * the {@code Query} mappings of every {@code @Controller} bean. Handlers are looked up by bean
+	 * name so that a prototype-scoped handler can be created anew for every use.
 	 * @param beanFactory the factory holding the handler beans
 	 * @return the container
-	 * @throws RootContainerException when two handlers serve the same field
+	 * @throws RootContainerException when two handlers serve the same field, or a controller
+	 * requires a permission for a field of another type than {@code Query}
 	 */
 	public static RootContainer of(ListableBeanFactory beanFactory) {
 		Map<String, HandlerRegistration> handlers = new TreeMap<>();
@@ -51,12 +75,52 @@ public final class RootContainer {
 						"A field has exactly one handler: remove one of the beans or change its fieldName().");
 			}
 		}
-		return new RootContainer(handlers);
+		return new RootContainer(handlers, guardedControllerFields(beanFactory));
 	}
 
 	private static List<String> requiredPermissions(Class<?> type) {
 		RequiresPermission annotation = AnnotatedElementUtils.findMergedAnnotation(type, RequiresPermission.class);
 		return (annotation != null) ? List.of(annotation.value()) : List.of();
+	}
+
+	/**
+	 * The {@code Query} fields of the controllers, as Spring for GraphQL maps them, whose method or
+	 * controller carries {@link RequiresPermission}.
+	 */
+	private static Map<String, List<String>> guardedControllerFields(ListableBeanFactory beanFactory) {
+		Map<String, List<String>> guarded = new TreeMap<>();
+		for (String beanName : beanFactory.getBeanNamesForAnnotation(Controller.class)) {
+			Class<?> beanType = beanFactory.getType(beanName);
+			if (beanType == null) {
+				continue;
+			}
+			Class<?> type = ClassUtils.getUserClass(beanType);
+			RequiresPermission onType = AnnotatedElementUtils.findMergedAnnotation(type, RequiresPermission.class);
+			SchemaMapping typeMapping = AnnotatedElementUtils.findMergedAnnotation(type, SchemaMapping.class);
+			Map<Method, SchemaMapping> mappings = MethodIntrospector.selectMethods(type,
+					(MethodIntrospector.MetadataLookup<SchemaMapping>) (method) -> AnnotatedElementUtils
+						.findMergedAnnotation(method, SchemaMapping.class));
+			mappings.forEach((method, mapping) -> {
+				RequiresPermission annotation = AnnotatedElementUtils.findMergedAnnotation(method, RequiresPermission.class);
+				if (annotation == null) {
+					annotation = onType;
+				}
+				if (annotation == null) {
+					return;
+				}
+				String typeName = StringUtils.hasText(mapping.typeName()) ? mapping.typeName()
+						: (typeMapping != null) ? typeMapping.typeName() : "";
+				String field = StringUtils.hasText(mapping.field()) ? mapping.field() : method.getName();
+				if (!QUERY.equals(typeName)) {
+					throw new RootContainerException("@RequiresPermission on " + type.getName() + "." + method.getName()
+							+ " guards the field '" + typeName + "." + field + "', which is not a Query field.",
+							"Put @RequiresPermission only on @QueryMapping methods (or on controllers whose mappings are "
+									+ "all Query fields); secure other fields inside the method.");
+				}
+				guarded.put(field, List.of(annotation.value()));
+			});
+		}
+		return guarded;
 	}
 
 	/**
@@ -68,12 +132,29 @@ public final class RootContainer {
 	}
 
 	/**
-	 * The permissions a field requires, any one of which is enough.
+	 * The permissions a handler's field requires, any one of which is enough.
 	 * @param fieldName the field
 	 * @return the permission names, empty when anonymous callers may run it
 	 */
 	public List<String> requiredPermissions(String fieldName) {
 		return registration(fieldName).requiredPermissions();
+	}
+
+	/**
+	 * Every {@code Query} field that requires a permission, a handler's or a controller's.
+	 * @return the permissions, any one of which is enough, by field name, sorted
+	 */
+	public Map<String, List<String>> guardedFields() {
+		return this.guardedFields;
+	}
+
+	/**
+	 * The permissions a controller's {@code Query} field requires.
+	 * @param fieldName the field
+	 * @return the permission names, {@code null} when the field is not a guarded controller field
+	 */
+	@Nullable List<String> controllerPermissions(String fieldName) {
+		return this.guardedControllerFields.get(fieldName);
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.svc.graphql.container;
 
+import java.util.List;
+
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
@@ -41,6 +43,16 @@ public final class RootContainerAutoConfiguration {
 	@Bean
 	GraphQlSourceBuilderCustomizer svcRootTypes() {
 		return (builder) -> builder.configureTypeDefinitions(new RootTypeDefinitions());
+	}
+
+	/**
+	 * The permission check of the host's {@code @QueryMapping} methods that require one.
+	 */
+	@Bean
+	GraphQlSourceBuilderCustomizer svcGuardedControllerFields(RootContainer container,
+			PermissionChecker permissionChecker, PermissionDefinitions permissions) {
+		return (builder) -> builder
+			.typeVisitors(List.of(new GuardedControllerFields(container, permissionChecker, permissions)));
 	}
 
 	/**

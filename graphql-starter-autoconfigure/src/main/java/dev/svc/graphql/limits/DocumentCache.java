@@ -1,5 +1,6 @@
 package dev.svc.graphql.limits;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,6 +10,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.persisted.PersistedDocuments;
 import dev.svc.graphql.persisted.PersistedQuery;
+import dev.svc.graphql.visibility.VisibleSchema;
 import graphql.ExecutionInput;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
@@ -21,10 +23,39 @@ import org.jspecify.annotations.Nullable;
  * and invalid documents are not kept: their errors are cheap to find again, and are worded for each
  * request. At most {@code maxSize} documents are kept; past that, those used least are let go.
  * The registered documents, checked at start-up, are kept apart and never let go.
+ * <p>
+ * A document is validated against the schema its caller sees ({@link VisibleSchema}): a document
+ * kept for one caller's schema is validated anew, once, for another's, since a field one caller
+ * may use may not exist for the other.
  */
 final class DocumentCache implements PreparsedDocumentProvider, PersistedDocuments {
 
-	private record Kept(String text, PreparsedDocumentEntry entry) {
+	/** The key of the whole schema: no field hidden. */
+	private static final List<String> WHOLE_SCHEMA = List.of();
+
+	/**
+	 * How many schemas a document is kept for at most; past that its entries start again. A
+	 * document is sent by the callers of a few sets of permissions, not of many.
+	 */
+	private static final int MAX_SCHEMAS_PER_DOCUMENT = 32;
+
+	/**
+	 * A document's text, and the document parsed and validated against each schema (by the
+	 * fields hidden in it) it was sent for.
+	 */
+	private record Kept(String text, Map<List<String>, PreparsedDocumentEntry> bySchema) {
+
+		Kept(String text) {
+			this(text, new ConcurrentHashMap<>());
+		}
+
+		void put(List<String> schema, PreparsedDocumentEntry entry) {
+			if (this.bySchema.size() >= MAX_SCHEMAS_PER_DOCUMENT) {
+				this.bySchema.clear();
+			}
+			this.bySchema.put(schema, entry);
+		}
+
 	}
 
 	private final PreparsedDocumentProvider delegate;
@@ -33,7 +64,7 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 
 	private final Cache<String, Kept> documents;
 
-	private final Map<String, PreparsedDocumentEntry> registered = new ConcurrentHashMap<>();
+	private final Map<String, Kept> registered = new ConcurrentHashMap<>();
 
 	DocumentCache(PreparsedDocumentProvider delegate, int maxSize) {
 		this.delegate = delegate;
@@ -49,17 +80,18 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	public CompletableFuture<PreparsedDocumentEntry> getDocumentAsync(ExecutionInput input,
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String hash = PersistedQuery.sha256(input.getQuery());
-		PreparsedDocumentEntry checked = this.registered.get(hash);
-		if (checked != null) {
-			return CompletableFuture.completedFuture(checked);
-		}
-		Kept kept = this.documents.getIfPresent(hash);
-		if (kept != null) {
-			return CompletableFuture.completedFuture(kept.entry());
+		VisibleSchema visible = VisibleSchema.of(input.getGraphQLContext());
+		List<String> schema = (visible != null) ? visible.hiddenFields() : WHOLE_SCHEMA;
+		Kept registered = this.registered.get(hash);
+		Kept kept = (registered != null) ? registered : this.documents.getIfPresent(hash);
+		PreparsedDocumentEntry known = (kept != null) ? kept.bySchema().get(schema) : null;
+		if (known != null) {
+			return CompletableFuture.completedFuture(known);
 		}
 		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
-			if (!entry.hasErrors() && this.maxSize > 0) {
-				this.documents.put(hash, new Kept(input.getQuery(), entry));
+			if (!entry.hasErrors() && (registered != null || this.maxSize > 0)) {
+				Kept target = (kept != null) ? kept : this.documents.asMap().computeIfAbsent(hash, (key) -> new Kept(input.getQuery()));
+				target.put(schema, entry);
 			}
 			return entry;
 		});
@@ -77,7 +109,9 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			.getDocumentAsync(ExecutionInput.newExecutionInput(text).build(), parseAndValidate)
 			.join();
 		if (!entry.hasErrors()) {
-			this.registered.put(PersistedQuery.sha256(text), entry);
+			Kept kept = new Kept(text);
+			kept.put(WHOLE_SCHEMA, entry);
+			this.registered.put(PersistedQuery.sha256(text), kept);
 		}
 		return entry;
 	}

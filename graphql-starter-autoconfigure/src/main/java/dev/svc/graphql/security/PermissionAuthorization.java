@@ -1,5 +1,6 @@
 package dev.svc.graphql.security;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -51,13 +52,8 @@ public final class PermissionAuthorization {
 				|| !(authentication.getPrincipal() instanceof SignedInUser user)) {
 			return false;
 		}
-		UserContext context = UserContext.signedIn(user, this.grantedPermissions.apply(user));
-		for (String permission : permissions) {
-			if (this.checker.isGranted(context, permission)) {
-				return true;
-			}
-		}
-		return false;
+		return this.checker.isGrantedAny(UserContext.signedIn(user, this.grantedPermissions.apply(user)),
+				List.of(permissions));
 	}
 
 }

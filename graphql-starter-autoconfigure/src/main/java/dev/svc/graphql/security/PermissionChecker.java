@@ -1,5 +1,7 @@
 package dev.svc.graphql.security;
 
+import java.util.Collection;
+
 import dev.svc.graphql.context.UserContext;
 
 /**
@@ -16,6 +18,24 @@ public interface PermissionChecker {
 	 * @return whether it is granted
 	 */
 	boolean isGranted(UserContext user, String permissionName);
+
+	/**
+	 * Whether the user is signed in and holds at least one of the permissions.
+	 * @param user the caller, signed in or not
+	 * @param permissionNames the permissions, any one of which is enough
+	 * @return whether one of them is granted; {@code false} for an anonymous caller
+	 */
+	default boolean isGrantedAny(UserContext user, Collection<String> permissionNames) {
+		if (!user.isAuthenticated()) {
+			return false;
+		}
+		for (String permissionName : permissionNames) {
+			if (isGranted(user, permissionName)) {
+				return true;
+			}
+		}
+		return false;
+	}
 
 	/**
 	 * The default checker: a permission is granted when the user context lists it.

@@ -37,16 +37,21 @@ final class EndpointRoutes {
 	/**
 	 * Routes for the requests on the endpoint's path that Spring Boot's GraphQL route does not
 	 * take: a GET with a query, when the module's handler serves the endpoint, and GraphQL-shaped
-	 * refusals of everything else.
+	 * refusals of everything else; and Spring Boot's schema printer, as each caller sees the schema.
 	 * @param path the endpoint's path
 	 * @param handler the module's handler, {@code null} when the host replaced it
+	 * @param printer the schema printer, {@code null} when Spring Boot's is off
 	 * @return the routes
 	 */
-	static RouterFunction<ServerResponse> routes(String path, @Nullable SvcGraphQlHttpHandler handler) {
+	static RouterFunction<ServerResponse> routes(String path, @Nullable SvcGraphQlHttpHandler handler,
+			@Nullable SchemaPrinterHandler printer) {
 		RequestPredicate graphQlRequest = GraphQlRequestPredicates.graphQlHttp(path);
 		RouterFunctions.Builder routes = RouterFunctions.route();
 		if (handler != null) {
 			routes.GET(path, EndpointRoutes::acceptsJson, handler::handleGet);
+		}
+		if (printer != null) {
+			routes.GET(path + "/schema", printer::handle);
 		}
 		return routes.route(RequestPredicates.path(path).and((request) -> !matches(graphQlRequest, request)),
 				(request) -> refuse(request, handler != null))

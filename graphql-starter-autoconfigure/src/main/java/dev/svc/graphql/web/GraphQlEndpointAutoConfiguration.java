@@ -21,6 +21,7 @@ import org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoC
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.ExecutionGraphQlService;
+import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.server.WebGraphQlHandler;
 import org.springframework.graphql.server.webmvc.GraphQlHttpHandler;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -51,14 +52,18 @@ public final class GraphQlEndpointAutoConfiguration {
 	}
 
 	/**
-	 * Ahead of Spring Boot's routes: queries with GET, and GraphQL-shaped answers to the requests
-	 * Spring Boot's routes would refuse with an empty body.
+	 * Ahead of Spring Boot's routes: queries with GET, GraphQL-shaped answers to the requests
+	 * Spring Boot's routes would refuse with an empty body, and the schema printer, when it is on,
+	 * printing the schema each caller sees.
 	 */
 	@Bean
 	@Order(PipelineOrder.GRAPHQL_ROUTES)
-	RouterFunction<ServerResponse> svcGraphQlRoutes(GraphQlProperties properties, GraphQlHttpHandler handler) {
+	RouterFunction<ServerResponse> svcGraphQlRoutes(GraphQlProperties properties, GraphQlHttpHandler handler,
+			WebGraphQlHandler webGraphQlHandler, GraphQlSource graphQlSource) {
 		return EndpointRoutes.routes(properties.getHttp().getPath(),
-				(handler instanceof SvcGraphQlHttpHandler svcHandler) ? svcHandler : null);
+				(handler instanceof SvcGraphQlHttpHandler svcHandler) ? svcHandler : null,
+				properties.getSchema().getPrinter().isEnabled()
+						? new SchemaPrinterHandler(webGraphQlHandler, graphQlSource) : null);
 	}
 
 }

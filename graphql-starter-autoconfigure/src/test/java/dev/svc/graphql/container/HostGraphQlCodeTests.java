@@ -30,6 +30,7 @@ import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.data.method.annotation.Argument;
 import org.springframework.graphql.data.method.annotation.BatchMapping;
 import org.springframework.graphql.data.method.annotation.QueryMapping;
+import org.springframework.graphql.data.method.annotation.SchemaMapping;
 import org.springframework.graphql.execution.BatchLoaderRegistry;
 import org.springframework.stereotype.Controller;
 
@@ -95,6 +96,45 @@ class HostGraphQlCodeTests {
 	}
 
 	@Test
+	void shouldCheckThePermissionOfAControllerMethodThatRequiresOne() {
+		this.contextRunner.run((context) -> {
+			ExecutionGraphQlService service = context.getBean(ExecutionGraphQlService.class);
+			JSONAssert.assertEquals("""
+					{"data": null, "errors": [{
+					  "message": "Error trying to resolve featured. Current user did not login to the application!",
+					  "locations": [{"line": 1, "column": 3}], "path": ["featured"],
+					  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					json(GraphQlTestRequests.execute(service, "{ featured { title } }", UserContext.anonymous(null))
+						.toMap()),
+					JSONCompareMode.LENIENT);
+			JSONAssert.assertEquals("""
+					{"data": null, "errors": [{
+					  "message": "Error trying to resolve featured. Required permissions are not granted. At least one of these permissions must be granted: Test.Books",
+					  "path": ["featured"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					json(GraphQlTestRequests.execute(service, "{ featured { title } }",
+							new UserContext(2L, "other", null, Set.of("Test.Other")))
+						.toMap()),
+					JSONCompareMode.LENIENT);
+			JSONAssert.assertEquals("""
+					{"data": {"featured": {"title": "Emma", "author": {"name": "Jane Austen"}}}}""",
+					json(GraphQlTestRequests.execute(service, "{ featured { title author { name } } }", READER).toMap()),
+					JSONCompareMode.STRICT);
+			assertThat(context.getBean(RootContainer.class).guardedFields()).containsExactly(
+					Map.entry("bestseller", List.of("Test.Books")), Map.entry("featured", List.of("Test.Books")));
+		});
+	}
+
+	@Test
+	void shouldFailWhenAControllerRequiresAPermissionForAFieldOutsideQuery() {
+		this.contextRunner.withUserConfiguration(GuardedAuthorHost.class)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(RootContainerException.class)
+				.hasMessage("@RequiresPermission on " + GuardedAuthorController.class.getName()
+						+ ".author guards the field 'Book.author', which is not a Query field."));
+	}
+
+	@Test
 	void shouldFailWhenAHandlerAndAControllerServeOneField() {
 		this.contextRunner.withBean("booksHandler", BooksHandler.class)
 			.run((context) -> assertThat(context).getFailure()
@@ -148,9 +188,36 @@ class HostGraphQlCodeTests {
 			return BOOKS;
 		}
 
+		@QueryMapping
+		@RequiresPermission("Test.Books")
+		Book featured() {
+			return BOOKS.get(1);
+		}
+
 		@BatchMapping
 		Mono<Map<Book, Author>> author(List<Book> books) {
 			return Mono.just(books.stream().collect(Collectors.toMap(Function.identity(), (book) -> AUTHORS.get(book.authorId()))));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class GuardedAuthorHost {
+
+		@Bean
+		GuardedAuthorController guardedAuthorController() {
+			return new GuardedAuthorController();
+		}
+
+	}
+
+	@Controller
+	static class GuardedAuthorController {
+
+		@SchemaMapping(typeName = "Book")
+		@RequiresPermission("Test.Authors")
+		Author author(Book book) {
+			return AUTHORS.get(book.authorId());
 		}
 
 	}

@@ -1,0 +1,83 @@
+package dev.svc.graphql.visibility;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.svc.graphql.container.RootContainer;
+import dev.svc.graphql.container.RootContainerAutoConfiguration;
+import dev.svc.graphql.security.PermissionChecker;
+import graphql.GraphQL;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * Each caller sees the schema it may use ({@code graphql.schema.visibility}, {@code by-permission}
+ * unless set to {@code all}): an instrumentation that Spring Boot adds to graphql-java runs each
+ * request against its caller's schema.
+ */
+@AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
+@ConditionalOnClass({ GraphQL.class, Caffeine.class })
+@ConditionalOnBooleanProperty("graphql.enabled")
+@ConditionalOnBean({ RootContainer.class, PermissionChecker.class })
+@Conditional(SchemaVisibilityAutoConfiguration.OnVisibilityByPermission.class)
+@EnableConfigurationProperties(SchemaVisibilityProperties.class)
+public final class SchemaVisibilityAutoConfiguration {
+
+	@Bean
+	VisibleSchemas svcVisibleSchemas(SchemaVisibilityProperties properties, RootContainer container,
+			PermissionChecker permissionChecker) {
+		return new VisibleSchemas(container.guardedFields(), permissionChecker, properties.getVisibleSchemaCacheSize());
+	}
+
+	@Bean
+	SchemaVisibilityInstrumentation svcSchemaVisibilityInstrumentation(VisibleSchemas svcVisibleSchemas) {
+		return new SchemaVisibilityInstrumentation(svcVisibleSchemas);
+	}
+
+	/**
+	 * The visible schemas' cache statistics ({@code cache.gets}, {@code cache.evictions}, ...
+	 * named {@code svc.visible-schemas}), when the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class CacheMetersConfiguration {
+
+		@Bean
+		MeterBinder svcVisibleSchemaCacheMeters(VisibleSchemas svcVisibleSchemas) {
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcVisibleSchemas.cache(), "svc.visible-schemas");
+		}
+
+	}
+
+	/**
+	 * Matches unless {@code graphql.schema.visibility} is {@code all}, however it is spelled; a
+	 * value that is neither fails the start-up with the values allowed.
+	 */
+	static final class OnVisibilityByPermission extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			SchemaVisibility visibility = Binder.get(context.getEnvironment())
+				.bind("graphql.schema.visibility", SchemaVisibility.class)
+				.orElse(SchemaVisibility.BY_PERMISSION);
+			return (visibility == SchemaVisibility.BY_PERMISSION)
+					? ConditionOutcome.match("graphql.schema.visibility is by-permission")
+					: ConditionOutcome.noMatch("graphql.schema.visibility is all");
+		}
+
+	}
+
+}

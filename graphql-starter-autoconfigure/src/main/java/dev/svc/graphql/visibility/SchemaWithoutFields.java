@@ -1,0 +1,171 @@
+package dev.svc.graphql.visibility;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import graphql.Scalars;
+import graphql.introspection.Introspection;
+
+import graphql.schema.GraphQLFieldDefinition;
+import graphql.schema.GraphQLFieldsContainer;
+import graphql.schema.GraphQLInputFieldsContainer;
+import graphql.schema.GraphQLInputObjectField;
+import graphql.schema.GraphQLInterfaceType;
+import graphql.schema.GraphQLNamedType;
+import graphql.schema.GraphQLObjectType;
+import graphql.schema.GraphQLSchema;
+import graphql.schema.GraphQLSchemaElement;
+import graphql.schema.GraphQLTypeReference;
+import graphql.schema.GraphQLTypeVisitorStub;
+import graphql.schema.SchemaTraverser;
+import graphql.schema.SchemaTransformer;
+import graphql.schema.idl.ScalarInfo;
+import graphql.schema.visibility.GraphqlFieldVisibility;
+import graphql.util.TraversalControl;
+import graphql.util.TraverserContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A schema without some of its {@code Query} fields and without the types that only they reach.
+ * A type that no field, directive or interface of the result reaches is left out, as graphql-java's
+ * {@code FieldVisibilitySchemaTransformation} does; unlike that transformation in graphql-java 25,
+ * this one also leaves out the declared types no field reached in the first place, which could
+ * otherwise refer to types it removed. A {@code Query} type without any field is no valid schema,
+ * so when every field is hidden the type keeps one of its own, {@value #PLACEHOLDER}, which
+ * introspection, validation and the schema printer do not show: such a caller sees a {@code Query}
+ * type without fields.
+ */
+final class SchemaWithoutFields {
+
+	static final String PLACEHOLDER = "_svcNoVisibleField";
+
+	private SchemaWithoutFields() {
+	}
+
+	static GraphQLSchema of(GraphQLSchema schema, List<String> hiddenFields) {
+		String queryName = schema.getQueryType().getName();
+		boolean nothingLeft = schema.getQueryType()
+			.getFieldDefinitions()
+			.stream()
+			.allMatch((field) -> hiddenFields.contains(field.getName()));
+		GraphQLSchema withoutFields = SchemaTransformer.transformSchema(schema, new GraphQLTypeVisitorStub() {
+
+			@Override
+			public TraversalControl visitGraphQLObjectType(GraphQLObjectType type,
+					TraverserContext<GraphQLSchemaElement> context) {
+				if (!type.getName().equals(queryName)) {
+					return TraversalControl.CONTINUE;
+				}
+				GraphQLObjectType visible = type.transform((builder) -> {
+					builder.clearFields();
+					type.getFieldDefinitions()
+						.stream()
+						.filter((field) -> !hiddenFields.contains(field.getName()))
+						.forEach(builder::field);
+					if (nothingLeft) {
+						builder.field(GraphQLFieldDefinition.newFieldDefinition()
+							.name(PLACEHOLDER)
+							.type(Scalars.GraphQLBoolean));
+					}
+				});
+				return changeNode(context, visible);
+			}
+
+		});
+		Set<String> reachable = reachableTypes(withoutFields);
+		GraphQLSchema visible = SchemaTransformer.transformSchema(withoutFields, new GraphQLTypeVisitorStub() {
+
+			@Override
+			protected TraversalControl visitGraphQLType(GraphQLSchemaElement node,
+					TraverserContext<GraphQLSchemaElement> context) {
+				if (node instanceof GraphQLNamedType type && !(node instanceof GraphQLTypeReference)
+						&& !reachable.contains(type.getName()) && !Introspection.isIntrospectionTypes(type.getName())
+						&& !ScalarInfo.isGraphqlSpecifiedScalar(type.getName())) {
+					return deleteNode(context);
+				}
+				return TraversalControl.CONTINUE;
+			}
+
+		});
+		if (!nothingLeft) {
+			return visible;
+		}
+		GraphqlFieldVisibility withoutPlaceholder = new WithoutPlaceholder(
+				visible.getCodeRegistry().getFieldVisibility(), queryName);
+		return visible.transform((builder) -> builder
+			.codeRegistry(visible.getCodeRegistry().transform((registry) -> registry.fieldVisibility(withoutPlaceholder))));
+	}
+
+	/**
+	 * The names of the types that the operation types and the directives reach, through fields,
+	 * arguments, members and interfaces, and through the implementations of the interfaces reached.
+	 */
+	private static Set<String> reachableTypes(GraphQLSchema schema) {
+		Set<String> reached = new HashSet<>();
+		List<GraphQLSchemaElement> roots = new ArrayList<>(schema.getDirectives());
+		Stream.of(schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType())
+			.filter(Objects::nonNull)
+			.forEach(roots::add);
+		new SchemaTraverser((element) -> {
+			if (!(element instanceof GraphQLInterfaceType type)) {
+				return element.getChildren();
+			}
+			List<GraphQLSchemaElement> children = new ArrayList<>(element.getChildren());
+			children.addAll(schema.getImplementations(type));
+			return children;
+		}).depthFirst(new GraphQLTypeVisitorStub() {
+
+			@Override
+			protected TraversalControl visitGraphQLType(GraphQLSchemaElement node,
+					TraverserContext<GraphQLSchemaElement> context) {
+				if (node instanceof GraphQLNamedType type && !(node instanceof GraphQLTypeReference)) {
+					reached.add(type.getName());
+				}
+				return TraversalControl.CONTINUE;
+			}
+
+		}, roots);
+		return reached;
+	}
+
+	/**
+	 * The schema's own field visibility, without the placeholder.
+	 */
+	private record WithoutPlaceholder(GraphqlFieldVisibility delegate, String queryName)
+			implements GraphqlFieldVisibility {
+
+		@Override
+		public List<GraphQLFieldDefinition> getFieldDefinitions(GraphQLFieldsContainer container) {
+			List<GraphQLFieldDefinition> fields = this.delegate.getFieldDefinitions(container);
+			return isQuery(container)
+					? fields.stream().filter((field) -> !PLACEHOLDER.equals(field.getName())).toList() : fields;
+		}
+
+		@Override
+		public @Nullable GraphQLFieldDefinition getFieldDefinition(GraphQLFieldsContainer container, String fieldName) {
+			return (isQuery(container) && PLACEHOLDER.equals(fieldName)) ? null
+					: this.delegate.getFieldDefinition(container, fieldName);
+		}
+
+		@Override
+		public List<GraphQLInputObjectField> getFieldDefinitions(GraphQLInputFieldsContainer container) {
+			return this.delegate.getFieldDefinitions(container);
+		}
+
+		@Override
+		public @Nullable GraphQLInputObjectField getFieldDefinition(GraphQLInputFieldsContainer container,
+				String fieldName) {
+			return this.delegate.getFieldDefinition(container, fieldName);
+		}
+
+		private boolean isQuery(GraphQLFieldsContainer container) {
+			return container.getName().equals(this.queryName);
+		}
+
+	}
+
+}

@@ -1,0 +1,95 @@
+package dev.svc.graphql.visibility;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.security.PermissionChecker;
+import graphql.schema.GraphQLSchema;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The schemas callers see, one per set of hidden {@code Query} fields: a field is hidden from a
+ * caller that does not hold any of the permissions it requires (from an anonymous caller, every
+ * field that requires one). Each is built once, on the first request of its set, and kept; at
+ * most {@code maxSize} are kept, those used least let go first.
+ */
+final class VisibleSchemas {
+
+	private static final Log logger = LogFactory.getLog(VisibleSchemas.class);
+
+	private final String[] guardedFields;
+
+	private final List<String>[] requiredPermissions;
+
+	private final PermissionChecker permissionChecker;
+
+	private final Cache<List<String>, VisibleSchema> schemas;
+
+	private volatile @Nullable VisibleSchema whole;
+
+	@SuppressWarnings("unchecked")
+	VisibleSchemas(Map<String, List<String>> guardedFields, PermissionChecker permissionChecker, int maxSize) {
+		this.guardedFields = guardedFields.keySet().toArray(String[]::new);
+		this.requiredPermissions = guardedFields.values().toArray(List[]::new);
+		this.permissionChecker = permissionChecker;
+		this.schemas = Caffeine.newBuilder().maximumSize(maxSize).executor(Runnable::run).recordStats().build();
+	}
+
+	Cache<?, ?> cache() {
+		return this.schemas;
+	}
+
+	/**
+	 * The schema a caller sees.
+	 * @param caller the caller, {@code null} when none was resolved (anonymous)
+	 * @param schema the whole schema
+	 * @return the caller's schema; the whole one, as it is, for a caller from whom nothing is hidden
+	 */
+	VisibleSchema forCaller(@Nullable UserContext caller, GraphQLSchema schema) {
+		List<String> hidden = null;
+		for (int i = 0; i < this.guardedFields.length; i++) {
+			if (caller == null || !this.permissionChecker.isGrantedAny(caller, this.requiredPermissions[i])) {
+				if (hidden == null) {
+					hidden = new ArrayList<>(this.guardedFields.length - i);
+				}
+				hidden.add(this.guardedFields[i]);
+			}
+		}
+		if (hidden == null) {
+			return whole(schema);
+		}
+		VisibleSchema visible = this.schemas.get(hidden, (fields) -> build(schema, fields));
+		if (visible.base() != schema) {
+			// the whole schema is not the one the kept schemas came from: start again from this one
+			this.schemas.invalidateAll();
+			visible = this.schemas.get(hidden, (fields) -> build(schema, fields));
+		}
+		return visible;
+	}
+
+	private VisibleSchema whole(GraphQLSchema schema) {
+		VisibleSchema kept = this.whole;
+		if (kept == null || kept.schema() != schema) {
+			kept = new VisibleSchema(List.of(), schema, schema);
+			this.whole = kept;
+		}
+		return kept;
+	}
+
+	private static VisibleSchema build(GraphQLSchema schema, List<String> hidden) {
+		long start = System.nanoTime();
+		VisibleSchema visible = new VisibleSchema(List.copyOf(hidden), SchemaWithoutFields.of(schema, hidden), schema);
+		if (logger.isDebugEnabled()) {
+			logger.debug("Built the schema without the Query fields " + hidden + " in "
+					+ (System.nanoTime() - start) / 1_000_000 + " ms");
+		}
+		return visible;
+	}
+
+}

@@ -1,0 +1,219 @@
+package dev.svc.graphql.visibility;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.svc.graphql.test.MockMvcRequests;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.json.JSONException;
+import org.skyscreamer.jsonassert.JSONAssert;
+import org.skyscreamer.jsonassert.JSONCompareMode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
+
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Each caller sees the schema it may use: over HTTP, through the application's filters and
+ * security chains, for introspection, validation and Spring Boot's schema printer alike.
+ */
+class SchemaVisibilityTests {
+
+	private static final String QUERY_FIELDS = "{ __schema { queryType { name fields { name } } } }";
+
+	/** The types of the schema, but graphql-java's own: the introspection types and the built-in scalars. */
+	private static final String TYPES = "{ __schema { types { name } } }";
+
+	private static final List<String> BUILT_IN = List.of("Boolean", "String", "Int", "Float", "ID");
+
+	/** The fields no permission guards, which every caller sees. */
+	private static final String OPEN_FIELDS = """
+			{"data": {"__schema": {"queryType": {"name": "Query", "fields": [
+			  {"name": "failing"}, {"name": "greeting"}]}}}}""";
+
+	private static final String ALL_FIELDS = """
+			{"data": {"__schema": {"queryType": {"name": "Query", "fields": [
+			  {"name": "failing"}, {"name": "greeting"}, {"name": "organizationUnits"}, {"name": "roles"},
+			  {"name": "secret"}, {"name": "users"}]}}}}""";
+
+	private static MockMvcRequestBuilder graphQl(MockMvcTester mvc, String document, String caller) {
+		MockMvcRequestBuilder request = MockMvcRequests.graphQl(mvc, "/graphql", document);
+		return switch (caller) {
+			case "anonymous" -> request;
+			case "tenant user" -> request.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"));
+			case "tenant admin" -> request.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "admin", "123qwe"));
+			case "host admin" -> request.header("Authorization", MockMvcRequests.bearerToken(mvc, "", "admin", "123qwe"));
+			default -> throw new IllegalArgumentException(caller);
+		};
+	}
+
+	private static void assertFields(MockMvcTester mvc, String caller, String expected) throws JSONException {
+		// every field and nothing more, in whichever order the schema files declare them
+		JSONAssert.assertEquals(caller, expected, body(graphQl(mvc, QUERY_FIELDS, caller).exchange()),
+				JSONCompareMode.NON_EXTENSIBLE);
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<String> typeNames(MockMvcTester mvc, String caller) {
+		Map<String, Object> data = (Map<String, Object>) MockMvcRequests.parse(body(graphQl(mvc, TYPES, caller).exchange()))
+			.get("data");
+		List<Map<String, String>> types = (List<Map<String, String>>) ((Map<String, Object>) data.get("__schema")).get("types");
+		return types.stream()
+			.map((type) -> type.get("name"))
+			.filter((name) -> !name.startsWith("__") && !BUILT_IN.contains(name))
+			.sorted()
+			.toList();
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"spring.graphql.schema.printer.enabled=true", "graphql.introspection=everyone" })
+	@AutoConfigureMockMvc
+	class ByPermission {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldShowEachCallerExactlyTheFieldsItMayUse() throws Exception {
+			assertFields(this.mvc, "anonymous", OPEN_FIELDS);
+			assertFields(this.mvc, "tenant user", OPEN_FIELDS);
+			assertFields(this.mvc, "tenant admin", ALL_FIELDS);
+			assertFields(this.mvc, "host admin", ALL_FIELDS);
+		}
+
+		@Test
+		void shouldLeaveOutTheTypesOnlyHiddenFieldsReach() {
+			assertThat(typeNames(this.mvc, "anonymous")).as("anonymous").containsExactly("Query");
+			assertThat(typeNames(this.mvc, "tenant user")).as("tenant user").containsExactly("Query");
+			List<String> all = List.of("DateTime", "Long", "OrganizationUnit", "Query", "Role", "User",
+					"UserPagedResult");
+			assertThat(typeNames(this.mvc, "tenant admin")).as("tenant admin").containsAll(all);
+			assertThat(typeNames(this.mvc, "host admin")).as("host admin")
+				.isEqualTo(typeNames(this.mvc, "tenant admin"));
+		}
+
+	}
+
+	/**
+	 * What a field that does not exist answers, whether it was never declared or is hidden: the
+	 * same JSON, for the same documents.
+	 */
+	static void assertAnswersAsIfNothingWereThere(MockMvcTester mvc) throws JSONException {
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+				  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(graphQl(mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+		JSONAssert.assertEquals("""
+				{"data": {"__type": null}}""",
+				body(graphQl(mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
+					.exchange()),
+				JSONCompareMode.STRICT);
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "Validation error (UnknownType) : Unknown type 'User'",
+				  "locations": [{"line": 1, "column": 19}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(graphQl(mvc, "{ greeting ... on User { id } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"spring.graphql.schema.printer.enabled=true" })
+	@AutoConfigureMockMvc
+	class HiddenField {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldAnswerAsAFieldThatNeverExisted() throws JSONException {
+			assertAnswersAsIfNothingWereThere(this.mvc);
+		}
+
+		@Test
+		void shouldValidateAKeptDocumentAnewForACallerThatSeesAnotherSchema() throws JSONException {
+			String document = "{ users { totalCount } }";
+			String admin = body(graphQl(this.mvc, document, "tenant admin").exchange());
+			JSONAssert.assertEquals("{\"data\": {\"users\": {\"totalCount\": 2}}}", admin, JSONCompareMode.STRICT);
+			assertThat(body(graphQl(this.mvc, document, "tenant user").exchange()))
+				.contains("Field 'users' in type 'Query' is undefined");
+			assertThat(body(graphQl(this.mvc, document, "host admin").exchange())).contains("\"totalCount\":");
+			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant user").exchange())).startsWith("{\"data\":");
+			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant admin").exchange())).startsWith("{\"data\":");
+		}
+
+		@Test
+		void shouldPrintEachCallerItsSchema() {
+			String user = body(this.mvc.get()
+				.uri("/graphql/schema")
+				.header("Authorization", MockMvcRequests.bearerToken(this.mvc, "Default", "jdoe", "123qwe"))
+				.exchange());
+			assertThat(user).contains("type Query {", "greeting(name: String): String!", "failing(kind: String!): String")
+				.doesNotContain("users", "UserPagedResult", "secret", "roles", "Role", "organizationUnits",
+						"OrganizationUnit", "DateTime");
+			String admin = body(this.mvc.get()
+				.uri("/graphql/schema")
+				.header("Authorization", MockMvcRequests.bearerToken(this.mvc, "Default", "admin", "123qwe"))
+				.exchange());
+			assertThat(admin).contains("type Query {", "greeting(name: String): String!", "users(",
+					"type UserPagedResult {", "secret: String!", "type Role {");
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"graphql.queries.users.enabled=false" })
+	@AutoConfigureMockMvc
+	class MissingField {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldAnswerAsAHiddenField() throws JSONException {
+			assertAnswersAsIfNothingWereThere(this.mvc);
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"graphql.schema.visibility=ALL" })
+	@AutoConfigureMockMvc
+	class All {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldShowEveryFieldAndRefuseItWhenItRuns() throws JSONException {
+			assertFields(this.mvc, "tenant user", ALL_FIELDS);
+			JSONAssert.assertEquals("""
+					{"data": null, "errors": [{
+					  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
+					  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					body(graphQl(this.mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+		}
+
+	}
+
+}
