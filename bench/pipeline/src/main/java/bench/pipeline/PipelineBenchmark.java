@@ -54,7 +54,7 @@ public class PipelineBenchmark {
 	static final String PAGE = "{ users(maxResultCount: 20) { totalCount items { id userName name surname emailAddress"
 			+ " roles { id name displayName } organizationUnits { id code displayName } } } }";
 
-	private static final long ADMIN = 900_001L;
+	static final long ADMIN = 900_001L;
 
 	@Param({ "on", "off" })
 	public String caches;
@@ -88,7 +88,7 @@ public class PipelineBenchmark {
 	 * Tenant 90 with 100 users, each in 2 of 4 roles and 2 of 4 units; Role1 may list users, and
 	 * user1 (the caller) has it.
 	 */
-	private static void load(JdbcClient jdbc) {
+	static void load(JdbcClient jdbc) {
 		jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (90, 'Bench', 'Bench', current_timestamp)").update();
 		for (int i = 1; i <= 4; i++) {
 			jdbc.sql("insert into svc_roles (id, tenant_id, name, display_name, creation_time) values (:id, 90, :name, :name, current_timestamp)")

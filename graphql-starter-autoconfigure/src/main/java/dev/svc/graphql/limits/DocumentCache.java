@@ -90,7 +90,13 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		}
 		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
 			if (!entry.hasErrors() && (registered != null || this.maxSize > 0)) {
-				Kept target = (kept != null) ? kept : this.documents.asMap().computeIfAbsent(hash, (key) -> new Kept(input.getQuery()));
+				Kept target = kept;
+				if (target == null) {
+					// put without counting: the request's look-up above counted already
+					Kept fresh = new Kept(input.getQuery());
+					Kept other = this.documents.asMap().putIfAbsent(hash, fresh);
+					target = (other != null) ? other : fresh;
+				}
 				target.put(schema, entry);
 			}
 			return entry;

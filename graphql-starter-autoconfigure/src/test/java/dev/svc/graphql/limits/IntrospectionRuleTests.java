@@ -23,7 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code graphql.introspection} over HTTP, through the application's filters and security chains,
- * for introspection queries, validation messages and Spring Boot's schema printer alike.
+ * for introspection queries, validation messages and Spring Boot's schema printer alike. Every
+ * caller sees every field here ({@code graphql.schema.visibility=all}), so that what the rule
+ * hides of fields that exist for the caller shows; {@code SchemaVisibilityTests} has the fields a
+ * caller may not use, which do not exist for it.
  */
 class IntrospectionRuleTests {
 
@@ -55,7 +58,7 @@ class IntrospectionRuleTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.identity.demo-data=true", "graphql.schema.visibility=all", "graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
 					"spring.graphql.schema.printer.enabled=true" })
 	@AutoConfigureMockMvc
@@ -142,7 +145,7 @@ class IntrospectionRuleTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.identity.demo-data=true", "graphql.schema.visibility=all", "graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
 					"spring.graphql.schema.printer.enabled=true", "graphql.introspection=never" })
 	@AutoConfigureMockMvc
@@ -175,7 +178,7 @@ class IntrospectionRuleTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"graphql.identity.demo-data=true", "graphql.introspection=everyone" })
+					"graphql.identity.demo-data=true", "graphql.schema.visibility=all", "graphql.introspection=everyone" })
 	@AutoConfigureMockMvc
 	class ForEveryone {
 

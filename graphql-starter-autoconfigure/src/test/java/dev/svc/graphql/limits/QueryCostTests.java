@@ -43,7 +43,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.sign-in.token.signing-key=query-cost-test-key-0123456789abcdef",
 				// a signed-in request reads no SQL of its own once its session and permissions are
 				// checked, so that the statements counted are the query's
-				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h" })
+				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h",
+				// every caller sees users, so that an anonymous caller's page is costed before its
+				// permission is checked (with the default visibility it does not pass validation)
+				"graphql.schema.visibility=all" })
 @AutoConfigureMockMvc
 class QueryCostTests {
 

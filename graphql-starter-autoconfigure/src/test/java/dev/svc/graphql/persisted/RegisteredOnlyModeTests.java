@@ -37,7 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.sign-in.token.signing-key=registered-only-signing-key-0123456789abcdef",
 				"graphql.persisted-documents.manifests=classpath:persisted-documents/*.json",
 				"graphql.persisted-documents.mode=registered-only",
-				"graphql.persisted-documents.arbitrary-permission=Pages.Administration" })
+				"graphql.persisted-documents.arbitrary-permission=Pages.Administration",
+				"spring.graphql.schema.printer.enabled=true" })
 @AutoConfigureMockMvc
 class RegisteredOnlyModeTests {
 
@@ -154,6 +155,25 @@ class RegisteredOnlyModeTests {
 			.exchange();
 		assertThat(introspection).as("the playground's introspection").hasStatusOk();
 		assertThat(body(introspection)).startsWith("{\"data\":{\"__schema\":{\"queryType\":{\"name\":\"Query\"}");
+	}
+
+	@Test
+	void shouldPrintTheSchemaOnlyForTheCallersWhoMaySendAnyDocument() throws Exception {
+		MvcTestResult anonymous = this.mvc.get().uri("/graphql/schema").exchange();
+		assertThat(anonymous).hasStatus(403);
+		JSONAssert.assertEquals(NOT_REGISTERED, body(anonymous), JSONCompareMode.STRICT);
+		MvcTestResult user = this.mvc.get()
+			.uri("/graphql/schema")
+			.header("Authorization", bearerToken(this.mvc, "Default", "jdoe", "123qwe"))
+			.exchange();
+		assertThat(user).hasStatus(403);
+		JSONAssert.assertEquals(NOT_REGISTERED, body(user), JSONCompareMode.STRICT);
+		MvcTestResult admin = this.mvc.get()
+			.uri("/graphql/schema")
+			.header("Authorization", bearerToken(this.mvc, "", "admin", "123qwe"))
+			.exchange();
+		assertThat(admin).hasStatusOk();
+		assertThat(body(admin)).contains("type Query {", "users(");
 	}
 
 	@Test

@@ -45,15 +45,15 @@ class GraphQlEndpointTests {
 
 	@Test
 	void shouldAnswerAQueryWithGraphQlResponseJson() {
-		MvcTestResult response = graphQl("{ secret }").exchange();
+		MvcTestResult response = graphQl("{ failing(kind: \"friendly\") }").exchange();
 		assertThat(response).hasStatus(200);
 		assertThat(response.getResponse().getContentType()).startsWith("application/graphql-response+json");
 		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve secret. Current user did not login to the application!",
+				{"data": {"failing": null}, "errors": [{
+				  "message": "Error trying to resolve failing. It is too hot, come back at 20 degrees or less.",
 				  "locations": [{"line": 1, "column": 3}],
-				  "path": ["secret"],
-				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""");
+				  "path": ["failing"],
+				  "extensions": {"code": "TEMPERATURE_TOO_HIGH"}}]}""");
 	}
 
 	@Test

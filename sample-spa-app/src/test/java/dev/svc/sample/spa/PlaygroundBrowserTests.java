@@ -1,5 +1,7 @@
 package dev.svc.sample.spa;
 
+import java.util.List;
+
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
 import dev.svc.graphql.test.HttpTestClient;
@@ -37,10 +39,14 @@ class PlaygroundBrowserTests {
 	private int port;
 
 	private Page signIn(String mode, String landing) {
+		return signIn(mode, landing, "Default", "admin");
+	}
+
+	private Page signIn(String mode, String landing, String tenancyName, String user) {
 		Page page = chromium.newPage();
 		page.navigate(origin() + "/ui/login");
-		page.fill("input[name=tenancyName]", "Default");
-		page.fill("input[name=userNameOrEmailAddress]", "admin");
+		page.fill("input[name=tenancyName]", tenancyName);
+		page.fill("input[name=userNameOrEmailAddress]", user);
 		page.fill("input[name=password]", "123qwe");
 		page.check("input[name=mode][value=" + mode + "]");
 		page.click("button[type=submit]");
@@ -75,7 +81,7 @@ class PlaygroundBrowserTests {
 
 		// removed from the headers, it no longer signs the queries in
 		playground.clearHeaders();
-		assertThat(playground.run(PlaygroundTour.USERS)).contains("\"code\": \"SVC_AUTHORIZATION\"");
+		assertThat(playground.run(PlaygroundTour.USERS)).contains(PlaygroundTour.ANONYMOUS_MISFIT);
 		assertThat(playground.requestsToOtherOrigins()).isEmpty();
 
 		// logging out on the token page ends the token's session on the server
@@ -83,7 +89,32 @@ class PlaygroundBrowserTests {
 		page.click("#log-out");
 		page.waitForURL(origin() + "/ui/login");
 		assertThat(new HttpTestClient(this.port).graphQl("/graphql", PlaygroundTour.USERS, "Authorization", "Bearer " + token)
-			.body()).contains("Current user did not login to the application!");
+			.body()).contains(PlaygroundTour.ANONYMOUS_MISFIT);
+	}
+
+	@Test
+	void shouldCompleteOnlyTheFieldsOfTheSignedInUserAndTheAdministratorsOnceSignedInInTheSameTab() {
+		// the auditor may read the audit log, and nothing else
+		Page page = signIn("cookie", "/ui/", "", "auditor");
+		Playground playground = new Playground(page, origin(), "/ui/playground");
+		assertThat(playground.completionsAfter("{ ")).contains("auditLogs")
+			.doesNotContain("users", "roles", "organizationUnits");
+		playground.saveSettings("include", true);
+
+		// the administrator signs in in the same tab, as the login page does: the next poll brings its fields
+		int schemaRequests = playground.schemaRequests();
+		page.evaluate("""
+				() => fetch('/ui/login', {method: 'POST', credentials: 'same-origin',
+				  headers: {'Content-Type': 'application/json', 'Accept': 'application/json'},
+				  body: JSON.stringify({tenancyName: 'Default', userNameOrEmailAddress: 'admin', password: '123qwe'})})
+				  .then((response) => response.status)""");
+		List<String> completions = playground.completionsAfter("{ ");
+		for (int attempt = 0; attempt < 20 && !completions.contains("users"); attempt++) {
+			playground.watch(500);
+			completions = playground.completionsAfter("{ ");
+		}
+		assertThat(completions).contains("auditLogs", "users", "roles", "organizationUnits");
+		assertThat(playground.schemaRequests()).as("the schema came with a poll").isGreaterThan(schemaRequests);
 	}
 
 	@Test

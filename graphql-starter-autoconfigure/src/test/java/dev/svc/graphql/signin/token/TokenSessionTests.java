@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.PlaygroundTour;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +39,8 @@ class TokenSessionTests {
 
 	private static final String ROLES = "{ roles { name } }";
 
-	private static final String NOT_SIGNED_IN = "Current user did not login to the application!";
+	/** What a query of a field that requires a permission answers a caller that is not signed in. */
+	private static final String NOT_SIGNED_IN = PlaygroundTour.ANONYMOUS_MISFIT;
 
 	@Autowired
 	private MockMvcTester mvc;

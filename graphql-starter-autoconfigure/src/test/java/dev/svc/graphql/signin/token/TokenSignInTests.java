@@ -8,6 +8,7 @@ import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.TestSessions;
 import dev.svc.graphql.test.MockMvcRequests;
+import dev.svc.graphql.test.PlaygroundTour;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
@@ -144,7 +145,7 @@ class TokenSignInTests {
 		MvcTestResult response = graphQl(this.mvc, "/graphql", "{ roles { id } }")
 			.header("Authorization", "Bearer " + forged)
 			.exchange();
-		assertThat(body(response)).contains("Current user did not login to the application!");
+		assertThat(body(response)).contains(PlaygroundTour.ANONYMOUS_MISFIT);
 	}
 
 	@Test
