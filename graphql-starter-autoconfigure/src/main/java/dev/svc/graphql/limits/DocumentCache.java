@@ -12,6 +12,7 @@ import dev.svc.graphql.persisted.PersistedDocuments;
 import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.visibility.VisibleSchema;
 import graphql.ExecutionInput;
+import graphql.GraphQLError;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
 import org.jspecify.annotations.Nullable;
@@ -89,6 +90,10 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			return CompletableFuture.completedFuture(known);
 		}
 		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
+			GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
+			if (entry.hasErrors() && notFound != null) {
+				return new PreparsedDocumentEntry(List.of(notFound));
+			}
 			if (!entry.hasErrors() && (registered != null || this.maxSize > 0)) {
 				Kept target = kept;
 				if (target == null) {

@@ -31,6 +31,15 @@ public record PersistedQuery(String sha256Hash) {
 	 */
 	public static final String EXTENSION = "persistedQuery";
 
+	/**
+	 * The key, in a request's GraphQL context, of what a request that named its document by hash
+	 * or by id is answered when the text found does not validate against the caller's schema: the
+	 * answer to a document not found. Such a text was validated for another caller's schema (the
+	 * registered documents at start-up, a kept document for whoever sent it), so its validation
+	 * errors would name fields the caller may not know of, in a text it never wrote.
+	 */
+	public static final String NOT_FOUND_FOR_CALLER = PersistedQuery.class.getName() + ".notFoundForCaller";
+
 	// the prefix GraphQL Code Generator's client preset writes into the hashes of its documents
 	private static final String SHA256_PREFIX = "sha256:";
 

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import graphql.Scalars;
@@ -19,6 +20,7 @@ import graphql.schema.GraphQLNamedType;
 import graphql.schema.GraphQLObjectType;
 import graphql.schema.GraphQLSchema;
 import graphql.schema.GraphQLSchemaElement;
+import graphql.schema.GraphQLType;
 import graphql.schema.GraphQLTypeReference;
 import graphql.schema.GraphQLTypeVisitorStub;
 import graphql.schema.SchemaTraverser;
@@ -91,13 +93,20 @@ final class SchemaWithoutFields {
 			}
 
 		});
+		// the specification's scalars stay, as in the whole schema, even when no field uses them
+		Set<GraphQLType> scalars = schema.getAllTypesAsList()
+			.stream()
+			.filter((type) -> ScalarInfo.isGraphqlSpecifiedScalar(type.getName()) && visible.getType(type.getName()) == null)
+			.collect(Collectors.toSet());
+		GraphQLSchema withScalars = scalars.isEmpty() ? visible
+				: visible.transform((builder) -> builder.additionalTypes(scalars));
 		if (!nothingLeft) {
-			return visible;
+			return withScalars;
 		}
 		GraphqlFieldVisibility withoutPlaceholder = new WithoutPlaceholder(
-				visible.getCodeRegistry().getFieldVisibility(), queryName);
-		return visible.transform((builder) -> builder
-			.codeRegistry(visible.getCodeRegistry().transform((registry) -> registry.fieldVisibility(withoutPlaceholder))));
+				withScalars.getCodeRegistry().getFieldVisibility(), queryName);
+		return withScalars.transform((builder) -> builder.codeRegistry(
+				withScalars.getCodeRegistry().transform((registry) -> registry.fieldVisibility(withoutPlaceholder))));
 	}
 
 	/**

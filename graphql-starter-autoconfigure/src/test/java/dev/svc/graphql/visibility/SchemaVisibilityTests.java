@@ -3,6 +3,7 @@ package dev.svc.graphql.visibility;
 import java.util.List;
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Nested;
@@ -130,7 +131,8 @@ class SchemaVisibilityTests {
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
-					"spring.graphql.schema.printer.enabled=true" })
+					"spring.graphql.schema.printer.enabled=true",
+					"graphql.persisted-documents.manifests=classpath:visibility-documents/persisted-documents.json" })
 	@AutoConfigureMockMvc
 	class HiddenField {
 
@@ -152,6 +154,43 @@ class SchemaVisibilityTests {
 			assertThat(body(graphQl(this.mvc, document, "host admin").exchange())).contains("\"totalCount\":");
 			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant user").exchange())).startsWith("{\"data\":");
 			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant admin").exchange())).startsWith("{\"data\":");
+		}
+
+		@Test
+		void shouldAnswerADocumentNamedByHashOrIdThatHidesFieldsFromTheCallerAsOneNotFound() throws JSONException {
+			// the administrator has the server keep a document of its own; the user names it by its hash alone
+			String document = "query Mine { users { totalCount } }";
+			String extensions = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(document)
+					+ "\"}}";
+			String bearer = MockMvcRequests.bearerToken(this.mvc, "Default", "admin", "123qwe");
+			assertThat(body(MockMvcRequests.postJson(this.mvc, "/graphql",
+					"{\"query\": \"" + document + "\", \"extensions\": " + extensions + "}")
+				.header("Authorization", bearer)
+				.exchange())).contains("\"totalCount\":2");
+			String user = MockMvcRequests.bearerToken(this.mvc, "Default", "jdoe", "123qwe");
+			String neverSent = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
+					+ PersistedQuery.sha256("query Never { greeting }") + "\"}}";
+			JSONAssert.assertEquals(body(MockMvcRequests.postJson(this.mvc, "/graphql", "{\"extensions\": " + neverSent + "}")
+				.header("Authorization", user)
+				.exchange()),
+					body(MockMvcRequests.postJson(this.mvc, "/graphql", "{\"extensions\": " + extensions + "}")
+						.header("Authorization", user)
+						.exchange()),
+					JSONCompareMode.STRICT);
+			// a registered document, named by its id, answers the user as an id that names none
+			JSONAssert.assertEquals("""
+					{"errors": [{"message": "No document is registered with documentId sha256:%s.",
+					  "locations": [], "path": [], "extensions": {"code": "PERSISTED_DOCUMENT_NOT_FOUND"}}]}"""
+				.formatted(PersistedQuery.sha256("query Secret { secret }")),
+					body(MockMvcRequests.postJson(this.mvc, "/graphql",
+							"{\"documentId\": \"sha256:" + PersistedQuery.sha256("query Secret { secret }") + "\"}")
+						.header("Authorization", user)
+						.exchange()),
+					JSONCompareMode.STRICT);
+			assertThat(body(MockMvcRequests.postJson(this.mvc, "/graphql",
+					"{\"documentId\": \"sha256:" + PersistedQuery.sha256("query Secret { secret }") + "\"}")
+				.header("Authorization", bearer)
+				.exchange())).isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 		}
 
 		@Test
