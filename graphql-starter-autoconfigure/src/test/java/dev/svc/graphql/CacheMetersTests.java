@@ -49,7 +49,7 @@ class CacheMetersTests {
 			.distinct()
 			.toList();
 		assertThat(caches).contains("svc.documents", "svc.query-costs", "svc.permissions", "svc.tenants",
-				"svc.access-tokens", "svc.sessions");
+				"svc.access-tokens", "svc.sessions", "svc.visible-schemas");
 		assertThat(registry.get("cache.gets").tags("cache", "svc.documents", "result", "hit").functionCounter().count())
 			.as("the second query of each document came from the cache")
 			.isGreaterThanOrEqualTo(2);
