@@ -119,18 +119,22 @@ public class PipelineBenchmark {
 	/** The whole request without HTTP: what the web layer hands to Spring for GraphQL, and back. */
 	@Benchmark
 	public byte[] page() {
+		return page(this.service, this.store, this.json);
+	}
+
+	static byte[] page(ExecutionGraphQlService service, IdentityStore store, JsonMapper json) {
 		// the caller's permissions, as the user context resolver reads them for each request
-		Set<String> permissions = this.store.findGrantedPermissions(ADMIN);
+		Set<String> permissions = store.findGrantedPermissions(ADMIN);
 		UserContext caller = new UserContext(ADMIN, "user1", 90, permissions);
 		ExecutionGraphQlRequest request = new DefaultExecutionGraphQlRequest(PAGE, null, Map.of(), null, "bench", null);
 		request.configureExecutionInput((input, builder) -> builder
 			.graphQLContext((graphQlContext) -> graphQlContext.put(UserContext.class, caller))
 			.build());
-		ExecutionGraphQlResponse response = this.service.execute(request).block();
+		ExecutionGraphQlResponse response = service.execute(request).block();
 		if (!response.getErrors().isEmpty()) {
 			throw new IllegalStateException(response.getErrors().toString());
 		}
-		return this.json.writeValueAsBytes(response.toMap());
+		return json.writeValueAsBytes(response.toMap());
 	}
 
 	/** What the document cache saves: graphql-java's parse and validation of the page's document. */

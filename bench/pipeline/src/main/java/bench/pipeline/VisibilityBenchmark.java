@@ -1,10 +1,7 @@
 package bench.pipeline;
 
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.identity.IdentityStore;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -24,10 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.graphql.ExecutionGraphQlRequest;
-import org.springframework.graphql.ExecutionGraphQlResponse;
 import org.springframework.graphql.ExecutionGraphQlService;
-import org.springframework.graphql.support.DefaultExecutionGraphQlRequest;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -84,18 +78,7 @@ public class VisibilityBenchmark {
 	/** The whole request without HTTP, as in {@link PipelineBenchmark#page()}. */
 	@Benchmark
 	public byte[] page() {
-		Set<String> permissions = this.store.findGrantedPermissions(PipelineBenchmark.ADMIN);
-		UserContext caller = new UserContext(PipelineBenchmark.ADMIN, "user1", 90, permissions);
-		ExecutionGraphQlRequest request = new DefaultExecutionGraphQlRequest(PipelineBenchmark.PAGE, null, Map.of(),
-				null, "bench", null);
-		request.configureExecutionInput((input, builder) -> builder
-			.graphQLContext((graphQlContext) -> graphQlContext.put(UserContext.class, caller))
-			.build());
-		ExecutionGraphQlResponse response = this.service.execute(request).block();
-		if (!response.getErrors().isEmpty()) {
-			throw new IllegalStateException(response.getErrors().toString());
-		}
-		return this.json.writeValueAsBytes(response.toMap());
+		return PipelineBenchmark.page(this.service, this.store, this.json);
 	}
 
 }
