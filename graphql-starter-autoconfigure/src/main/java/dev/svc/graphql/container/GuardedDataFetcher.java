@@ -17,7 +17,7 @@ import org.springframework.graphql.execution.SelfDescribingDataFetcher;
  * describes itself to Spring for GraphQL (an annotated controller method does) still does, so
  * that Spring Boot's schema inspection sees through the check.
  */
-class GuardedDataFetcher implements DataFetcher<@Nullable Object> {
+class GuardedDataFetcher implements DataFetcher<Object> {
 
 	private static final UserContext ANONYMOUS_HOST = UserContext.anonymous(null);
 
@@ -41,7 +41,7 @@ class GuardedDataFetcher implements DataFetcher<@Nullable Object> {
 		return this.delegate.get(environment);
 	}
 
-	private static final class SelfDescribing extends GuardedDataFetcher implements SelfDescribingDataFetcher<@Nullable Object> {
+	private static final class SelfDescribing extends GuardedDataFetcher implements SelfDescribingDataFetcher<Object> {
 
 		private final SelfDescribingDataFetcher<?> described;
 
