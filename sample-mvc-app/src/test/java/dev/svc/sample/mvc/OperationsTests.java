@@ -51,7 +51,13 @@ class OperationsTests {
 		HttpTestClient browser = new HttpTestClient(this.port);
 		assertThat(browser.get("/graphql/schema").status()).isEqualTo(403);
 		assertThat(LoginForm.logIn(browser, "Default", "jdoe", "123qwe").status()).isEqualTo(302);
-		Response schema = browser.get("/graphql/schema");
+		Response user = browser.get("/graphql/schema");
+		assertThat(user.status()).isEqualTo(200);
+		// a user without administration permissions sees a Query type without fields
+		assertThat(user.body()).contains("type Query").doesNotContain("auditLogs", "users", "roles", "organizationUnits");
+		HttpTestClient admin = new HttpTestClient(this.port);
+		assertThat(LoginForm.logIn(admin, "Default", "admin", "123qwe").status()).isEqualTo(302);
+		Response schema = admin.get("/graphql/schema");
 		assertThat(schema.status()).isEqualTo(200);
 		assertThat(schema.body()).contains("type Query {").contains("auditLogs(").contains("users(");
 	}
