@@ -1,5 +1,6 @@
 package dev.svc.graphql.visibility;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 
@@ -115,6 +116,15 @@ class SchemaVisibilityTests {
 				{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
 				  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
 				body(graphQl(mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+		// the same over GET
+		JSONAssert.assertEquals("""
+				{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+				  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(mvc.get()
+					.uri(URI.create("/graphql?query=%7B%20users%20%7B%20totalCount%20%7D%20%7D"))
+					.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"))
+					.exchange()),
+				JSONCompareMode.STRICT);
 		JSONAssert.assertEquals("""
 				{"data": {"__type": null}}""",
 				body(graphQl(mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
