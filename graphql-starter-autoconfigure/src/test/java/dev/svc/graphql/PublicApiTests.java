@@ -52,6 +52,8 @@ class PublicApiTests {
 			"dev.svc.graphql.identity.User",
 			"dev.svc.graphql.identity.UserCredentials", "dev.svc.graphql.identity.UserFilter",
 			"dev.svc.graphql.identity.UserPageRequest", "dev.svc.graphql.identity.UserPagedResult",
+			"dev.svc.graphql.identity.UserPosition", "dev.svc.graphql.identity.UserScrollRequest",
+			"dev.svc.graphql.identity.UserWindow",
 			"dev.svc.graphql.identity.UserSorting",
 			"dev.svc.graphql.identity.UserSorting$Field", "dev.svc.graphql.identity.UserSorting$Order",
 			"dev.svc.graphql.limits.RequestBodyLimitFilter", "dev.svc.graphql.persisted.PersistedDocuments",

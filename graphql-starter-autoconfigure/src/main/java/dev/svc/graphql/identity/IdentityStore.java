@@ -44,6 +44,18 @@ public interface IdentityStore {
 	UserPagedResult findUsers(@Nullable Integer tenantId, UserPageRequest request);
 
 	/**
+	 * A window of the users of a tenant next to a position in a sorting, for cursor paging: the
+	 * users right after the position (or right before it, read backward), found from the sort
+	 * keys' values instead of by counting the users in front, so that a window deep in the list
+	 * costs what the first one does, and users added or removed meanwhile shift no other user in or
+	 * out of the next window. A store should answer it with a fixed number of statements.
+	 * @param tenantId the tenant, {@code null} for the host
+	 * @param request which users, in which order, from where, which parts
+	 * @return the window; its {@code totalCount} is 0 when it was not asked for
+	 */
+	UserWindow scrollUsers(@Nullable Integer tenantId, UserScrollRequest request);
+
+	/**
 	 * The effective permissions of a user: those granted to its roles, including the roles of its
 	 * organization units, plus those granted to the user, minus those prohibited to the user.
 	 * @param userId the user

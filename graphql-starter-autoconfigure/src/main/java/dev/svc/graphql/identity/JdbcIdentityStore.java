@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -136,16 +138,129 @@ final class JdbcIdentityStore implements IdentityStore {
 					(request.totalCount() && request.skipCount() > 0) ? countUsers(tenantId, request.filter()) : 0,
 					List.of());
 		}
-		if (!request.roles() && !request.organizationUnits()) {
-			return new UserPagedResult(totalCount[0], users);
+		return new UserPagedResult(totalCount[0],
+				withRolesAndUnits(tenantId, users, request.roles(), request.organizationUnits()));
+	}
+
+	/**
+	 * The window in one statement, with the count when nothing is filtered, plus one for the count
+	 * of a filtered list when it is asked for.
+	 */
+	@Override
+	public UserWindow scrollUsers(@Nullable Integer tenantId, UserScrollRequest request) {
+		List<UserSorting.Order> keyset = request.sorting().keyset();
+		boolean counted = request.totalCount() && isUnfiltered(request.filter());
+		List<User> users = new ArrayList<>(request.count() + 1);
+		List<UserPosition> positions = new ArrayList<>(request.count() + 1);
+		int[] totalCount = { 0 };
+		Query window = windowQuery(tenantId, request, keyset, counted);
+		this.jdbc.sql(window.sql.toString()).params(window.params).query((RowCallbackHandler) (rs) -> {
+			users.add(user(rs, 0));
+			List<Object> keys = new ArrayList<>(keyset.size());
+			for (int i = 0; i < keyset.size(); i++) {
+				keys.add(key(rs, "k" + i, keyset.get(i).field()));
+			}
+			positions.add(new UserPosition(keys));
+			totalCount[0] = counted ? rs.getInt("total_count") : 0;
+		});
+		boolean hasMore = users.size() > request.count();
+		if (hasMore) {
+			users.remove(users.size() - 1);
+			positions.remove(positions.size() - 1);
+		}
+		if (!request.forward()) {
+			Collections.reverse(users);
+			Collections.reverse(positions);
+		}
+		if (request.totalCount() && (!counted || users.isEmpty())) {
+			totalCount[0] = countUsers(tenantId, request.filter());
+		}
+		return new UserWindow(withRolesAndUnits(tenantId, users, request.roles(), request.organizationUnits()),
+				positions, hasMore, totalCount[0]);
+	}
+
+	/**
+	 * The window's ids and sort keys are found first, from an index alone where one serves the
+	 * order, and only their rows are read. "After the position" is split into one part per key of
+	 * the keyset: the users equal to the position in the keys before that key and past it in that
+	 * key. Each part is a range of one index read in its order and cut at the window's size, so
+	 * that a window deep in the list reads as few rows as the first one; one condition over all
+	 * keys at once (an {@code or} of the parts) would have the database read from the start of the
+	 * list instead. Read backward, every direction is reversed and the rows come back reversed.
+	 */
+	private Query windowQuery(@Nullable Integer tenantId, UserScrollRequest request, List<UserSorting.Order> keyset,
+			boolean counted) {
+		StringBuilder keys = new StringBuilder();
+		List<String> order = new ArrayList<>();
+		for (int i = 0; i < keyset.size(); i++) {
+			UserSorting.Order sortOrder = keyset.get(i);
+			keys.append(", ").append(SORT_COLUMNS.get(sortOrder.field())).append(" as k").append(i);
+			order.add("k" + i + ((sortOrder.descending() == request.forward()) ? " desc" : " asc"));
+		}
+		String orderBy = " order by " + String.join(", ", order);
+		String fetch = " fetch first :windowSize rows only";
+		List<Object> position = (request.position() != null) ? request.position().keys() : List.of();
+		if (!position.isEmpty() && position.size() != keyset.size()) {
+			throw new IllegalArgumentException(
+					"The position has " + position.size() + " keys, the sorting's keyset " + keyset.size());
+		}
+		List<String> parts = new ArrayList<>();
+		Map<String, Object> params = new LinkedHashMap<>();
+		for (int depth = position.size() - 1; parts.isEmpty() || depth >= 0; depth--) {
+			Query part = userQuery("select u.id" + keys + " from svc_users u", tenantId, request.filter());
+			for (int i = 0; i <= depth; i++) {
+				String column = SORT_COLUMNS.get(keyset.get(i).field());
+				String comparison = (i < depth) ? " = " : (order.get(i).endsWith(" desc") ? " < " : " > ");
+				part.andIf(true, column + comparison + ":k" + i, "k" + i, position.get(i));
+			}
+			parts.add(part.sql.append(orderBy).append(fetch).toString());
+			params.putAll(part.params);
+		}
+		String ids = (parts.size() == 1) ? parts.get(0)
+				: "select * from (" + parts.stream().map((part) -> "(" + part + ")").collect(Collectors.joining(
+						" union all ")) + ") b" + orderBy + fetch;
+		StringBuilder keyColumns = new StringBuilder();
+		for (int i = 0; i < keyset.size(); i++) {
+			keyColumns.append(", p.k").append(i);
+		}
+		Query window = new Query("select " + USER_COLUMNS + keyColumns
+				+ (counted ? ", (select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey)"
+						+ " as total_count" : "")
+				+ " from (" + ids + ") p join svc_users u on u.id = p.id order by "
+				+ String.join(", ", order.stream().map((sortKey) -> "p." + sortKey).toList()));
+		window.params.putAll(params);
+		window.param("windowSize", request.count() + 1);
+		if (counted) {
+			window.param("tenantKey", (tenantId != null) ? tenantId : 0);
+		}
+		return window;
+	}
+
+	private static Object key(ResultSet rs, String column, UserSorting.Field field) throws SQLException {
+		return switch (field) {
+			case ID -> rs.getLong(column);
+			case CREATION_TIME -> rs.getObject(column, OffsetDateTime.class);
+			case IS_ACTIVE -> rs.getBoolean(column);
+			case USER_NAME, NAME, SURNAME, EMAIL_ADDRESS -> rs.getString(column);
+		};
+	}
+
+	/**
+	 * The users with their roles and organization units when asked for, read for all of them in one
+	 * statement.
+	 */
+	private List<User> withRolesAndUnits(@Nullable Integer tenantId, List<User> users, boolean withRoles,
+			boolean withUnits) {
+		if (users.isEmpty() || (!withRoles && !withUnits)) {
+			return users;
 		}
 		Map<Long, List<Role>> roles = new HashMap<>();
 		Map<Long, List<OrganizationUnit>> units = new HashMap<>();
 		List<String> parts = new ArrayList<>(2);
-		if (request.roles()) {
+		if (withRoles) {
 			parts.add(ROLES_OF_USERS + tenantCondition("r", tenantId));
 		}
-		if (request.organizationUnits()) {
+		if (withUnits) {
 			parts.add(UNITS_OF_USERS + tenantCondition("o", tenantId));
 		}
 		this.jdbc.sql(String.join(" union all ", parts) + " order by user_id, part, sort_key, id")
@@ -162,10 +277,9 @@ final class JdbcIdentityStore implements IdentityStore {
 								nullableLong(rs, "parent_id"), nullableInt(rs, "tenant_id")));
 				}
 			});
-		List<User> completed = users.stream()
+		return users.stream()
 			.map((user) -> user.with(roles.getOrDefault(user.id(), List.of()), units.getOrDefault(user.id(), List.of())))
 			.toList();
-		return new UserPagedResult(totalCount[0], completed);
 	}
 
 	/**

@@ -90,6 +90,35 @@ public record UserSorting(List<Order> orders) {
 		return new UserSorting(List.copyOf(orders));
 	}
 
+	/**
+	 * The orders that place a user exactly: this sorting's, up to and including {@code id} when it
+	 * holds it, else followed by {@code id} ascending, which breaks the ties. Keys after {@code id}
+	 * are left out, since ids are unique.
+	 * @return the orders, most significant first, the last one on {@code id}
+	 */
+	public List<Order> keyset() {
+		List<Order> keyset = new ArrayList<>();
+		for (Order order : this.orders) {
+			keyset.add(order);
+			if (order.field() == Field.ID) {
+				return List.copyOf(keyset);
+			}
+		}
+		keyset.add(new Order(Field.ID, false));
+		return List.copyOf(keyset);
+	}
+
+	/**
+	 * This sorting as a text that {@link #parse(String)} reads back to an equal sorting, for
+	 * example {@code "name, surname desc"}.
+	 * @return the text
+	 */
+	public String text() {
+		return this.orders.stream()
+			.map((order) -> order.field().graphQlName() + (order.descending() ? " desc" : ""))
+			.collect(Collectors.joining(", "));
+	}
+
 	private static BadUserInputException invalid(String problem) {
 		String allowed = Arrays.stream(Field.values()).map(Field::graphQlName).collect(Collectors.joining(", "));
 		return new BadUserInputException("Invalid sorting: " + problem

@@ -13,8 +13,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * The built-in queries {@code roles}, {@code organizationUnits} and {@code users}, read from the
- * {@link IdentityStore}. Each query can be switched off
+ * The built-in queries {@code roles}, {@code organizationUnits}, {@code users} and
+ * {@code usersConnection}, read from the {@link IdentityStore}. Each query can be switched off
  * ({@code graphql.queries.users.enabled=false}), for example to serve its field in another way.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class, before = GraphQlAutoConfiguration.class)
@@ -79,6 +79,22 @@ public final class IdentityQueriesAutoConfiguration {
 		@Bean
 		UsersQueryHandler usersQueryHandler(IdentityStore store) {
 			return new UsersQueryHandler(store);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "graphql.queries.users-connection.enabled", matchIfMissing = true)
+	static class UsersConnectionQueryConfiguration {
+
+		@Bean
+		GraphQlSourceBuilderCustomizer svcUsersConnectionSchema() {
+			return schema("users-connection.graphqls");
+		}
+
+		@Bean
+		UsersConnectionQueryHandler usersConnectionQueryHandler(IdentityStore store) {
+			return new UsersConnectionQueryHandler(store);
 		}
 
 	}

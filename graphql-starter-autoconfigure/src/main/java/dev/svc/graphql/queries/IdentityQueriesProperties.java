@@ -15,6 +15,8 @@ public class IdentityQueriesProperties {
 
 	private final Query users = new Query();
 
+	private final Query usersConnection = new Query();
+
 	public Query getRoles() {
 		return this.roles;
 	}
@@ -25,6 +27,10 @@ public class IdentityQueriesProperties {
 
 	public Query getUsers() {
 		return this.users;
+	}
+
+	public Query getUsersConnection() {
+		return this.usersConnection;
 	}
 
 	public static final class Query {

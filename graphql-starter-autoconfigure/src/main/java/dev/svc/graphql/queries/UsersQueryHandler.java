@@ -57,14 +57,8 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 			throw new BadUserInputException("maxResultCount must be between 0 and " + MAX_RESULT_COUNT + ", got "
 					+ maxResultCount + ". Page through larger results with skipCount.");
 		}
-		String sortingText = context.argument("sorting", String.class);
-		UserSorting sorting = (sortingText == null || sortingText.isBlank()) ? UserSorting.DEFAULT
-				: UserSorting.parse(sortingText);
-		UserFilter filter = new UserFilter(context.argument("id", Long.class), context.text("name", 64),
-				context.text("surname", 64), context.text("emailAddress", 256),
-				context.argument("roleId", Integer.class), context.argument("organizationUnitId", Long.class),
-				Boolean.TRUE.equals(context.argument("onlyLockedUsers", Boolean.class)),
-				context.text("filter", 256));
+		UserSorting sorting = UserArguments.sorting(context);
+		UserFilter filter = UserArguments.filter(context);
 
 		boolean withItems = context.isSelected("items");
 		return this.store.findUsers(tenantId,

@@ -126,6 +126,35 @@ class UsersQueryStatementCountTests {
 		assertThat(this.counter.count()).isEqualTo(1);
 	}
 
+	@ParameterizedTest
+	@ValueSource(ints = { 1, 10, 100 })
+	void shouldAnswerAConnectionPageInAsManyStatementsWhereverItStarts(int pageSize) {
+		String query = """
+				query($size: Int, $after: String) {
+				  usersConnection(first: $size, after: $after) {
+				    totalCount
+				    edges { cursor node { id roles { id name } organizationUnits { id code } } }
+				    pageInfo { endCursor }
+				  }
+				}""";
+		this.counter.reset();
+		ExecutionGraphQlResponse first = GraphQlTestRequests.execute(this.service, query,
+				java.util.Map.of("size", 10), TENANT_ADMIN);
+		assertThat(first.getErrors()).isEmpty();
+		assertThat(this.counter.count()).as("the window with the kept count, then roles and units").isEqualTo(2);
+		this.counter.reset();
+		java.util.Map<String, Object> variables = new java.util.HashMap<>(java.util.Map.of("size", pageSize));
+		variables.put("after", first.field("usersConnection.pageInfo.endCursor").getValue());
+		ExecutionGraphQlResponse next = GraphQlTestRequests.execute(this.service, query, variables, TENANT_ADMIN);
+		assertThat(next.getErrors()).isEmpty();
+		assertThat((java.util.List<?>) next.field("usersConnection.edges").getValue()).hasSize(Math.min(pageSize, 90));
+		assertThat(this.counter.count()).isEqualTo(2);
+		this.counter.reset();
+		assertThat(GraphQlTestRequests.execute(this.service, "{ usersConnection(first: 5) { edges { node { userName } } } }",
+				TENANT_ADMIN).getErrors()).isEmpty();
+		assertThat(this.counter.count()).as("nothing but the window").isEqualTo(1);
+	}
+
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Counting {
 

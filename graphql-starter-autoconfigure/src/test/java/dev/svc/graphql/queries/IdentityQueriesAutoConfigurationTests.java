@@ -11,6 +11,7 @@ import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.identity.UserPagedResult;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.test.EmptyIdentityStore;
+import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLSchema;
 import org.junit.jupiter.api.Test;
 
@@ -39,21 +40,30 @@ class IdentityQueriesAutoConfigurationTests {
 				assertThat(context).hasSingleBean(IdentityStore.class);
 				assertThat(context.getBean(IdentityStore.class)).isNotInstanceOf(EmptyIdentityStore.class);
 				assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("organizationUnits",
-						"roles", "users");
+						"roles", "users", "usersConnection");
 				assertThat(context.getBean(RootContainer.class).requiredPermissions("users"))
 					.containsExactly("Pages.Administration.Users");
+				assertThat(context.getBean(RootContainer.class).requiredPermissions("usersConnection"))
+					.containsExactly("Pages.Administration.Users");
+				GraphQLSchema schema = context.getBean(GraphQlSource.class).schema();
+				assertThat(schema.getObjectType("UserConnection").getFieldDefinitions())
+					.as("Spring for GraphQL's connection types, with the count")
+					.extracting(GraphQLFieldDefinition::getName)
+					.containsExactly("edges", "pageInfo", "totalCount");
 			});
 	}
 
 	@Test
 	void shouldLeaveOutASwitchedOffQueryAndItsField() {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
-			.withPropertyValues("graphql.queries.users.enabled=false")
+			.withPropertyValues("graphql.queries.users.enabled=false", "graphql.queries.users-connection.enabled=false")
 			.run((context) -> {
 				assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("organizationUnits",
 						"roles");
 				GraphQLSchema schema = context.getBean(GraphQlSource.class).schema();
 				assertThat(schema.getQueryType().getFieldDefinition("users")).isNull();
+				assertThat(schema.getQueryType().getFieldDefinition("usersConnection")).isNull();
+				assertThat(schema.getType("UserConnection")).isNull();
 				assertThat(schema.getType("UserPagedResult")).as("the types stay for a host that serves the field")
 					.isNotNull();
 			});

@@ -10,6 +10,8 @@ import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.identity.Tenant;
 import dev.svc.graphql.identity.UserPageRequest;
 import dev.svc.graphql.identity.UserPagedResult;
+import dev.svc.graphql.identity.UserScrollRequest;
+import dev.svc.graphql.identity.UserWindow;
 
 /**
  * The identity store of a host that keeps its identity data elsewhere, with nothing in it.
@@ -29,6 +31,11 @@ public final class EmptyIdentityStore implements IdentityStore {
 	@Override
 	public UserPagedResult findUsers(Integer tenantId, UserPageRequest request) {
 		return new UserPagedResult(0, List.of());
+	}
+
+	@Override
+	public UserWindow scrollUsers(Integer tenantId, UserScrollRequest request) {
+		return new UserWindow(List.of(), List.of(), false, 0);
 	}
 
 	@Override

@@ -43,7 +43,7 @@ class SchemaVisibilityTests {
 	private static final String ALL_FIELDS = """
 			{"data": {"__schema": {"queryType": {"name": "Query", "fields": [
 			  {"name": "failing"}, {"name": "greeting"}, {"name": "organizationUnits"}, {"name": "roles"},
-			  {"name": "secret"}, {"name": "users"}]}}}}""";
+			  {"name": "secret"}, {"name": "users"}, {"name": "usersConnection"}]}}}}""";
 
 	private static MockMvcRequestBuilder graphQl(MockMvcTester mvc, String document, String caller) {
 		MockMvcRequestBuilder request = MockMvcRequests.graphQl(mvc, "/graphql", document);
@@ -98,8 +98,8 @@ class SchemaVisibilityTests {
 		void shouldLeaveOutTheTypesOnlyHiddenFieldsReach() {
 			assertThat(typeNames(this.mvc, "anonymous")).as("anonymous").containsExactly("Query");
 			assertThat(typeNames(this.mvc, "tenant user")).as("tenant user").containsExactly("Query");
-			List<String> all = List.of("DateTime", "Long", "OrganizationUnit", "Query", "Role", "User",
-					"UserPagedResult");
+			List<String> all = List.of("DateTime", "Long", "OrganizationUnit", "PageInfo", "Query", "Role", "User",
+					"UserConnection", "UserEdge", "UserPagedResult");
 			assertThat(typeNames(this.mvc, "tenant admin")).as("tenant admin").containsAll(all);
 			assertThat(typeNames(this.mvc, "host admin")).as("host admin")
 				.isEqualTo(typeNames(this.mvc, "tenant admin"));
@@ -211,13 +211,14 @@ class SchemaVisibilityTests {
 				.exchange());
 			assertThat(user).contains("type Query {", "greeting(name: String): String!", "failing(kind: String!): String")
 				.doesNotContain("users", "UserPagedResult", "secret", "roles", "Role", "organizationUnits",
-						"OrganizationUnit", "DateTime");
+						"OrganizationUnit", "DateTime", "UserConnection", "PageInfo");
 			String admin = body(this.mvc.get()
 				.uri("/graphql/schema")
 				.header("Authorization", MockMvcRequests.bearerToken(this.mvc, "Default", "admin", "123qwe"))
 				.exchange());
 			assertThat(admin).contains("type Query {", "greeting(name: String): String!", "users(",
-					"type UserPagedResult {", "secret: String!", "type Role {");
+					"type UserPagedResult {", "secret: String!", "type Role {", "usersConnection(",
+					"type UserConnection {", "type PageInfo {");
 		}
 
 	}

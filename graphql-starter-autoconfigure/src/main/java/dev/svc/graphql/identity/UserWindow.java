@@ -1,0 +1,24 @@
+package dev.svc.graphql.identity;
+
+import java.util.List;
+
+/**
+ * Users next to each other in a sorting, each with its position.
+ *
+ * @param users the users, in the sorting's order whichever way the window was read
+ * @param positions the position of each user, in the same order
+ * @param hasMore whether more users follow the window in the direction it was read: after its
+ * last user when read forward, before its first when read backward
+ * @param totalCount how many users match, whatever the window; 0 when it was not asked for
+ */
+public record UserWindow(List<User> users, List<UserPosition> positions, boolean hasMore, int totalCount) {
+
+	public UserWindow {
+		if (users.size() != positions.size()) {
+			throw new IllegalArgumentException(users.size() + " users but " + positions.size() + " positions");
+		}
+		users = List.copyOf(users);
+		positions = List.copyOf(positions);
+	}
+
+}

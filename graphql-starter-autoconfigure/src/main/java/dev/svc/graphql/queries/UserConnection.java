@@ -1,0 +1,27 @@
+package dev.svc.graphql.queries;
+
+import java.util.List;
+
+import graphql.relay.DefaultConnection;
+import graphql.relay.Edge;
+import graphql.relay.PageInfo;
+
+import dev.svc.graphql.identity.User;
+
+/**
+ * A {@code UserConnection}: Relay's edges and page info, and the count of the matching users.
+ */
+final class UserConnection extends DefaultConnection<User> {
+
+	private final int totalCount;
+
+	UserConnection(List<Edge<User>> edges, PageInfo pageInfo, int totalCount) {
+		super(edges, pageInfo);
+		this.totalCount = totalCount;
+	}
+
+	public int getTotalCount() {
+		return this.totalCount;
+	}
+
+}

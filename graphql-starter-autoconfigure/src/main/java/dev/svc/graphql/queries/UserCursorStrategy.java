@@ -1,0 +1,112 @@
+package dev.svc.graphql.queries;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.svc.graphql.error.BadUserInputException;
+import dev.svc.graphql.identity.UserPosition;
+import dev.svc.graphql.identity.UserSorting;
+
+import org.springframework.graphql.data.pagination.CursorStrategy;
+
+/**
+ * Spring for GraphQL's cursor strategy for {@link UserCursor}: the sorting and each key of the
+ * position, URL-encoded and separated by {@code &}, a key's value after a letter that tells its
+ * type ({@code s} text, {@code t} time, {@code b} boolean, {@code l} id). {@link #fromCursor} reads
+ * back only what fits the sorting it names: as many keys as its keyset, each of its field's type.
+ * Made opaque, and checked for changes, by {@link CheckedCursorEncoder}.
+ */
+final class UserCursorStrategy implements CursorStrategy<UserCursor> {
+
+	/** The longest text a key may hold: that of the longest sortable column. */
+	private static final int MAX_TEXT_LENGTH = 256;
+
+	@Override
+	public boolean supports(Class<?> targetType) {
+		return UserCursor.class.isAssignableFrom(targetType);
+	}
+
+	@Override
+	public String toCursor(UserCursor cursor) {
+		StringBuilder text = new StringBuilder(encode(cursor.sorting().text()));
+		for (Object key : cursor.position().keys()) {
+			text.append('&');
+			if (key instanceof String string) {
+				text.append('s').append(encode(string));
+			}
+			else if (key instanceof OffsetDateTime time) {
+				text.append('t').append(encode(time.toString()));
+			}
+			else if (key instanceof Boolean || key instanceof Long) {
+				text.append((key instanceof Boolean) ? 'b' : 'l').append(key);
+			}
+			else {
+				throw new IllegalArgumentException("Not a key of a position: " + key.getClass());
+			}
+		}
+		return text.toString();
+	}
+
+	/**
+	 * Reads a cursor back.
+	 * @throws IllegalArgumentException saying what does not fit, when the text is not one that
+	 * {@link #toCursor} writes
+	 */
+	@Override
+	public UserCursor fromCursor(String cursor) {
+		String[] parts = cursor.split("&", -1);
+		UserSorting sorting;
+		try {
+			sorting = UserSorting.parse(URLDecoder.decode(parts[0], StandardCharsets.UTF_8));
+		}
+		catch (BadUserInputException | IllegalArgumentException ex) {
+			throw new IllegalArgumentException("its sorting does not read", ex);
+		}
+		List<UserSorting.Order> keyset = sorting.keyset();
+		if (parts.length - 1 != keyset.size()) {
+			throw new IllegalArgumentException("it holds " + (parts.length - 1) + " keys, its sorting " + keyset.size());
+		}
+		List<Object> keys = new ArrayList<>(keyset.size());
+		for (int i = 0; i < keyset.size(); i++) {
+			keys.add(key(parts[i + 1], keyset.get(i).field()));
+		}
+		return new UserCursor(sorting, new UserPosition(keys));
+	}
+
+	private static Object key(String part, UserSorting.Field field) {
+		Class<?> type = UserPosition.keyType(field);
+		String value = part.isEmpty() ? "" : part.substring(1);
+		char tag = part.isEmpty() ? ' ' : part.charAt(0);
+		try {
+			if (type == String.class && tag == 's') {
+				String text = URLDecoder.decode(value, StandardCharsets.UTF_8);
+				if (text.length() <= MAX_TEXT_LENGTH) {
+					return text;
+				}
+			}
+			else if (type == OffsetDateTime.class && tag == 't') {
+				return OffsetDateTime.parse(URLDecoder.decode(value, StandardCharsets.UTF_8));
+			}
+			else if (type == Boolean.class && tag == 'b' && (value.equals("true") || value.equals("false"))) {
+				return Boolean.valueOf(value);
+			}
+			else if (type == Long.class && tag == 'l') {
+				return Long.valueOf(value);
+			}
+		}
+		catch (IllegalArgumentException | DateTimeParseException ex) {
+			throw new IllegalArgumentException("its " + field.graphQlName() + " does not read", ex);
+		}
+		throw new IllegalArgumentException("its " + field.graphQlName() + " is not one");
+	}
+
+	private static String encode(String text) {
+		return URLEncoder.encode(text, StandardCharsets.UTF_8);
+	}
+
+}
