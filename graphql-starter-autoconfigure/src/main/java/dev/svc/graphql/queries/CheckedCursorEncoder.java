@@ -33,7 +33,8 @@ final class CheckedCursorEncoder implements CursorEncoder {
 
 	/**
 	 * Reads a cursor back.
-	 * @throws IllegalArgumentException when it is too long, no Base64, or its check does not match
+	 * @throws IllegalArgumentException when it is too long, no Base64 as this encoder writes it, or its
+	 * check does not match
 	 */
 	@Override
 	public String decode(String cursor) {
@@ -41,6 +42,11 @@ final class CheckedCursorEncoder implements CursorEncoder {
 			throw new IllegalArgumentException("it is " + cursor.length() + " characters long");
 		}
 		byte[] decoded = Base64.getUrlDecoder().decode(cursor);
+		// one spelling per cursor: Base64 would also read padding, or unused bits of the last
+		// character set, as the same bytes
+		if (!Base64.getUrlEncoder().withoutPadding().encodeToString(decoded).equals(cursor)) {
+			throw new IllegalArgumentException("it is not spelt as it was given out");
+		}
 		if (decoded.length < CHECK_LENGTH) {
 			throw new IllegalArgumentException("it is too short");
 		}

@@ -142,6 +142,48 @@ class QueryGoldenTests {
 	}
 
 	@Test
+	void usersConnectionFirstAndNextPage() throws Exception {
+		String query = "query($after: String) { usersConnection(first: 1, after: $after) { totalCount edges { cursor "
+				+ "node { id userName name surname roles { id name } organizationUnits { id code } } } "
+				+ "pageInfo { hasPreviousPage hasNextPage startCursor endCursor } } }";
+		assertJson("""
+				{"data": {"usersConnection": {"totalCount": 2, "edges": [
+				  {"cursor": "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg",
+				   "node": {"id": 2, "userName": "admin", "name": "admin", "surname": "admin",
+				            "roles": [{"id": 2, "name": "Admin"}], "organizationUnits": [{"id": 1, "code": "00001"}]}}],
+				  "pageInfo": {"hasPreviousPage": false, "hasNextPage": true,
+				               "startCursor": "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg",
+				               "endCursor": "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg"}}}}""",
+				tenantAdmin().query(query));
+		assertJson("""
+				{"data": {"usersConnection": {"totalCount": 2, "edges": [
+				  {"cursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg",
+				   "node": {"id": 3, "userName": "jdoe", "name": "John", "surname": "Doe",
+				            "roles": [{"id": 3, "name": "User"}],
+				            "organizationUnits": [{"id": 2, "code": "00001.00001"}, {"id": 7, "code": "00002.00001"}]}}],
+				  "pageInfo": {"hasPreviousPage": true, "hasNextPage": false,
+				               "startCursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg",
+				               "endCursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg"}}}}""",
+				tenantAdmin().query(query, Map.of("after", "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg")));
+	}
+
+	@Test
+	void usersConnectionRefusesACursorOfAnotherSorting() throws Exception {
+		assertJson("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve usersConnection. The cursor in 'after' is one of the sorting 'name, surname', but this query sorts by 'creationTime desc'. Send a cursor of a page with the same sorting, or leave after out to start from the beginning.",
+				  "locations": [{"line": 1, "column": 3}], "path": ["usersConnection"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				tenantAdmin().query("{ usersConnection(first: 1, sorting: \"creationTime desc\","
+						+ " after: \"bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg\") { totalCount } }"));
+		assertJson("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve usersConnection. Argument 'before' is not a cursor of usersConnection, or it was changed. Send the cursor of an edge or of pageInfo from an earlier page, as it came, or leave before out to start from the end.",
+				  "locations": [{"line": 1, "column": 3}], "path": ["usersConnection"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				tenantAdmin().query("{ usersConnection(last: 1, before: \"bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqh\")"
+						+ " { totalCount } }"));
+	}
+
+	@Test
 	void auditLogsOfTheHost() throws Exception {
 		assertJson("""
 				{"data": {"auditLogs": [
