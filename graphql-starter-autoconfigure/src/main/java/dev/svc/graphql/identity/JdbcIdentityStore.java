@@ -192,10 +192,12 @@ final class JdbcIdentityStore implements IdentityStore {
 			boolean counted) {
 		StringBuilder keys = new StringBuilder();
 		List<String> order = new ArrayList<>();
+		boolean[] descending = new boolean[keyset.size()];
 		for (int i = 0; i < keyset.size(); i++) {
 			UserSorting.Order sortOrder = keyset.get(i);
+			descending[i] = sortOrder.descending() == request.forward();
 			keys.append(", ").append(SORT_COLUMNS.get(sortOrder.field())).append(" as k").append(i);
-			order.add("k" + i + ((sortOrder.descending() == request.forward()) ? " desc" : " asc"));
+			order.add("k" + i + (descending[i] ? " desc" : " asc"));
 		}
 		String orderBy = " order by " + String.join(", ", order);
 		String fetch = " fetch first :windowSize rows only";
@@ -210,7 +212,7 @@ final class JdbcIdentityStore implements IdentityStore {
 			Query part = userQuery("select u.id" + keys + " from svc_users u", tenantId, request.filter());
 			for (int i = 0; i <= depth; i++) {
 				String column = SORT_COLUMNS.get(keyset.get(i).field());
-				String comparison = (i < depth) ? " = " : (order.get(i).endsWith(" desc") ? " < " : " > ");
+				String comparison = (i < depth) ? " = " : (descending[i] ? " < " : " > ");
 				part.andIf(true, column + comparison + ":k" + i, "k" + i, position.get(i));
 			}
 			parts.add(part.sql.append(orderBy).append(fetch).toString());
