@@ -65,9 +65,12 @@ public record UserSorting(List<Order> orders) {
 			throw invalid("it is " + text.length() + " characters long, at most " + MAX_LENGTH + " are allowed");
 		}
 		List<Order> orders = new ArrayList<>();
-		for (String key : text.split(",")) {
+		for (String key : text.split(",", -1)) {
+			if (key.isBlank()) {
+				throw invalid("it holds an empty key");
+			}
 			String[] words = key.trim().split("\\s+");
-			if (words.length > 2 || words[0].isEmpty()) {
+			if (words.length > 2) {
 				throw invalid("'" + key.trim() + "' is not a sort key");
 			}
 			Field field = Arrays.stream(Field.values())

@@ -18,8 +18,8 @@ import org.springframework.graphql.data.pagination.CursorEncoder;
  */
 final class CheckedCursorEncoder implements CursorEncoder {
 
-	/** The longest cursor read: far longer than any this encoder writes. */
-	static final int MAX_LENGTH = 2048;
+	/** The longest cursor read: the Base64 of the longest text a cursor holds, and its check. */
+	static final int MAX_LENGTH = (UserCursorStrategy.MAX_TEXT_LENGTH + 8) * 4 / 3 + 4;
 
 	private static final int CHECK_LENGTH = 8;
 

@@ -4,6 +4,7 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +18,21 @@ import org.springframework.graphql.data.pagination.CursorStrategy;
 /**
  * Spring for GraphQL's cursor strategy for {@link UserCursor}: the sorting and each key of the
  * position, URL-encoded and separated by {@code &}, a key's value after a letter that tells its
- * type ({@code s} text, {@code t} time, {@code b} boolean, {@code l} id). {@link #fromCursor} reads
- * back only what fits the sorting it names: as many keys as its keyset, each of its field's type.
+ * type ({@code s} text, {@code t} time in UTC, {@code b} boolean, {@code l} id). {@link #fromCursor}
+ * reads back only what fits the sorting it names and what its columns can hold: as many keys as its
+ * keyset, each of its field's type, text no longer than its column and without NUL, a time in UTC
+ * to the microsecond between the years 1 and 9999, so that no made-up value reaches the database
+ * as something it refuses or rounds.
  * Made opaque, and checked for changes, by {@link CheckedCursorEncoder}.
  */
 final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 
-	/** The longest text a key may hold: that of the longest sortable column. */
-	private static final int MAX_TEXT_LENGTH = 256;
+	/**
+	 * The longest text a cursor holds: a sorting on every field, its four text keys as long as
+	 * their columns allow (256 + 256 + 64 + 64 characters), each character outside the Basic
+	 * Multilingual Plane 12 characters once URL-encoded, plus the sorting, a time, a flag and an id.
+	 */
+	static final int MAX_TEXT_LENGTH = 640 * 12 + 400;
 
 	@Override
 	public boolean supports(Class<?> targetType) {
@@ -40,7 +48,7 @@ final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 				text.append('s').append(encode(string));
 			}
 			else if (key instanceof OffsetDateTime time) {
-				text.append('t').append(encode(time.toString()));
+				text.append('t').append(encode(time.withOffsetSameInstant(ZoneOffset.UTC).toString()));
 			}
 			else if (key instanceof Boolean || key instanceof Long) {
 				text.append((key instanceof Boolean) ? 'b' : 'l').append(key);
@@ -85,12 +93,17 @@ final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 		try {
 			if (type == String.class && tag == 's') {
 				String text = URLDecoder.decode(value, StandardCharsets.UTF_8);
-				if (text.length() <= MAX_TEXT_LENGTH) {
+				if (text.codePointCount(0, text.length()) <= maxLength(field) && text.indexOf('\0') < 0) {
 					return text;
 				}
 			}
 			else if (type == OffsetDateTime.class && tag == 't') {
-				return OffsetDateTime.parse(URLDecoder.decode(value, StandardCharsets.UTF_8));
+				OffsetDateTime time = OffsetDateTime.parse(URLDecoder.decode(value, StandardCharsets.UTF_8));
+				// as written: in UTC, to the microsecond, within the years every database keeps
+				if (time.getOffset().equals(ZoneOffset.UTC) && time.getNano() % 1000 == 0 && time.getYear() >= 1
+						&& time.getYear() <= 9999) {
+					return time;
+				}
 			}
 			else if (type == Boolean.class && tag == 'b' && (value.equals("true") || value.equals("false"))) {
 				return Boolean.valueOf(value);
@@ -103,6 +116,11 @@ final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 			throw new IllegalArgumentException("its " + field.graphQlName() + " does not read", ex);
 		}
 		throw new IllegalArgumentException("its " + field.graphQlName() + " is not one");
+	}
+
+	/** The longest value of a text field, in characters: that of its column. */
+	private static int maxLength(UserSorting.Field field) {
+		return (field == UserSorting.Field.NAME || field == UserSorting.Field.SURNAME) ? 64 : 256;
 	}
 
 	private static String encode(String text) {

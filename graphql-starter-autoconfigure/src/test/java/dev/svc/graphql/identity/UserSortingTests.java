@@ -27,4 +27,28 @@ class UserSortingTests {
 			.withMessageStartingWith("Invalid sorting: 'name' is named twice.");
 	}
 
+	@Test
+	void shouldRefuseAnEmptyKey() {
+		for (String text : new String[] { ",", ",,,", "name,", ", name", "name,,surname" }) {
+			assertThatExceptionOfType(BadUserInputException.class).as(text)
+				.isThrownBy(() -> UserSorting.parse(text))
+				.withMessageStartingWith("Invalid sorting: it holds an empty key.");
+		}
+	}
+
+	@Test
+	void shouldWriteATextThatReadsBackToTheSameSorting() {
+		UserSorting sorting = UserSorting.parse("NAME asc,surname   DESC, id");
+		assertThat(sorting.text()).isEqualTo("name, surname desc, id");
+		assertThat(UserSorting.parse(sorting.text())).isEqualTo(sorting);
+	}
+
+	@Test
+	void shouldBreakTiesByIdAndStopAtIt() {
+		assertThat(UserSorting.parse("isActive desc").keyset()).containsExactly(
+				new UserSorting.Order(UserSorting.Field.IS_ACTIVE, true), new UserSorting.Order(UserSorting.Field.ID, false));
+		assertThat(UserSorting.parse("name, id desc, surname").keyset()).containsExactly(
+				new UserSorting.Order(UserSorting.Field.NAME, false), new UserSorting.Order(UserSorting.Field.ID, true));
+	}
+
 }

@@ -228,7 +228,14 @@ class UsersConnectionTests {
 				encoder.encode(text.substring(0, text.indexOf('&'))), encoder.encode("nosuchfield&l1"),
 				encoder.encode("creationTime&tnot-a-time&l1"), encoder.encode("creationTime&t2025-01-01T00:00Z&lx"),
 				encoder.encode("id&l1&l2"), encoder.encode("isActive&bmaybe&l1"),
-				encoder.encode("userName&s" + "A".repeat(257) + "&l1"))) {
+				encoder.encode("userName&s" + "A".repeat(257) + "&l1"), encoder.encode("name&s" + "A".repeat(65) + "&l1"),
+				// values the databases would refuse or round: NUL, years and offsets out of their range,
+				// a time finer than their microseconds
+				encoder.encode("name&sA%00B&l2"), encoder.encode("creationTime&t%2B300000-01-01T00%3A00Z&l2"),
+				encoder.encode("creationTime&t2024-01-01T00%3A00-18%3A00&l2"),
+				encoder.encode("creationTime&t2024-01-01T00%3A00%2B01%3A00&l2"),
+				encoder.encode("creationTime&t%2B999999999-12-31T23%3A59%3A59.999999999%2B18%3A00&l2"),
+				encoder.encode("creationTime&t2024-01-01T00%3A00%3A00.000000001Z&l1"))) {
 			assertThat(error(Map.of("first", 5, "after", bad, "sorting", "creationTime"))).as(bad)
 				.isEqualTo("Argument 'after' is not a cursor of usersConnection, or it was changed. Send the cursor of"
 						+ " an edge or of pageInfo from an earlier page, as it came, or leave after out to start from the"
@@ -238,6 +245,32 @@ class UsersConnectionTests {
 				"sorting", "creationTime"))
 			.field("usersConnection.edges")
 			.<List<?>>getValue()).as("a position made up well is only a place to start from").hasSize(5);
+	}
+
+	@Test
+	void shouldPageOnFromAUserWhoseSortKeysAreAsLongAsTheirColumns() {
+		String wide = "\u540d";
+		insert(List.of(new Row(799_999L, wide.repeat(256), wide.repeat(64), wide.repeat(64), wide.repeat(244) + "@m.example",
+				EPOCH, true)));
+		try {
+			String sorting = "userName, emailAddress desc, name, surname, creationTime, isActive";
+			String cursor = execute("{ usersConnection(id: 799999, sorting: \"" + sorting + "\") { pageInfo { endCursor } } }",
+					Map.of())
+				.field("usersConnection.pageInfo.endCursor")
+				.getValue();
+			assertThat(cursor.length()).isGreaterThan(7000).isLessThanOrEqualTo(CheckedCursorEncoder.MAX_LENGTH);
+			List<Map<String, Object>> before = execute(WALK, Map.of("last", 3, "before", cursor, "sorting", sorting))
+				.field("usersConnection.edges")
+				.getValue();
+			List<Long> expected = expectedOrder(sorting, null);
+			int at = expected.indexOf(799_999L);
+			assertThat(before.stream().map((edge) -> ((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue()))
+				.containsExactlyElementsOf(expected.subList(at - 3, at));
+		}
+		finally {
+			this.jdbc.sql("delete from svc_users where id = 799999").update();
+			this.rows.remove(799_999L);
+		}
 	}
 
 	@Test
@@ -286,32 +319,21 @@ class UsersConnectionTests {
 	}
 
 	private List<Long> walkForward(String sorting, String filter, int pageSize) {
-		List<Long> seen = new ArrayList<>();
-		String after = null;
-		for (int page = 0;; page++) {
-			Map<String, Object> variables = new HashMap<>(Map.of("first", pageSize, "sorting", sorting));
-			variables.put("after", after);
-			variables.put("filter", filter);
-			Map<String, Object> connection = execute(WALK, variables).field("usersConnection").getValue();
-			Map<String, Object> pageInfo = (Map<String, Object>) connection.get("pageInfo");
-			List<Map<String, Object>> edges = (List<Map<String, Object>>) connection.get("edges");
-			edges.forEach((edge) -> seen.add(((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue()));
-			assertThat(pageInfo.get("hasPreviousPage")).isEqualTo(page > 0);
-			if (!(Boolean) pageInfo.get("hasNextPage")) {
-				return seen;
-			}
-			assertThat(edges).hasSize(pageSize);
-			assertThat(pageInfo.get("endCursor")).isEqualTo(edges.get(edges.size() - 1).get("cursor"));
-			after = (String) pageInfo.get("endCursor");
-		}
+		return walk(sorting, filter, pageSize, true);
 	}
 
 	private List<Long> walkBackward(String sorting, String filter, int pageSize) {
+		return walk(sorting, filter, pageSize, false);
+	}
+
+	/** Every page from one end to the other, the users in the sorting's order. */
+	@SuppressWarnings("unchecked")
+	private List<Long> walk(String sorting, String filter, int pageSize, boolean forward) {
 		List<List<Long>> pages = new ArrayList<>();
-		String before = null;
+		String cursor = null;
 		for (int page = 0;; page++) {
-			Map<String, Object> variables = new HashMap<>(Map.of("last", pageSize, "sorting", sorting));
-			variables.put("before", before);
+			Map<String, Object> variables = new HashMap<>(Map.of(forward ? "first" : "last", pageSize, "sorting", sorting));
+			variables.put(forward ? "after" : "before", cursor);
 			variables.put("filter", filter);
 			Map<String, Object> connection = execute(WALK, variables).field("usersConnection").getValue();
 			Map<String, Object> pageInfo = (Map<String, Object>) connection.get("pageInfo");
@@ -319,14 +341,17 @@ class UsersConnectionTests {
 			pages.add(edges.stream()
 				.map((edge) -> ((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue())
 				.toList());
-			assertThat(pageInfo.get("hasNextPage")).isEqualTo(page > 0);
-			if (!(Boolean) pageInfo.get("hasPreviousPage")) {
-				Collections.reverse(pages);
+			// a page that starts at a cursor has one before it (forward) or after it (backward)
+			assertThat(pageInfo.get(forward ? "hasPreviousPage" : "hasNextPage")).isEqualTo(page > 0);
+			if (!(Boolean) pageInfo.get(forward ? "hasNextPage" : "hasPreviousPage")) {
+				if (!forward) {
+					Collections.reverse(pages);
+				}
 				return pages.stream().flatMap(List::stream).toList();
 			}
 			assertThat(edges).hasSize(pageSize);
-			assertThat(pageInfo.get("startCursor")).isEqualTo(edges.get(0).get("cursor"));
-			before = (String) pageInfo.get("startCursor");
+			cursor = (String) pageInfo.get(forward ? "endCursor" : "startCursor");
+			assertThat(cursor).isEqualTo(edges.get(forward ? edges.size() - 1 : 0).get("cursor"));
 		}
 	}
 
