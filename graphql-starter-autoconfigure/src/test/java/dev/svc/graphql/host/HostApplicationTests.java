@@ -9,6 +9,7 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.TestDatabase;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -94,7 +95,11 @@ class HostApplicationTests {
 			assertThat(this.jdbc.sql("select item from host_orders").query(String.class).single()).isEqualTo("tea");
 			assertThat(this.jdbc.sql("select count(*) from svc_users").query(Integer.class).single()).isZero();
 			assertThat(versions("flyway_schema_history")).containsExactly("1");
-			assertThat(versions("svc_schema_history")).containsExactly("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
+			// PostgreSQL has one migration of its own more (V11: byte-order collation of two columns)
+			List<String> module = TestDatabase.isPostgres()
+					? List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")
+					: List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
+			assertThat(versions("svc_schema_history")).containsExactlyElementsOf(module);
 		}
 
 		private List<String> versions(String historyTable) {
