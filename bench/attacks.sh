@@ -14,7 +14,7 @@ java_home=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 seconds=${1:-15}
 port=18095
 jar=sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar
-[ -f "$jar" ] || mvn -B -q package -DskipTests
+[ -f "$jar" ] || ./mvnw -B -q package -DskipTests
 work=$(mktemp -d)
 pid=""
 # the app dies with the script, however it ends

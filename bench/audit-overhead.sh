@@ -8,7 +8,7 @@ seconds=${1:-10}
 rounds=${2:-2}
 port=18080
 jar=sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar
-[ -f "$jar" ] || mvn -B -q install -DskipTests
+[ -f "$jar" ] || ./mvnw -B -q install -DskipTests
 
 run_round() { # $1 = true|false (audit) -> prints requests/s and p99 latency
   java -jar "$jar" --spring.profiles.active=dev --server.port=$port --graphql.audit.enabled="$1" \

@@ -4,7 +4,7 @@
 # Usage: bench/pipeline.sh [JMH options]    (about 7 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q install -DskipTests
+./mvnw -B -q install -DskipTests
 cd bench/pipeline
-mvn -B -q compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
+../../mvnw -B -q compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
 exec java -cp "target/classes:$(cat target/classpath.txt)" org.openjdk.jmh.Main "$@"

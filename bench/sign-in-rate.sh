@@ -10,7 +10,7 @@ seconds=${1:-20}
 rounds=${2:-3}
 port=18090
 jar=sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar
-[ -f "$jar" ] || mvn -B -q install -DskipTests
+[ -f "$jar" ] || ./mvnw -B -q install -DskipTests
 
 # the hash benchmark runs on the very libraries the sample ships
 libs=$(mktemp -d)

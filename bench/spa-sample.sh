@@ -15,7 +15,7 @@ spa_sample_signed_in() {
 start_spa_sample() {
   local port=$1 log=$2 jar=sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar
   shift 2
-  [ -f "$jar" ] || mvn -B -q install -DskipTests
+  [ -f "$jar" ] || ./mvnw -B -q install -DskipTests
   java -jar "$jar" --server.port="$port" \
     --graphql.sign-in.token.signing-key=bench-signing-key-0123456789abcdef-bench --logging.level.root=WARN "$@" \
     > "$log" 2>&1 &

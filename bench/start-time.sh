@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 db=start_time_bench
-mvn -B -q install -DskipTests
-(cd bench/users-page/spring-graphql && mvn -B -q package -DskipTests)
+./mvnw -B -q install -DskipTests
+(cd bench/users-page/spring-graphql && ../../../mvnw -B -q package -DskipTests)
 work=$(mktemp -d)
 psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db with (force)" -c "create database $db"
 trap 'rm -rf "$work"; psql -h 127.0.0.1 -U postgres -qc "drop database if exists $db with (force)"' EXIT

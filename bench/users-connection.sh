@@ -5,6 +5,6 @@
 # REUSE_DATABASE=true keeps the data set of an earlier run made with KEEP_DATABASE=true.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q install -DskipTests
+./mvnw -B -q install -DskipTests
 (cd bench/users-page/postgraphile && npm ci --no-audit --no-fund --loglevel=error)
 exec python3 bench/users-page/connection.py

@@ -6,8 +6,8 @@
 # ROUNDS, SECONDS_PER_ROUND and WARMUP_SECONDS change the wrk schedule.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q install -DskipTests
-(cd bench/users-page/spring-graphql && mvn -B -q package -DskipTests)
-(cd bench/users-page/plain-mvc && mvn -B -q package -DskipTests)
+./mvnw -B -q install -DskipTests
+(cd bench/users-page/spring-graphql && ../../../mvnw -B -q package -DskipTests)
+(cd bench/users-page/plain-mvc && ../../../mvnw -B -q package -DskipTests)
 (cd bench/users-page/postgraphile && npm ci --no-audit --no-fund --loglevel=error)
 exec python3 bench/users-page/bench.py
