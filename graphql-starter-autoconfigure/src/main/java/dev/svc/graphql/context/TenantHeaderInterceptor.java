@@ -1,7 +1,6 @@
 package dev.svc.graphql.context;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -9,9 +8,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.error.ErrorCode;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.Tenant;
-import graphql.ErrorType;
 import graphql.ExecutionResult;
-import graphql.GraphqlErrorBuilder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -56,11 +53,7 @@ final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 			return chain.next(request);
 		}
 		ExecutionResult result = ExecutionResult.newExecutionResult()
-			.addError(GraphqlErrorBuilder.newError()
-				.errorType(ErrorType.ValidationError)
-				.message(refusal)
-				.extensions(Map.of("code", ErrorCode.BAD_REQUEST))
-				.build())
+			.addError(ErrorCode.refusal(ErrorCode.BAD_REQUEST, refusal))
 			.build();
 		return Mono.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
 	}

@@ -1,5 +1,11 @@
 package dev.svc.graphql.error;
 
+import java.util.Map;
+
+import graphql.ErrorType;
+import graphql.GraphQLError;
+import graphql.GraphqlErrorBuilder;
+
 /**
  * The {@code extensions.code} of failures that do not come from a {@link UserFriendlyException}
  * (whose code comes from its class name, e.g. {@code BAD_USER_INPUT} from
@@ -54,6 +60,21 @@ public final class ErrorCode {
 	public static final String INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR";
 
 	private ErrorCode() {
+	}
+
+	/**
+	 * A request refused before it runs: a validation error with exactly this code and message,
+	 * which the error interceptor passes on as it is.
+	 * @param code the {@code extensions.code}, one of this class's
+	 * @param message what is wrong and what is allowed
+	 * @return the error
+	 */
+	public static GraphQLError refusal(String code, String message) {
+		return GraphqlErrorBuilder.newError()
+			.errorType(ErrorType.ValidationError)
+			.message(message)
+			.extensions(Map.of("code", code))
+			.build();
 	}
 
 }

@@ -1,14 +1,11 @@
 package dev.svc.graphql.limits;
 
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import dev.svc.graphql.error.ErrorCode;
-import graphql.ErrorType;
 import graphql.ExecutionInput;
 import graphql.GraphQLError;
-import graphql.GraphqlErrorBuilder;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
 import graphql.language.Document;
@@ -113,20 +110,12 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 
 	private static GraphQLError tooComplex(String measure, long found, int allowed, String property) {
 		String value = (found == Long.MAX_VALUE) ? "beyond counting" : String.valueOf(found);
-		return error(ErrorCode.QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value + ", over the limit of " + allowed
+		return ErrorCode.refusal(ErrorCode.QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value + ", over the limit of " + allowed
 				+ " (graphql.limits." + property + ").");
 	}
 
 	private static PreparsedDocumentEntry refuse(String code, String message) {
-		return new PreparsedDocumentEntry(error(code, message));
-	}
-
-	private static GraphQLError error(String code, String message) {
-		return GraphqlErrorBuilder.newError()
-			.errorType(ErrorType.ValidationError)
-			.message(message)
-			.extensions(Map.of("code", code))
-			.build();
+		return new PreparsedDocumentEntry(ErrorCode.refusal(code, message));
 	}
 
 }

@@ -8,9 +8,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.error.ErrorCode;
-import graphql.ErrorType;
 import graphql.ExecutionResult;
-import graphql.GraphqlErrorBuilder;
 import graphql.execution.AbortExecutionException;
 import graphql.execution.CoercedVariables;
 import graphql.execution.ExecutionContext;
@@ -121,13 +119,10 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private AbortExecutionException tooComplex(long cost) {
 		String value = (cost == Long.MAX_VALUE) ? "beyond counting" : String.valueOf(cost);
-		return new AbortExecutionException(List.of(GraphqlErrorBuilder.newError()
-			.errorType(ErrorType.ValidationError)
-			.message("The query's cost is " + value + ", over the limit of " + this.maxCost
-					+ " (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for "
-					+ "smaller pages, or fewer fields.")
-			.extensions(Map.of("code", ErrorCode.QUERY_TOO_COMPLEX))
-			.build()));
+		return new AbortExecutionException(List.of(ErrorCode.refusal(ErrorCode.QUERY_TOO_COMPLEX,
+				"The query's cost is " + value + ", over the limit of " + this.maxCost
+						+ " (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for "
+						+ "smaller pages, or fewer fields.")));
 	}
 
 }

@@ -1,14 +1,11 @@
 package dev.svc.graphql.persisted;
 
-import java.util.Map;
 import java.util.function.Consumer;
 
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
-import graphql.ErrorType;
 import graphql.ExecutionResult;
 import graphql.GraphQLError;
-import graphql.GraphqlErrorBuilder;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -113,9 +110,9 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		}
 		if (!withText) {
 			GraphQLError notFound = (documentId != null)
-					? error(ErrorCode.PERSISTED_DOCUMENT_NOT_FOUND,
+					? ErrorCode.refusal(ErrorCode.PERSISTED_DOCUMENT_NOT_FOUND,
 							"No document is registered with documentId " + shortened((String) documentId) + ".")
-					: error(ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
+					: ErrorCode.refusal(ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
 			request.configureExecutionInput((input, builder) -> builder.query(document)
 				.graphQLContext((context) -> context.put(PersistedQuery.NOT_FOUND_FOR_CALLER, notFound))
 				.build());
@@ -138,21 +135,13 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		return refuse(request, ErrorCode.PERSISTED_DOCUMENT_REQUIRED, refusal.message());
 	}
 
-	private static GraphQLError error(String code, String message) {
-		return GraphqlErrorBuilder.newError()
-			.errorType(ErrorType.ValidationError)
-			.message(message)
-			.extensions(Map.of("code", code))
-			.build();
-	}
-
 	private static String shortened(String id) {
 		String printable = id.replaceAll("\\p{Cntrl}", "?");
 		return (printable.length() > 80) ? printable.substring(0, 80) + "…" : printable;
 	}
 
 	private static Mono<WebGraphQlResponse> refuse(WebGraphQlRequest request, String code, String message) {
-		ExecutionResult result = ExecutionResult.newExecutionResult().addError(error(code, message)).build();
+		ExecutionResult result = ExecutionResult.newExecutionResult().addError(ErrorCode.refusal(code, message)).build();
 		return Mono.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
 	}
 
