@@ -35,8 +35,12 @@ final class AuditLogPurge implements SmartLifecycle {
 
 	private static final Duration INTERVAL = Duration.ofHours(1);
 
-	private static final String DELETE = "delete from svc_audit_logs where id in (select id from svc_audit_logs"
-			+ " where execution_time < ? fetch first " + BATCH + " rows only)";
+	/**
+	 * The batch's ids are read into a derived table first: MariaDB and MySQL refuse a limit in an
+	 * {@code in} subquery and a subquery of the table a statement deletes from.
+	 */
+	private static final String DELETE = "delete from svc_audit_logs where id in (select id from (select id"
+			+ " from svc_audit_logs where execution_time < ? limit " + BATCH + ") batch)";
 
 	private final JdbcTemplate jdbc;
 

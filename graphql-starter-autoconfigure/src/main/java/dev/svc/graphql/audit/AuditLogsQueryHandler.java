@@ -50,7 +50,7 @@ final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHan
 				+ " where " + ((tenantId != null) ? "tenant_id = :tenantId" : "tenant_id is null")
 				+ ((userId != null) ? " and user_id = :userId" : "")
 				+ ((serviceName != null) ? " and service_name = :serviceName" : "")
-				+ " order by execution_time desc, id desc fetch first 10 rows only")
+				+ " order by execution_time desc, id desc limit 10")
 			.paramSource(new Filters(tenantId, userId, serviceName))
 			.query((rs, row) -> new AuditLog(rs.getLong("id"), rs.getString("service_name"),
 					rs.getObject("tenant_id", Integer.class), rs.getObject("user_id", Long.class),

@@ -37,7 +37,7 @@ final class JdbcCredentialStore implements CredentialStore {
 		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where "
 				+ JdbcIdentityStore.tenantCondition("u", tenantId)
 				+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
-				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id fetch first 1 rows only")
+				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id limit 1")
 			.params(JdbcIdentityStore.tenantParam(tenantId))
 			.param("login", userNameOrEmailAddress.toUpperCase(Locale.ROOT))
 			.query(JdbcCredentialStore::credentials)

@@ -61,15 +61,19 @@ final class JdbcIdentityStore implements IdentityStore {
 			                    where uou.user_id = :userId)
 			""";
 
-	/** Roles of a page's users, in the columns they share with {@link #UNITS_OF_USERS}. */
-	private static final String ROLES_OF_USERS = "select ur.user_id, 'R' as part, cast(r.id as bigint) as id,"
-			+ " r.name, r.display_name, r.is_static, r.is_default, r.creation_time, cast(null as bigint) as parent_id,"
+	/**
+	 * Roles of a page's users, in the columns they share with {@link #UNITS_OF_USERS}: each
+	 * database types a column of the union from both parts, so nulls need no cast (and MariaDB's and
+	 * MySQL's casts name other types than PostgreSQL's and H2's).
+	 */
+	private static final String ROLES_OF_USERS = "select ur.user_id, 'R' as part, r.id,"
+			+ " r.name, r.display_name, r.is_static, r.is_default, r.creation_time, null as parent_id,"
 			+ " r.tenant_id, '' as sort_key"
 			+ " from svc_user_roles ur join svc_roles r on r.id = ur.role_id where ur.user_id in (:userIds) and ";
 
 	/** Organization units of a page's users: the code in {@code name}, and the order by code. */
 	private static final String UNITS_OF_USERS = "select uou.user_id, 'O', o.id, o.code, o.display_name,"
-			+ " cast(null as boolean), cast(null as boolean), cast(null as timestamp with time zone), o.parent_id,"
+			+ " null, null, null, o.parent_id,"
 			+ " o.tenant_id, o.code from svc_user_organization_units uou"
 			+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and ";
 
@@ -200,7 +204,7 @@ final class JdbcIdentityStore implements IdentityStore {
 			order.add("k" + i + (descending[i] ? " desc" : " asc"));
 		}
 		String orderBy = " order by " + String.join(", ", order);
-		String fetch = " fetch first :windowSize rows only";
+		String fetch = " limit :windowSize";
 		List<Object> position = (request.position() != null) ? request.position().keys() : List.of();
 		if (!position.isEmpty() && position.size() != keyset.size()) {
 			throw new IllegalArgumentException(
@@ -308,7 +312,7 @@ final class JdbcIdentityStore implements IdentityStore {
 				request.filter());
 		ids.sql.append(" order by ")
 			.append(String.join(", ", order))
-			.append(" offset :skipCount rows fetch first :maxResultCount rows only");
+			.append(" limit :maxResultCount offset :skipCount");
 		ids.param("skipCount", request.skipCount());
 		ids.param("maxResultCount", request.maxResultCount());
 		String totalColumn = counted
@@ -412,9 +416,9 @@ final class JdbcIdentityStore implements IdentityStore {
 				"organizationUnitId", filter.organizationUnitId());
 		query.andIf(filter.onlyLockedUsers(), "u.lockout_end_date > :now", "now", OffsetDateTime.now(this.clock));
 		if (filter.filter() != null && !filter.filter().isBlank()) {
-			query.andIf(true, "(u.normalized_name like :filter escape '\\' or u.normalized_surname like :filter escape '\\'"
-					+ " or u.normalized_user_name like :filter escape '\\'"
-					+ " or u.normalized_email_address like :filter escape '\\')", "filter",
+			query.andIf(true, "(u.normalized_name like :filter escape '!' or u.normalized_surname like :filter escape '!'"
+					+ " or u.normalized_user_name like :filter escape '!'"
+					+ " or u.normalized_email_address like :filter escape '!')", "filter",
 					"%" + escapeLike(filter.filter().trim().toUpperCase(Locale.ROOT)) + "%");
 		}
 		return query;
@@ -431,8 +435,12 @@ final class JdbcIdentityStore implements IdentityStore {
 		return (tenantId != null) ? Map.of("tenantId", tenantId) : Map.of();
 	}
 
+	/**
+	 * The text with the pattern's own characters escaped by {@code !}: a backslash would mean
+	 * another thing in MariaDB's and MySQL's string literals than in PostgreSQL's and H2's.
+	 */
 	private static String escapeLike(String text) {
-		return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+		return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
 	}
 
 	private static Role role(ResultSet rs, int row) throws SQLException {

@@ -1,6 +1,8 @@
 package dev.svc.graphql.identity;
 
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import dev.svc.graphql.test.MutableClock;
@@ -80,9 +82,11 @@ class JdbcIdentityStoreTests {
 		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (52, 'Locked', 'Locked', current_timestamp)").update();
 		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
 				+ " normalized_email_address, password_hash, lockout_end_date, creation_time) values"
-				+ " (52, 52, 'now', 'NOW', 'N', 'N', 'n@x.example', 'N@X.EXAMPLE', 'x', timestamp with time zone '2999-01-01 00:00:00+00', current_timestamp),"
-				+ " (53, 52, 'past', 'PAST', 'P', 'P', 'p@x.example', 'P@X.EXAMPLE', 'x', timestamp with time zone '2000-01-01 00:00:00+00', current_timestamp),"
+				+ " (52, 52, 'now', 'NOW', 'N', 'N', 'n@x.example', 'N@X.EXAMPLE', 'x', :future, current_timestamp),"
+				+ " (53, 52, 'past', 'PAST', 'P', 'P', 'p@x.example', 'P@X.EXAMPLE', 'x', :past, current_timestamp),"
 				+ " (54, 52, 'never', 'NEVER', 'V', 'V', 'v@x.example', 'V@X.EXAMPLE', 'x', null, current_timestamp)")
+			.param("future", OffsetDateTime.of(2999, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))
+			.param("past", OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))
 			.update();
 		UserFilter locked = new UserFilter(null, null, null, null, null, null, true, null);
 		assertThat(page(52, locked, UserSorting.DEFAULT, 0)).extracting(User::id).containsExactly(52L);

@@ -8,11 +8,14 @@ import java.util.Locale;
 import java.util.UUID;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.util.Assert;
 
 /**
- * A database made for one test context and dropped after it. On PostgreSQL it is created on the
- * local server ({@code svc.test.postgres.url}, default {@code jdbc:postgresql://127.0.0.1:5432/},
- * user {@code postgres}), so no run depends on what an earlier one left.
+ * A database made for one test context and dropped after it, so no run depends on what an earlier
+ * one left. On PostgreSQL it is created on the local server ({@code svc.test.postgres.url}, default
+ * {@code jdbc:postgresql://127.0.0.1:5432/}, user {@code postgres}); on MariaDB on the local server
+ * too ({@code svc.test.mariadb.url}, default {@code jdbc:mariadb://127.0.0.1:3306/}, user
+ * {@code root}, no password), with the URL options the module asks for there (times in UTC).
  *
  * @param url the JDBC URL of the new database
  * @param user the user that owns it
@@ -30,16 +33,51 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 	}
 
 	/**
+	 * Whether the build chose MariaDB.
+	 * @return {@code true} when {@code svc.test.database=mariadb}
+	 */
+	public static boolean isMariaDb() {
+		return "mariadb".equalsIgnoreCase(System.getProperty("svc.test.database", "h2").trim());
+	}
+
+	/**
+	 * Creates a new, empty database on the server the build chose, PostgreSQL or MariaDB.
+	 * @return the database
+	 */
+	public static TestDatabase create() {
+		Assert.state(isPostgres() || isMariaDb(), "The build chose H2, whose databases Spring Boot makes");
+		return isPostgres() ? createPostgres() : createMariaDb();
+	}
+
+	/**
 	 * Creates a new, empty PostgreSQL database.
 	 * @return the database
 	 */
 	public static TestDatabase createPostgres() {
 		String server = System.getProperty("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/");
 		String user = System.getProperty("svc.test.postgres.user", "postgres");
-		String name = "svc_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
+		String name = newName();
 		TestDatabase database = new TestDatabase(server + name, user, server + "postgres", name);
 		database.execute("create database " + name);
 		return database;
+	}
+
+	/**
+	 * Creates a new, empty MariaDB database.
+	 * @return the database
+	 */
+	public static TestDatabase createMariaDb() {
+		String server = System.getProperty("svc.test.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/");
+		String user = System.getProperty("svc.test.mariadb.user", "root");
+		String name = newName();
+		TestDatabase database = new TestDatabase(server + name + "?connectionTimeZone=UTC&preserveInstants=true", user,
+				server, name);
+		database.execute("create database " + name);
+		return database;
+	}
+
+	private static String newName() {
+		return "svc_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
 	}
 
 	/**
@@ -68,7 +106,7 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 
 	@Override
 	public void destroy() {
-		execute("drop database if exists " + this.name + " with (force)");
+		execute("drop database if exists " + this.name + (this.adminUrl.startsWith("jdbc:postgresql:") ? " with (force)" : ""));
 	}
 
 	private void execute(String sql) {
@@ -77,8 +115,9 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 			statement.execute(sql);
 		}
 		catch (SQLException ex) {
-			throw new IllegalStateException("Could not run '" + sql + "' on " + this.adminUrl
-					+ ". Is PostgreSQL up on 127.0.0.1:5432 with trust authentication for user " + this.user + "?", ex);
+			throw new IllegalStateException("Could not run '" + sql + "' on " + this.adminUrl + " as " + this.user
+					+ ". Is the server up (PostgreSQL on 127.0.0.1:5432 with trust authentication, MariaDB on"
+					+ " 127.0.0.1:3306 with root and no password)?", ex);
 		}
 	}
 

@@ -14,8 +14,8 @@ import org.springframework.test.context.MergedContextConfiguration;
 /**
  * Points every Spring test context at the database the build chose with the
  * {@code svc.test.database} system property: {@code h2} (the default: Spring Boot's embedded H2,
- * a new in-memory database per context) or {@code postgresql} (a new database on the local server
- * per context, dropped when the context closes). Registered through {@code spring.factories}, so
+ * a new in-memory database per context), {@code postgresql} or {@code mariadb} (a new database on
+ * the local server per context, dropped when the context closes). Registered through {@code spring.factories}, so
  * the sample apps' tests get it from this module's test jar.
  */
 public final class TestDatabaseContextCustomizerFactory implements ContextCustomizerFactory {
@@ -23,14 +23,14 @@ public final class TestDatabaseContextCustomizerFactory implements ContextCustom
 	@Override
 	public ContextCustomizer createContextCustomizer(Class<?> testClass,
 			List<ContextConfigurationAttributes> configAttributes) {
-		return TestDatabase.isPostgres() ? new PostgresCustomizer() : null;
+		return (TestDatabase.isPostgres() || TestDatabase.isMariaDb()) ? new ServerCustomizer() : null;
 	}
 
-	private static final class PostgresCustomizer implements ContextCustomizer {
+	private static final class ServerCustomizer implements ContextCustomizer {
 
 		@Override
 		public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
-			TestDatabase database = TestDatabase.createPostgres();
+			TestDatabase database = TestDatabase.create();
 			// Spring keeps many test contexts alive at once: small pools keep them all within the
 			// server's connection limit
 			context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("svcTestDatabase",
@@ -43,12 +43,12 @@ public final class TestDatabaseContextCustomizerFactory implements ContextCustom
 
 		@Override
 		public boolean equals(Object other) {
-			return other instanceof PostgresCustomizer;
+			return other instanceof ServerCustomizer;
 		}
 
 		@Override
 		public int hashCode() {
-			return PostgresCustomizer.class.hashCode();
+			return ServerCustomizer.class.hashCode();
 		}
 
 	}

@@ -59,11 +59,13 @@ final class JdbcSignInAttempts implements SignInAttempts {
 		}
 	}
 
-	// the count starts again when it locks the account; an account with lockout disabled is never locked
+	// the count starts again when it locks the account; an account with lockout disabled is never locked.
+	// The end is set before the count: MariaDB and MySQL assign in order and let a later assignment see
+	// an earlier one's value, where PostgreSQL and H2 give every assignment the row as it was.
 	private boolean accountFailed(long userId, int max, Instant lockoutEnd) {
-		return this.jdbc.sql("update svc_users set access_failed_count = case when is_lockout_enabled and " + LOCKING
-				+ " then 0 else access_failed_count + 1 end, lockout_end_date = case when is_lockout_enabled and "
-				+ LOCKING + " then :end else lockout_end_date end where id = :id")
+		return this.jdbc.sql("update svc_users set lockout_end_date = case when is_lockout_enabled and " + LOCKING
+				+ " then :end else lockout_end_date end, access_failed_count = case when is_lockout_enabled and "
+				+ LOCKING + " then 0 else access_failed_count + 1 end where id = :id")
 			.param("max", max)
 			.param("end", utc(lockoutEnd))
 			.param("id", userId)
@@ -72,9 +74,10 @@ final class JdbcSignInAttempts implements SignInAttempts {
 
 	private void nameFailed(Subject subject, Instant now, int max, Instant lockoutEnd) {
 		for (int attempt = 0; attempt < 2; attempt++) {
-			int updated = this.jdbc.sql("update svc_sign_in_failures set access_failed_count = case when " + LOCKING
-					+ " then 0 else access_failed_count + 1 end, lockout_end_date = case when " + LOCKING
-					+ " then :end else lockout_end_date end, last_failure_time = :now"
+			// the end before the count, as for an account
+			int updated = this.jdbc.sql("update svc_sign_in_failures set lockout_end_date = case when " + LOCKING
+					+ " then :end else lockout_end_date end, access_failed_count = case when " + LOCKING
+					+ " then 0 else access_failed_count + 1 end, last_failure_time = :now"
 					+ " where tenant_key = :tenant and login = :login")
 				.param("max", max)
 				.param("end", utc(lockoutEnd))
