@@ -1,5 +1,8 @@
 package dev.svc.graphql.signin;
 
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult.Outcome;
 import dev.svc.graphql.test.TestHostApplication;
@@ -36,9 +39,10 @@ class SignInServiceTests {
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
 		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
 				+ " normalized_email_address, password_hash, is_active, lockout_end_date, creation_time) values"
-				+ " (70, 70, 'locked', 'LOCKED', 'L', 'L', 'l@x.example', 'L@X.EXAMPLE', :hash, true, timestamp with time zone '2999-01-01 00:00:00+00', current_timestamp),"
+				+ " (70, 70, 'locked', 'LOCKED', 'L', 'L', 'l@x.example', 'L@X.EXAMPLE', :hash, true, :future, current_timestamp),"
 				+ " (71, 70, 'gone', 'GONE', 'G', 'G', 'g@x.example', 'G@X.EXAMPLE', :hash, false, null, current_timestamp)")
 			.param("hash", hash)
+			.param("future", OffsetDateTime.of(2999, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))
 			.update();
 	}
 

@@ -118,7 +118,7 @@ class TokenSessionTests {
 		assertEndsWithin5Seconds("Default", "update svc_tenants set is_active = false where id = 1",
 				"update svc_tenants set is_active = true where id = 1");
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 2").query(String.class).single();
-		assertEndsWithin5Seconds("Default", "update svc_users set password_hash = password_hash || 'x' where id = 2",
+		assertEndsWithin5Seconds("Default", "update svc_users set password_hash = concat(password_hash, 'x') where id = 2",
 				"update svc_users set password_hash = '" + hash + "' where id = 2");
 	}
 
