@@ -24,7 +24,8 @@ public final class AnonymousVisitors {
 	 * @return the count, read at each call
 	 */
 	public static IntSupplier springSessions(JdbcClient jdbc) {
-		return () -> jdbc.sql("select count(*) from spring_session").query(Integer.class).single();
+		// in Spring Session's spelling: MariaDB's table names are case-sensitive on Linux
+		return () -> jdbc.sql("select count(*) from SPRING_SESSION").query(Integer.class).single();
 	}
 
 	/**
