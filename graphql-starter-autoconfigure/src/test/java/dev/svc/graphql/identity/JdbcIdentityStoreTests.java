@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.TestHostApplication;
@@ -154,6 +155,28 @@ class JdbcIdentityStoreTests {
 		this.clock.advance(Duration.ofSeconds(5));
 		assertThat(this.store.findGrantedPermissions(4)).containsExactlyInAnyOrder("Pages",
 				"Pages.Administration.AuditLogs");
+	}
+
+	@Test
+	void shouldSearchForThePatternsOwnCharactersAsText() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (55, 'Like', 'Like', current_timestamp)").update();
+		List<String> names = List.of("A%B", "A_B", "A!B", "A\\B", "AXB");
+		for (int i = 0; i < names.size(); i++) {
+			this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, creation_time) values"
+					+ " (:id, 55, :userName, upper(:userName), :name, 'S', :email, upper(:email), 'x', current_timestamp)")
+				.param("id", 550 + i)
+				.param("userName", "like" + i)
+				.param("name", names.get(i))
+				.param("email", "like" + i + "@x.example")
+				.update();
+		}
+		for (String name : names) {
+			UserFilter literally = new UserFilter(null, null, null, null, null, null, false, name.toLowerCase(Locale.ROOT));
+			assertThat(page(55, literally, UserSorting.DEFAULT, 0)).as(name).extracting(User::name).containsExactly(name);
+		}
+		UserFilter escape = new UserFilter(null, null, null, null, null, null, false, "!");
+		assertThat(page(55, escape, UserSorting.DEFAULT, 0)).extracting(User::name).containsExactly("A!B");
 	}
 
 	@Test
