@@ -46,50 +46,89 @@ public class AuditProperties {
 	 */
 	private Duration retention = Duration.ofDays(90);
 
+	/**
+	 * @return whether executed queries and sign-ins are written to the audit log
+	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
+	/**
+	 * @param enabled whether executed queries and sign-ins are written to the audit log
+	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
+	/**
+	 * @return how many audit records may wait for the background writer, also while the database cannot be
+	 * reached
+	 */
 	public int getQueueCapacity() {
 		return this.queueCapacity;
 	}
 
+	/**
+	 * @param queueCapacity how many audit records may wait for the background writer, also while the database
+	 * cannot be reached
+	 */
 	public void setQueueCapacity(int queueCapacity) {
 		this.queueCapacity = queueCapacity;
 	}
 
+	/**
+	 * @return longest time a written record waits before it is flushed to the database
+	 */
 	public Duration getFlushInterval() {
 		return this.flushInterval;
 	}
 
+	/**
+	 * @param flushInterval longest time a written record waits before it is flushed to the database
+	 */
 	public void setFlushInterval(Duration flushInterval) {
 		this.flushInterval = flushInterval;
 	}
 
+	/**
+	 * @return anonymous queries of one client address recorded one by one in each window, counted per instance
+	 */
 	public int getAnonymousQueriesPerWindow() {
 		return this.anonymousQueriesPerWindow;
 	}
 
+	/**
+	 * @param anonymousQueriesPerWindow anonymous queries of one client address recorded one by one in each
+	 * window, counted per instance
+	 */
 	public void setAnonymousQueriesPerWindow(int anonymousQueriesPerWindow) {
 		this.anonymousQueriesPerWindow = anonymousQueriesPerWindow;
 	}
 
+	/**
+	 * @return the window anonymous queries are counted in
+	 */
 	public Duration getAnonymousQueryWindow() {
 		return this.anonymousQueryWindow;
 	}
 
+	/**
+	 * @param anonymousQueryWindow the window anonymous queries are counted in
+	 */
 	public void setAnonymousQueryWindow(Duration anonymousQueryWindow) {
 		this.anonymousQueryWindow = anonymousQueryWindow;
 	}
 
+	/**
+	 * @return how long records are kept
+	 */
 	public Duration getRetention() {
 		return this.retention;
 	}
 
+	/**
+	 * @param retention how long records are kept
+	 */
 	public void setRetention(Duration retention) {
 		this.retention = retention;
 	}

@@ -6,6 +6,7 @@ package dev.svc.graphql.container;
  */
 public class RootContainerException extends IllegalStateException {
 
+	/** What to do about it, for the failure analysis. */
 	private final String action;
 
 	RootContainerException(String description, String action) {

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param sessionId the module's session the user signed in to (a token's or a cookie's), which
  * ends on log-out, deactivation, lockout or a password change; {@code null} when the user was
  * signed in some other way
+ * @serial exclude the sessions' own form, not an API
  */
 public record SignedInUser(long userId, @Nullable Integer tenantId, String userName,
 		@Nullable String sessionId) implements Principal, Serializable {

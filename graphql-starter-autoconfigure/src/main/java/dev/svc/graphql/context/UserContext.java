@@ -17,6 +17,13 @@ import org.jspecify.annotations.Nullable;
 public record UserContext(@Nullable Long userId, @Nullable String userName, @Nullable Integer tenantId,
 		Set<String> grantedPermissions) {
 
+	/**
+	 * The caller, with a copy of its permissions that nobody can change.
+	 * @param userId the user's id
+	 * @param userName the user's name
+	 * @param tenantId the user's tenant
+	 * @param grantedPermissions the user's permissions
+	 */
 	public UserContext {
 		grantedPermissions = Set.copyOf(grantedPermissions);
 	}

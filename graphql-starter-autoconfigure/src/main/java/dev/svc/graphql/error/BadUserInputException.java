@@ -6,6 +6,10 @@ package dev.svc.graphql.error;
  */
 public class BadUserInputException extends UserFriendlyException {
 
+	/**
+	 * A client's argument that cannot be used.
+	 * @param message what is wrong and what is allowed, a sentence the client reads
+	 */
 	public BadUserInputException(String message) {
 		super(message);
 	}

@@ -10,10 +10,19 @@ import java.util.Locale;
  */
 public class UserFriendlyException extends RuntimeException {
 
+	/**
+	 * A failure whose message the client reads.
+	 * @param message what went wrong, for the client
+	 */
 	public UserFriendlyException(String message) {
 		super(message);
 	}
 
+	/**
+	 * A failure whose message the client reads, with the cause the server log keeps.
+	 * @param message what went wrong, for the client
+	 * @param cause the cause, never sent to the client
+	 */
 	public UserFriendlyException(String message, Throwable cause) {
 		super(message, cause);
 	}

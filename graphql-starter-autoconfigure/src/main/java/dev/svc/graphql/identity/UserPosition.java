@@ -14,6 +14,10 @@ import java.util.List;
  */
 public record UserPosition(List<Object> keys) {
 
+	/**
+	 * A position, with a copy of its keys.
+	 * @param keys the user's sort keys, in the keyset's order
+	 */
 	public UserPosition {
 		keys = List.copyOf(keys);
 	}

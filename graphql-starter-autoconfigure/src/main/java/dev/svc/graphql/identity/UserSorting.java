@@ -24,8 +24,20 @@ public record UserSorting(List<Order> orders) {
 	 */
 	public enum Field {
 
-		ID("id"), USER_NAME("userName"), NAME("name"), SURNAME("surname"), EMAIL_ADDRESS("emailAddress"),
-		CREATION_TIME("creationTime"), IS_ACTIVE("isActive");
+		/** The user's id. */
+		ID("id"),
+		/** The user name, case-insensitively. */
+		USER_NAME("userName"),
+		/** The given name, case-insensitively. */
+		NAME("name"),
+		/** The surname, case-insensitively. */
+		SURNAME("surname"),
+		/** The e-mail address, case-insensitively. */
+		EMAIL_ADDRESS("emailAddress"),
+		/** When the user was created. */
+		CREATION_TIME("creationTime"),
+		/** Whether the user is active (inactive users first). */
+		IS_ACTIVE("isActive");
 
 		private final String graphQlName;
 
@@ -33,6 +45,10 @@ public record UserSorting(List<Order> orders) {
 			this.graphQlName = graphQlName;
 		}
 
+		/**
+		 * The field's name in a sorting text and in the schema.
+		 * @return the name, such as {@code userName}
+		 */
 		public String graphQlName() {
 			return this.graphQlName;
 		}

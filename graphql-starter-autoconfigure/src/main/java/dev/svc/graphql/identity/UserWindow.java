@@ -13,6 +13,14 @@ import java.util.List;
  */
 public record UserWindow(List<User> users, List<UserPosition> positions, boolean hasMore, int totalCount) {
 
+	/**
+	 * A window, whose users and positions go in pairs.
+	 * @param users the users
+	 * @param positions the position of each user
+	 * @param hasMore whether more users follow
+	 * @param totalCount how many users match
+	 * @throws IllegalArgumentException when there are not as many positions as users
+	 */
 	public UserWindow {
 		if (users.size() != positions.size()) {
 			throw new IllegalArgumentException(users.size() + " users but " + positions.size() + " positions");

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
  */
 public class RegisteredDocumentException extends RuntimeException {
 
+	/** The manifest's location. */
 	private final String manifest;
 
 	/**

@@ -8,6 +8,10 @@ import dev.svc.graphql.error.UserFriendlyException;
  */
 public class SvcAuthorizationException extends UserFriendlyException {
 
+	/**
+	 * A refusal for want of sign-in or permission.
+	 * @param message the specification's message: who must sign in, or which permission is missing
+	 */
 	public SvcAuthorizationException(String message) {
 		super(message);
 	}

@@ -8,10 +8,18 @@ import org.springframework.security.core.AuthenticationException;
  */
 public final class PasswordChangeRequiredException extends AuthenticationException {
 
+	/** The user who must change its password. */
 	private final long userId;
 
+	/** The one-time code to set the new password with. */
 	private final String passwordResetCode;
 
+	/**
+	 * A sign-in that must set a new password first.
+	 * @param message the message for the client
+	 * @param userId the user
+	 * @param passwordResetCode the one-time code to set the password with
+	 */
 	public PasswordChangeRequiredException(String message, long userId, String passwordResetCode) {
 		super(message);
 		this.userId = userId;

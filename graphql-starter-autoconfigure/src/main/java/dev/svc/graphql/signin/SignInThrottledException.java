@@ -9,8 +9,14 @@ import org.springframework.security.core.AuthenticationException;
  */
 public final class SignInThrottledException extends AuthenticationException {
 
+	/** How long the client must wait. */
 	private final Duration retryAfter;
 
+	/**
+	 * A sign-in refused for the client's address.
+	 * @param message the message for the client
+	 * @param retryAfter how long the client must wait before it tries again
+	 */
 	public SignInThrottledException(String message, Duration retryAfter) {
 		super(message);
 		this.retryAfter = retryAfter;

@@ -14,6 +14,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	/** The login form's field for the tenancy name. */
 	public static final String TENANCY_NAME_PARAMETER = "tenancyName";
 
+	/** The tenancy name the sign-in gave, {@code null} or empty for the host. */
 	private final @Nullable String tenancyName;
 
 	/** Kept out of the session, where the signed-in user's details go. */
@@ -21,6 +22,10 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 
 	private transient @Nullable String twoFactorRememberClientToken;
 
+	/**
+	 * Details of a sign-in by form, whose tenancy name is a request parameter.
+	 * @param request the sign-in request
+	 */
 	public TenancyAuthenticationDetails(HttpServletRequest request) {
 		this(request, request.getParameter(TENANCY_NAME_PARAMETER));
 	}

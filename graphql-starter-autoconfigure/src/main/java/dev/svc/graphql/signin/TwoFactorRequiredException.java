@@ -10,10 +10,18 @@ import org.springframework.security.core.AuthenticationException;
  */
 public final class TwoFactorRequiredException extends AuthenticationException {
 
+	/** The user who must give its second factor. */
 	private final long userId;
 
+	/** The providers whose codes the user may give. */
 	private final List<String> providers;
 
+	/**
+	 * A sign-in that needs a second factor.
+	 * @param message the message for the client
+	 * @param userId the user
+	 * @param providers the providers whose codes the user may give
+	 */
 	public TwoFactorRequiredException(String message, long userId, List<String> providers) {
 		super(message);
 		this.userId = userId;

@@ -21,18 +21,35 @@ public class SchemaVisibilityProperties {
 	 */
 	private int visibleSchemaCacheSize = 64;
 
+	/**
+	 * @return which fields a caller sees in introspection, in Spring Boot's schema printer, in the playground
+	 * and in validation: only those it may use (by-permission), or all of them (all, where a field the caller
+	 * may not use is refused when it runs)
+	 */
 	public SchemaVisibility getVisibility() {
 		return this.visibility;
 	}
 
+	/**
+	 * @param visibility which fields a caller sees in introspection, in Spring Boot's schema printer, in the
+	 * playground and in validation: only those it may use (by-permission), or all of them (all, where a field
+	 * the caller may not use is refused when it runs)
+	 */
 	public void setVisibility(SchemaVisibility visibility) {
 		this.visibility = visibility;
 	}
 
+	/**
+	 * @return how many visible schemas, one per set of fields hidden from a caller, are kept
+	 */
 	public int getVisibleSchemaCacheSize() {
 		return this.visibleSchemaCacheSize;
 	}
 
+	/**
+	 * @param visibleSchemaCacheSize how many visible schemas, one per set of fields hidden from a caller, are
+	 * kept
+	 */
 	public void setVisibleSchemaCacheSize(int visibleSchemaCacheSize) {
 		this.visibleSchemaCacheSize = visibleSchemaCacheSize;
 	}

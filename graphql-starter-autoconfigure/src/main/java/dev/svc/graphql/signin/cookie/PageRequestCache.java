@@ -20,6 +20,9 @@ import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
  */
 public final class PageRequestCache extends CookieRequestCache {
 
+	/**
+	 * A cache that keeps the pages a browser asked for (GET requests for HTML) only.
+	 */
 	public PageRequestCache() {
 		MediaTypeRequestMatcher pages = new MediaTypeRequestMatcher(MediaType.TEXT_HTML);
 		pages.setIgnoredMediaTypes(Set.of(MediaType.ALL));
