@@ -6,16 +6,21 @@ alter table svc_users
     add column normalized_name varchar(64) generated always as (upper(name)) stored,
     add column normalized_surname varchar(64) generated always as (upper(surname)) stored;
 
--- Every whitelisted sort, ties broken by id, in both directions (an index reads backwards too;
--- is_active has two, since its ties are long and the tie-break stays ascending). InnoDB keeps the
--- primary key in every index, so (tenant_id, key) is ordered by id within equal keys already.
+-- Every whitelisted sort, ties broken by id ascending, in both directions. InnoDB keeps the primary
+-- key in every index, so (tenant_id, key) is ordered by id within equal keys already; read backwards
+-- it gives the key descending but the ids descending too, and MariaDB then sorts the whole tenant
+-- (PostgreSQL sorts only each run of equal keys): each descending sort has an index of its own.
 -- The default order's index also holds the four columns the substring filter searches: there is no
 -- trigram index here, and "like '%text%'" reads this one index in the page's order, never the rows,
 -- and stops as soon as the page is full (see docs/operations.md for what a rare text costs).
 create index ix_svc_users_name on svc_users (tenant_id, normalized_name, normalized_surname, id,
     normalized_user_name, normalized_email_address);
 create index ix_svc_users_surname on svc_users (tenant_id, normalized_surname, id);
+create index ix_svc_users_surname_desc on svc_users (tenant_id, normalized_surname desc, id);
+create index ix_svc_users_user_name_desc on svc_users (tenant_id, normalized_user_name desc, id);
+create index ix_svc_users_email_desc on svc_users (tenant_id, normalized_email_address desc, id);
 create index ix_svc_users_creation_time on svc_users (tenant_id, creation_time, id);
+create index ix_svc_users_creation_time_desc on svc_users (tenant_id, creation_time desc, id);
 create index ix_svc_users_is_active on svc_users (tenant_id, is_active, id);
 create index ix_svc_users_is_active_desc on svc_users (tenant_id, is_active desc, id);
 create index ix_svc_users_tenant_id on svc_users (tenant_id, id);
