@@ -81,6 +81,19 @@ public final class IdentitySchemaMigration implements InitializingBean {
 	}
 
 	/**
+	 * Whether the DataSource is MariaDB or MySQL, whose tables are those of
+	 * {@code db/svc/migration-mysql}.
+	 */
+	static boolean isMySql(DataSource dataSource) {
+		try {
+			return vendor(dataSource).equals("mysql");
+		}
+		catch (MetaDataAccessException | IllegalStateException ex) {
+			return false;
+		}
+	}
+
+	/**
 	 * MariaDB's and MySQL's datetime columns keep no time zone: the module writes and reads its times
 	 * there in UTC, which their drivers do only when told to (by default they write an instant as
 	 * the JVM's local time). A driver that would shift the times stops the start-up here, before a

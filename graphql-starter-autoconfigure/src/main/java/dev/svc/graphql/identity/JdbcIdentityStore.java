@@ -85,7 +85,18 @@ final class JdbcIdentityStore implements IdentityStore {
 
 	private final Clock clock;
 
+	private final @Nullable UserTrigrams trigrams;
+
 	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize) {
+		this(jdbc, clock, permissionCacheDuration, permissionCacheSize, null);
+	}
+
+	/**
+	 * @param trigrams the users' trigrams, on databases that need them for the substring filter
+	 * (MariaDB and MySQL), else {@code null}
+	 */
+	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize,
+			@Nullable UserTrigrams trigrams) {
 		this.permissionCacheMillis = permissionCacheDuration.toMillis();
 		this.permissions = Caffeine.newBuilder()
 			.maximumSize(permissionCacheSize)
@@ -96,6 +107,7 @@ final class JdbcIdentityStore implements IdentityStore {
 			.build();
 		this.jdbc = jdbc;
 		this.clock = clock;
+		this.trigrams = trigrams;
 	}
 
 	@Override
@@ -416,10 +428,17 @@ final class JdbcIdentityStore implements IdentityStore {
 				"organizationUnitId", filter.organizationUnitId());
 		query.andIf(filter.onlyLockedUsers(), "u.lockout_end_date > :now", "now", OffsetDateTime.now(this.clock));
 		if (filter.filter() != null && !filter.filter().isBlank()) {
+			String text = filter.filter().trim().toUpperCase(Locale.ROOT);
+			UserTrigrams.Condition narrowing = (this.trigrams != null)
+					? this.trigrams.narrowing((tenantId != null) ? tenantId : 0, text) : null;
+			if (narrowing != null) {
+				query.sql.append(" and ").append(narrowing.sql());
+				query.params.putAll(narrowing.params());
+			}
 			query.andIf(true, "(u.normalized_name like :filter escape '!' or u.normalized_surname like :filter escape '!'"
 					+ " or u.normalized_user_name like :filter escape '!'"
 					+ " or u.normalized_email_address like :filter escape '!')", "filter",
-					"%" + escapeLike(filter.filter().trim().toUpperCase(Locale.ROOT)) + "%");
+					"%" + escapeLike(text) + "%");
 		}
 		return query;
 	}

@@ -54,9 +54,10 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	JdbcIdentityStore identityStore(DataSource dataSource, IdentityProperties properties, ObjectProvider<Clock> clock) {
-		return new JdbcIdentityStore(JdbcClient.create(jdbcTemplate(dataSource, properties)),
-				clock.getIfUnique(Clock::systemUTC), properties.getPermissionCacheDuration(),
-				properties.getPermissionCacheSize());
+		JdbcClient jdbc = JdbcClient.create(jdbcTemplate(dataSource, properties));
+		return new JdbcIdentityStore(jdbc, clock.getIfUnique(Clock::systemUTC), properties.getPermissionCacheDuration(),
+				properties.getPermissionCacheSize(),
+				IdentitySchemaMigration.isMySql(dataSource) ? new UserTrigrams(jdbc) : null);
 	}
 
 	/**

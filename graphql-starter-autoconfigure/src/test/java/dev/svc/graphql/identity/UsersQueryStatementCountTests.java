@@ -6,6 +6,7 @@ import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.security.PermissionDefinition;
 import dev.svc.graphql.test.GraphQlTestRequests;
 import dev.svc.graphql.test.StatementCounter;
+import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -97,22 +98,29 @@ class UsersQueryStatementCountTests {
 		assertThat(statements).isEqualTo(2);
 	}
 
+	/**
+	 * On MariaDB and MySQL a text's first page counts the users of its trigrams first, and keeps the
+	 * counts for the pages after it.
+	 */
 	@ParameterizedTest
 	@ValueSource(strings = { "user01", "BULK.EXAMPLE" })
 	void shouldCountAFilteredPageInThePagesStatement(String filter) {
-		this.counter.reset();
-		ExecutionGraphQlResponse response = GraphQlTestRequests.execute(this.service, """
-				query($filter: String) {
-				  users(filter: $filter, sorting: "emailAddress desc", maxResultCount: 5) {
-				    totalCount
-				    items { userName roles { name } organizationUnits { code } }
-				  }
-				}""", java.util.Map.of("filter", filter), TENANT_ADMIN);
-		assertThat(response.getErrors()).isEmpty();
-		assertThat((Integer) response.field("users.totalCount").getValue()).isEqualTo(filter.equals("user01") ? 10 : 100);
-		assertThat((Object) response.field("users.items[0].userName").getValue())
-			.isEqualTo(filter.equals("user01") ? "user019" : "user099");
-		assertThat(this.counter.count()).isEqualTo(2);
+		for (int statements : TestDatabase.isMariaDb() ? new int[] { 3, 2 } : new int[] { 2, 2 }) {
+			this.counter.reset();
+			ExecutionGraphQlResponse response = GraphQlTestRequests.execute(this.service, """
+					query($filter: String) {
+					  users(filter: $filter, sorting: "emailAddress desc", maxResultCount: 5) {
+					    totalCount
+					    items { userName roles { name } organizationUnits { code } }
+					  }
+					}""", java.util.Map.of("filter", filter), TENANT_ADMIN);
+			assertThat(response.getErrors()).isEmpty();
+			assertThat((Integer) response.field("users.totalCount").getValue())
+				.isEqualTo(filter.equals("user01") ? 10 : 100);
+			assertThat((Object) response.field("users.items[0].userName").getValue())
+				.isEqualTo(filter.equals("user01") ? "user019" : "user099");
+			assertThat(this.counter.count()).isEqualTo(statements);
+		}
 	}
 
 	@ParameterizedTest
