@@ -13,7 +13,8 @@ create table svc_user_trigrams (
     primary key (tenant_key, trigram, user_id)
 ) engine = InnoDB default character set utf8mb4 collate utf8mb4_bin;
 
--- where a trigram can start in the longest column (256 characters)
+-- where a trigram can start in the longest searched column (256 characters); a migration that widens
+-- one adds the positions (UserTrigramsTests checks that they cover every column)
 create table svc_trigram_positions (
     position  smallint not null primary key
 ) engine = InnoDB;
@@ -27,15 +28,17 @@ insert into svc_trigram_positions (position)
     where h.d * 100 + t.d * 10 + u.d + 1 <= 254;
 
 -- A user's trigrams added or taken away (the text in the columns' character set and order, whatever
--- the database's default). The user's id and tenant lead each row, so taking them
--- away reads the primary key, and a row left over by a user removed without its trigger (a
--- truncate) is overwritten, never an error: the filter checks every user it reads anyway.
+-- the database's default; of any length, so a wider column is never cut here). Taking them away
+-- reads the user's rows by primary key, the user's trigrams first (straight_join): the optimizer
+-- would otherwise read a small tenant's rows by tenant alone and lock them all until the change
+-- commits. A row left over by a user removed without its trigger (a truncate) stays; it only makes
+-- the filter read a user whom "like" then refuses, and adding the same row again is no error.
 DELIMITER //
 create procedure svc_add_user_trigrams(in p_tenant_key integer, in p_user_id bigint,
-        in p_name varchar(64) character set utf8mb4 collate utf8mb4_bin,
-        in p_surname varchar(64) character set utf8mb4 collate utf8mb4_bin,
-        in p_user_name varchar(256) character set utf8mb4 collate utf8mb4_bin,
-        in p_email_address varchar(256) character set utf8mb4 collate utf8mb4_bin)
+        in p_name text character set utf8mb4 collate utf8mb4_bin,
+        in p_surname text character set utf8mb4 collate utf8mb4_bin,
+        in p_user_name text character set utf8mb4 collate utf8mb4_bin,
+        in p_email_address text character set utf8mb4 collate utf8mb4_bin)
 begin
     insert into svc_user_trigrams (tenant_key, trigram, user_id)
         select distinct p_tenant_key, substring(t.text, p.position, 3), p_user_id
@@ -46,16 +49,16 @@ begin
 end //
 
 create procedure svc_remove_user_trigrams(in p_tenant_key integer, in p_user_id bigint,
-        in p_name varchar(64) character set utf8mb4 collate utf8mb4_bin,
-        in p_surname varchar(64) character set utf8mb4 collate utf8mb4_bin,
-        in p_user_name varchar(256) character set utf8mb4 collate utf8mb4_bin,
-        in p_email_address varchar(256) character set utf8mb4 collate utf8mb4_bin)
+        in p_name text character set utf8mb4 collate utf8mb4_bin,
+        in p_surname text character set utf8mb4 collate utf8mb4_bin,
+        in p_user_name text character set utf8mb4 collate utf8mb4_bin,
+        in p_email_address text character set utf8mb4 collate utf8mb4_bin)
 begin
-    delete g from svc_user_trigrams g
-        join (select distinct substring(t.text, p.position, 3) as trigram
-              from (select p_name as text union all select p_surname union all select p_user_name
-                    union all select p_email_address) t
-              join svc_trigram_positions p on p.position <= char_length(t.text) - 2) gone
+    delete g from (select distinct substring(t.text, p.position, 3) as trigram
+                   from (select p_name as text union all select p_surname union all select p_user_name
+                         union all select p_email_address) t
+                   join svc_trigram_positions p on p.position <= char_length(t.text) - 2) gone
+        straight_join svc_user_trigrams g
           on g.tenant_key = p_tenant_key and g.trigram = gone.trigram and g.user_id = p_user_id;
 end //
 DELIMITER ;
@@ -74,14 +77,14 @@ begin
 end //
 
 -- only when a searched column, the tenant or the id changed: a sign-in's counters leave them alone
--- (compared as bytes: a trailing space is a change too)
+-- (compared as bytes: a trailing space is a change too; and null-safe)
 create trigger svc_users_trigrams_update after update on svc_users for each row
 begin
     if not (old.tenant_id <=> new.tenant_id) or old.id <> new.id
-            or cast(old.normalized_name as binary) <> cast(new.normalized_name as binary)
-            or cast(old.normalized_surname as binary) <> cast(new.normalized_surname as binary)
-            or cast(old.normalized_user_name as binary) <> cast(new.normalized_user_name as binary)
-            or cast(old.normalized_email_address as binary) <> cast(new.normalized_email_address as binary) then
+            or not (cast(old.normalized_name as binary) <=> cast(new.normalized_name as binary))
+            or not (cast(old.normalized_surname as binary) <=> cast(new.normalized_surname as binary))
+            or not (cast(old.normalized_user_name as binary) <=> cast(new.normalized_user_name as binary))
+            or not (cast(old.normalized_email_address as binary) <=> cast(new.normalized_email_address as binary)) then
         call svc_remove_user_trigrams(coalesce(old.tenant_id, 0), old.id, old.normalized_name, old.normalized_surname,
             old.normalized_user_name, old.normalized_email_address);
         call svc_add_user_trigrams(coalesce(new.tenant_id, 0), new.id, new.normalized_name, new.normalized_surname,

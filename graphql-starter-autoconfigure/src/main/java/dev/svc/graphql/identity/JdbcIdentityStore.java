@@ -404,8 +404,9 @@ final class JdbcIdentityStore implements IdentityStore {
 	@Override
 	public Optional<Tenant> findTenantByName(String tenancyName) {
 		return this.jdbc
-			.sql("select id, tenancy_name, name, is_active from svc_tenants where upper(tenancy_name) = :tenancyName")
-			.param("tenancyName", tenancyName.toUpperCase(Locale.ROOT))
+			.sql("select id, tenancy_name, name, is_active from svc_tenants where upper(tenancy_name) = "
+					+ upperCase(":tenancyName"))
+			.param("tenancyName", tenancyName)
 			.query((rs, row) -> new Tenant(rs.getInt("id"), rs.getString("tenancy_name"), rs.getString("name"),
 					rs.getBoolean("is_active")))
 			.optional();
@@ -428,19 +429,31 @@ final class JdbcIdentityStore implements IdentityStore {
 				"organizationUnitId", filter.organizationUnitId());
 		query.andIf(filter.onlyLockedUsers(), "u.lockout_end_date > :now", "now", OffsetDateTime.now(this.clock));
 		if (filter.filter() != null && !filter.filter().isBlank()) {
-			String text = filter.filter().trim().toUpperCase(Locale.ROOT);
+			String text = filter.filter().trim();
 			UserTrigrams.Condition narrowing = (this.trigrams != null)
 					? this.trigrams.narrowing((tenantId != null) ? tenantId : 0, text) : null;
 			if (narrowing != null) {
 				query.sql.append(" and ").append(narrowing.sql());
 				query.params.putAll(narrowing.params());
 			}
-			query.andIf(true, "(u.normalized_name like :filter escape '!' or u.normalized_surname like :filter escape '!'"
-					+ " or u.normalized_user_name like :filter escape '!'"
+			// names and surnames as the database generates their upper case, user names and e-mail
+			// addresses as hosts write theirs
+			String names = upperCase(":nameFilter");
+			query.andIf(true, "(u.normalized_name like " + names + " escape '!' or u.normalized_surname like " + names
+					+ " escape '!' or u.normalized_user_name like :filter escape '!'"
 					+ " or u.normalized_email_address like :filter escape '!')", "filter",
-					"%" + escapeLike(text) + "%");
+					"%" + escapeLike(text.toUpperCase(Locale.ROOT)) + "%");
+			query.param("nameFilter", "%" + escapeLike(text) + "%");
 		}
 		return query;
+	}
+
+	/**
+	 * The database's upper case of a parameter, as it upper-cases the columns it generates (on
+	 * MariaDB and MySQL, where the trigrams are kept, in the columns' collation).
+	 */
+	private String upperCase(String parameter) {
+		return (this.trigrams != null) ? UserTrigrams.upperCase(parameter) : "upper(" + parameter + ")";
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -47,6 +48,9 @@ final class UserTrigrams {
 
 	private final Cache<Key, Integer> counts;
 
+	/** Texts beyond ASCII as the database upper-cases them, which does not change. */
+	private final Cache<String, String> upperCases;
+
 	UserTrigrams(JdbcClient jdbc) {
 		this(jdbc, COMMON);
 	}
@@ -59,15 +63,59 @@ final class UserTrigrams {
 			.expireAfterWrite(Duration.ofMinutes(1))
 			.executor(Runnable::run)
 			.build();
+		this.upperCases = Caffeine.newBuilder().maximumSize(10_000).executor(Runnable::run).build();
 	}
 
 	/**
-	 * The condition on {@code u.id} that keeps the users who have the text's rarest trigrams, or
-	 * {@code null} when the text is shorter than three characters or all of its trigrams are common.
+	 * The condition on {@code u.id} that keeps the users who may hold the text, or {@code null} when
+	 * the text is shorter than three characters or all of its trigrams are common. The filter
+	 * compares the text upper-cased twice: as the database upper-cases the names and surnames it
+	 * generates, and as hosts upper-case the user names and e-mail addresses they write
+	 * ({@link Locale#ROOT}); where the two differ (an {@code ß}, a Georgian letter), a user who holds
+	 * either one's trigrams is kept.
 	 * @param tenantKey the tenant's id, 0 for the host
-	 * @param text the upper-case text, as the filter compares it
+	 * @param text the text, trimmed, as the client wrote it
 	 */
 	@Nullable Condition narrowing(int tenantKey, String text) {
+		if (text.codePointCount(0, text.length()) < 3) {
+			return null;
+		}
+		String userNames = text.toUpperCase(Locale.ROOT);
+		Map<String, Object> params = new HashMap<>();
+		String users = users(tenantKey, userNames, "", params);
+		if (users == null) {
+			return null;
+		}
+		String names = isAscii(text) ? userNames : this.upperCases.get(text, this::upperCaseOf);
+		if (names.equals(userNames)) {
+			return new Condition("u.id in (" + users + ")", params);
+		}
+		String namesUsers = users(tenantKey, names, "n", params);
+		return (namesUsers != null) ? new Condition("u.id in (" + users + " union " + namesUsers + ")", params) : null;
+	}
+
+	/**
+	 * How MariaDB and MySQL upper-case a parameter as they do the module's columns, in the columns'
+	 * collation ({@code utf8mb4_bin}) rather than the connection's, whose case tables may be newer.
+	 * @param parameter the parameter's name, with its colon
+	 */
+	static String upperCase(String parameter) {
+		return "upper(convert(" + parameter + " using utf8mb4) collate utf8mb4_bin)";
+	}
+
+	private String upperCaseOf(String text) {
+		return this.jdbc.sql("select " + upperCase(":text")).param("text", text).query(String.class).single();
+	}
+
+	private static boolean isAscii(String text) {
+		return text.chars().allMatch((c) -> c < 0x80);
+	}
+
+	/**
+	 * The query of the users who have the upper-case text's rarest trigrams, its parameters named
+	 * with the prefix, or {@code null} when there are none or all are common.
+	 */
+	private @Nullable String users(int tenantKey, String text, String prefix, Map<String, Object> params) {
 		List<String> trigrams = spread(trigrams(text));
 		if (trigrams.isEmpty()) {
 			return null;
@@ -83,18 +131,21 @@ final class UserTrigrams {
 		if (rarest.isEmpty()) {
 			return null;
 		}
-		StringBuilder sql = new StringBuilder("u.id in (select t0.user_id from svc_user_trigrams t0");
-		Map<String, Object> params = new HashMap<>();
+		String t = prefix + "t";
+		String trigram = prefix + "trigram";
+		StringBuilder sql = new StringBuilder("select " + t + "0.user_id from svc_user_trigrams " + t + "0");
 		for (int i = 1; i < rarest.size(); i++) {
-			sql.append(" join svc_user_trigrams t").append(i)
-				.append(" on t").append(i).append(".tenant_key = t0.tenant_key and t").append(i)
-				.append(".trigram = :trigram").append(i).append(" and t").append(i).append(".user_id = t0.user_id");
-			params.put("trigram" + i, rarest.get(i));
+			sql.append(" join svc_user_trigrams ").append(t).append(i)
+				.append(" on ").append(t).append(i).append(".tenant_key = ").append(t).append("0.tenant_key and ")
+				.append(t).append(i).append(".trigram = :").append(trigram).append(i)
+				.append(" and ").append(t).append(i).append(".user_id = ").append(t).append("0.user_id");
+			params.put(trigram + i, rarest.get(i));
 		}
-		sql.append(" where t0.tenant_key = :trigramTenant and t0.trigram = :trigram0)");
-		params.put("trigram0", rarest.get(0));
+		sql.append(" where ").append(t).append("0.tenant_key = :trigramTenant and ").append(t)
+			.append("0.trigram = :").append(trigram).append("0");
+		params.put(trigram + "0", rarest.get(0));
 		params.put("trigramTenant", tenantKey);
-		return new Condition(sql.toString(), params);
+		return sql.toString();
 	}
 
 	/**

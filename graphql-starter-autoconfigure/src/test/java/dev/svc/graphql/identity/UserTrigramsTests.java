@@ -90,6 +90,38 @@ class UserTrigramsTests {
 	}
 
 	@Test
+	void shouldFindNamesAsTheDatabaseUpperCasesThemAndUserNamesAsHostsDo() {
+		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (59, 'Cases', 'C', current_timestamp)")
+			.update();
+		insertUser(6900, "sm", "Straße", "Müller", "sm@example.com");
+		insertUser(6901, "nino", "Nino", "ნინო", "nino@example.com");
+		insertUser(6902, "straße", "X", "Y", "x@example.com");
+		// ß has no one-character upper case: Java writes SS, PostgreSQL and MariaDB keep ß; Java
+		// upper-cases Georgian letters (Mtavruli), MariaDB does not
+		assertThat(idsFound(59, "straße")).containsExactly(6900L, 6902L);
+		assertThat(idsFound(59, "STRAßE")).containsExactly(6900L, 6902L);
+		assertThat(idsFound(59, "ße")).containsExactly(6900L, 6902L);
+		assertThat(idsFound(59, "ნინო")).containsExactly(6901L);
+		assertThat(idsFound(59, "ნინ")).containsExactly(6901L);
+		assertThat(idsFound(59, "müller")).containsExactly(6900L);
+		assertThat(idsFound(59, "ÜLL")).containsExactly(6900L);
+	}
+
+	@Test
+	@EnabledIfSystemProperty(named = "svc.test.database", matches = "mariadb")
+	void shouldHaveAPositionForEveryTrigramOfTheWidestSearchedColumn() {
+		int widest = this.jdbc.sql("select max(character_maximum_length) from information_schema.columns"
+				+ " where table_schema = database() and table_name = 'svc_users' and column_name in"
+				+ " ('normalized_name', 'normalized_surname', 'normalized_user_name', 'normalized_email_address')")
+			.query(Integer.class)
+			.single();
+		assertThat(this.jdbc.sql("select count(*) from svc_trigram_positions where position between 1 and :last")
+			.param("last", widest - 2)
+			.query(Integer.class)
+			.single()).isEqualTo(widest - 2);
+	}
+
+	@Test
 	@EnabledIfSystemProperty(named = "svc.test.database", matches = "mariadb")
 	void shouldFindTheSameWhenTrigramsAreCommonAndTheFilterGoesWithoutThem() {
 		UserTrigrams trigrams = new UserTrigrams(this.jdbc, 5);
@@ -180,6 +212,31 @@ class UserTrigramsTests {
 			found += expected.isEmpty() ? 0 : 1;
 		}
 		assertThat(found).as("texts that some users hold").isGreaterThan(this.filters.size() / 2);
+	}
+
+	private void insertUser(long id, String userName, String name, String surname, String email) {
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+				+ " normalized_email_address, password_hash, creation_time) values"
+				+ " (:id, 59, :userName, :normalizedUserName, :name, :surname, :email, :normalizedEmail, 'x', current_timestamp)")
+			.param("id", id)
+			.param("userName", userName)
+			.param("normalizedUserName", userName.toUpperCase(Locale.ROOT))
+			.param("name", name)
+			.param("surname", surname)
+			.param("email", email)
+			.param("normalizedEmail", email.toUpperCase(Locale.ROOT))
+			.update();
+	}
+
+	private List<Long> idsFound(int tenant, String filter) {
+		return this.store
+			.findUsers(tenant, new UserPageRequest(new UserFilter(null, null, null, null, null, null, false, filter),
+					UserSorting.DEFAULT, 0, 1000, true, false, false))
+			.items()
+			.stream()
+			.map(User::id)
+			.sorted()
+			.toList();
 	}
 
 	/** The four columns the filter searches, as the database keeps them. */
