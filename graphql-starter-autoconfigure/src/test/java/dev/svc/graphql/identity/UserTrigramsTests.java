@@ -109,7 +109,7 @@ class UserTrigramsTests {
 
 	@Test
 	@EnabledIfSystemProperty(named = "svc.test.database", matches = "mariadb")
-	void shouldHaveAPositionForEveryTrigramOfTheWidestSearchedColumn() {
+	void shouldTakeEveryTrigramOfTheWidestSearchedColumn() {
 		int widest = this.jdbc.sql("select max(character_maximum_length) from information_schema.columns"
 				+ " where table_schema = database() and table_name = 'svc_users' and column_name in"
 				+ " ('normalized_name', 'normalized_surname', 'normalized_user_name', 'normalized_email_address')")
@@ -119,6 +119,11 @@ class UserTrigramsTests {
 			.param("last", widest - 2)
 			.query(Integer.class)
 			.single()).isEqualTo(widest - 2);
+		assertThat(this.jdbc.sql("select min(character_maximum_length) from information_schema.parameters"
+				+ " where specific_schema = database() and specific_name in ('svc_add_user_trigrams', 'svc_remove_user_trigrams')"
+				+ " and data_type = 'varchar'")
+			.query(Integer.class)
+			.single()).as("the procedures' texts").isGreaterThanOrEqualTo(widest);
 	}
 
 	@Test
