@@ -56,21 +56,7 @@ class UserTrigramsTests {
 			.param("id", TENANT)
 			.update();
 		for (int i = 0; i < 300; i++) {
-			String userName = text(10) + i;
-			String email = text(6) + i + "@" + text(4);
-			this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-					+ " normalized_email_address, password_hash, creation_time) values"
-					+ " (:id, :tenant, :userName, :normalizedUserName, :name, :surname, :email, :normalizedEmail, 'x',"
-					+ " current_timestamp)")
-				.param("id", 5700 + i)
-				.param("tenant", TENANT)
-				.param("userName", userName)
-				.param("normalizedUserName", userName.toUpperCase(Locale.ROOT))
-				.param("name", text(8))
-				.param("surname", text(12))
-				.param("email", email)
-				.param("normalizedEmail", email.toUpperCase(Locale.ROOT))
-				.update();
+			insertUser(5700 + i, TENANT, text(10) + i, text(8), text(12), text(6) + i + "@" + text(4));
 		}
 		for (int i = 0; i < 150; i++) {
 			// pieces of the users' own texts (most of them found), and texts made up
@@ -93,9 +79,9 @@ class UserTrigramsTests {
 	void shouldFindNamesAsTheDatabaseUpperCasesThemAndUserNamesAsHostsDo() {
 		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (59, 'Cases', 'C', current_timestamp)")
 			.update();
-		insertUser(6900, "sm", "Straße", "Müller", "sm@example.com");
-		insertUser(6901, "nino", "Nino", "ნინო", "nino@example.com");
-		insertUser(6902, "straße", "X", "Y", "x@example.com");
+		insertUser(6900, 59, "sm", "Straße", "Müller", "sm@example.com");
+		insertUser(6901, 59, "nino", "Nino", "ნინო", "nino@example.com");
+		insertUser(6902, 59, "straße", "X", "Y", "x@example.com");
 		// ß has no one-character upper case: Java writes SS, PostgreSQL and MariaDB keep ß; Java
 		// upper-cases Georgian letters (Mtavruli), MariaDB does not
 		assertThat(idsFound(59, "straße")).containsExactly(6900L, 6902L);
@@ -219,11 +205,14 @@ class UserTrigramsTests {
 		assertThat(found).as("texts that some users hold").isGreaterThan(this.filters.size() / 2);
 	}
 
-	private void insertUser(long id, String userName, String name, String surname, String email) {
+	/** A user whose user name and e-mail address are upper-cased as a host writes them. */
+	private void insertUser(long id, int tenant, String userName, String name, String surname, String email) {
 		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
 				+ " normalized_email_address, password_hash, creation_time) values"
-				+ " (:id, 59, :userName, :normalizedUserName, :name, :surname, :email, :normalizedEmail, 'x', current_timestamp)")
+				+ " (:id, :tenant, :userName, :normalizedUserName, :name, :surname, :email, :normalizedEmail, 'x',"
+				+ " current_timestamp)")
 			.param("id", id)
+			.param("tenant", tenant)
 			.param("userName", userName)
 			.param("normalizedUserName", userName.toUpperCase(Locale.ROOT))
 			.param("name", name)
