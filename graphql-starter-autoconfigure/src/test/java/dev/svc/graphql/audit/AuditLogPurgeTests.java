@@ -12,6 +12,7 @@ import java.util.stream.IntStream;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * at once delete each record once; it purges at start, on a thread of its own, and its stop waits
  * for that purge.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class AuditLogPurgeTests {

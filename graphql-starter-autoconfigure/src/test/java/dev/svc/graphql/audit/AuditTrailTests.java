@@ -11,10 +11,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -32,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * anonymous and comes from one address: its quota is raised so that every query has a record of
  * its own.
  */
+@OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -73,6 +76,7 @@ class AuditTrailTests {
 	}
 
 	@Test
+	@Timeout(value = 3, unit = TimeUnit.MINUTES)
 	void shouldRecordEveryQueryOfALoadThroughAMinuteWithoutTheDatabase() throws Exception {
 		HttpTestClient http = new HttpTestClient(this.port);
 		AtomicBoolean loading = new AtomicBoolean(true);

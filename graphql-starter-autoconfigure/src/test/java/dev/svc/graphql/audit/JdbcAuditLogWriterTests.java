@@ -14,6 +14,7 @@ import java.sql.SQLTransientConnectionException;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * after it; no text, however poisoned, and no refused record takes others with it; while the
  * database is away records wait in the buffer, and only those that find it full are dropped.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @ExtendWith(OutputCaptureExtension.class)

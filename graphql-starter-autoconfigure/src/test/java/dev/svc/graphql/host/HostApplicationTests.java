@@ -10,6 +10,7 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Small host applications of their own, each with something a real host already has, and the
  * starter switched on beside it: the host's part keeps working exactly as before.
  */
+@OnEveryDatabase
 class HostApplicationTests {
 
 	private static final String[] ALICE = { "Authorization", "Basic YWxpY2U6d29uZGVybGFuZA==" };

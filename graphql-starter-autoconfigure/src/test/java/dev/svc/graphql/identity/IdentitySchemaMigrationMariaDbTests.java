@@ -3,6 +3,7 @@ package dev.svc.graphql.identity;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 /**
  * The module's times on MariaDB: kept in UTC, or no start at all.
  */
+@OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "mariadb")
 class IdentitySchemaMigrationMariaDbTests {
 

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The JDBC credential store against the module's migrations and demo data, on the database the
  * build chose (in the context of {@link JdbcIdentityStoreTests}).
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"graphql.identity.demo-data=true" },

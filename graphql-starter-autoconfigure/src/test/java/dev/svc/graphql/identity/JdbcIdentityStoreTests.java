@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The JDBC store against the module's migrations and demo data, on the database the build chose.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"graphql.identity.demo-data=true" },

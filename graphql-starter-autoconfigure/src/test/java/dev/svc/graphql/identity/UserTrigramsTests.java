@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.flywaydb.core.Flyway;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The substring filter finds what a search of the four columns finds, on every database; on MariaDB
  * (and MySQL) through the table of the users' trigrams, which its triggers keep exact.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/", "graphql.identity.demo-data=true" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)

@@ -5,6 +5,7 @@ import java.util.Set;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.security.PermissionDefinition;
 import dev.svc.graphql.test.GraphQlTestRequests;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.StatementCounter;
 import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * statements whatever its size: the page with its count, then the roles and units of the page.
  * The caller's permissions are read once, then kept.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = { TestHostApplication.class, UsersQueryStatementCountTests.Counting.class },
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true" },

@@ -88,8 +88,9 @@ class RequestBodyLimitTests {
 	void shouldRefuseABodyThatTricklesInForLongerThanTheReadTimeout(String path) throws InterruptedException {
 		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
 			client.head("POST", path, "Content-Type: application/json", "Content-Length: 1000").write("{");
-			// a byte every 100 ms: without the limit the request would hold its thread for 100 s
-			for (int i = 0; i < 30; i++) {
+			// a byte every 100 ms until the server answers: without the limit the request would hold its
+			// thread for 100 s
+			for (int i = 0; i < 30 && !client.answered(); i++) {
 				Thread.sleep(100);
 				client.write(" ");
 			}
@@ -118,7 +119,7 @@ class RequestBodyLimitTests {
 		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
 			client.head("POST", path, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 1000")
 				.write("a=");
-			for (int i = 0; i < 30; i++) {
+			for (int i = 0; i < 30 && !client.answered(); i++) {
 				Thread.sleep(100);
 				client.write("b");
 			}

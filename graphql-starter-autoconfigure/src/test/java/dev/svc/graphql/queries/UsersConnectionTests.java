@@ -23,6 +23,7 @@ import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.identity.UserSorting;
 import dev.svc.graphql.security.PermissionDefinition;
 import dev.svc.graphql.test.GraphQlTestRequests;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * every sorting and with a filter, it visits every user exactly once, in the order {@code users}
  * gives them; users added and removed while a walk goes on neither repeat nor hide the others.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)

@@ -8,6 +8,7 @@ import java.util.List;
 
 import dev.svc.graphql.signin.SignInResult.Outcome;
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 300 s; 30 attempts a minute) and a clock the tests move. Each test signs in to a tenant of its
  * own, from an address of its own.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.throttle.max-attempts=30",

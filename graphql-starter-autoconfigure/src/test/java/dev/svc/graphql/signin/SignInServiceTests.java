@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult.Outcome;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every outcome of a sign-in, against the demo data plus a locked and an inactive user of a tenant
  * of this test's own.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/",
 		"graphql.identity.demo-data=true" },

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the signed-in user, the token endpoint's second step (RFC 6238 codes, each accepted once), codes
  * sent by e-mail, remembered clients, lockout after wrong codes, and turning it off.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",

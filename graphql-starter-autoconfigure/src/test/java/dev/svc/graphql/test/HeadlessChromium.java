@@ -2,10 +2,12 @@ package dev.svc.graphql.test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
@@ -17,9 +19,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A real browser for page tests: Debian's Chromium ({@code svc.test.chromium}, default
  * {@code /usr/bin/chromium}) driven by Playwright, headless, with no network but the loopback.
  * Register it as a static extension field; it starts before the class's tests and closes after,
- * shared by its nested classes.
+ * shared by its nested classes. Every wait is bounded: the launch by {@link #LAUNCH_TIMEOUT}, each
+ * action, wait and navigation of a page by {@link #TIMEOUT}, each script run in a page by the
+ * test's own timeout (JUnit interrupts the test's thread, and Playwright ends its wait then).
  */
 public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallback {
+
+	/** How long a page's action, wait or navigation may take before it fails. */
+	public static final Duration TIMEOUT = Duration.ofSeconds(15);
+
+	/** How long Chromium may take to start. */
+	private static final Duration LAUNCH_TIMEOUT = Duration.ofSeconds(60);
 
 	private Playwright playwright;
 
@@ -39,6 +49,7 @@ public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallba
 		this.browser = this.playwright.chromium()
 			.launch(new BrowserType.LaunchOptions().setExecutablePath(executable())
 				.setHeadless(true)
+				.setTimeout(LAUNCH_TIMEOUT.toMillis())
 				.setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 						"--disable-background-networking", "--disable-component-update", "--disable-sync")));
 	}
@@ -68,17 +79,25 @@ public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallba
 
 	/**
 	 * A page in a fresh browser context: no cookies from other tests.
+	 * @return the page, whose actions, waits and navigations time out after {@link #TIMEOUT}
 	 */
 	public Page newPage() {
-		return this.browser.newContext().newPage();
+		BrowserContext context = this.browser.newContext();
+		context.setDefaultTimeout(TIMEOUT.toMillis());
+		context.setDefaultNavigationTimeout(TIMEOUT.toMillis());
+		return context.newPage();
 	}
 
 	/**
 	 * Posts a query from the page, as the page's own script would, and answers the response body.
+	 * @param page the page
+	 * @param query the query
+	 * @return the response's body; the request is given up after {@link #TIMEOUT}
 	 */
 	public static String queryFromPage(Page page, String query) {
-		return (String) page.evaluate("async (query) => (await fetch('/graphql', {method: 'POST', "
-				+ "headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query})})).text()", query);
+		return (String) page.evaluate("async ([query, timeout]) => (await fetch('/graphql', {method: 'POST', "
+				+ "headers: {'Content-Type': 'application/json'}, body: JSON.stringify({query}),"
+				+ " signal: AbortSignal.timeout(timeout)})).text()", List.of(query, (int) TIMEOUT.toMillis()));
 	}
 
 }

@@ -8,16 +8,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Request;
 import com.microsoft.playwright.Response;
 
 /**
@@ -33,12 +32,13 @@ public final class Playground {
 
 	private final Page page;
 
-	private final AtomicInteger schemaRequests = new AtomicInteger();
+	/** When the page asked for the schema, in {@link System#nanoTime()}, in order. */
+	private final List<Long> schemaRequests = new CopyOnWriteArrayList<>();
 
 	private final List<String> otherOrigins = new CopyOnWriteArrayList<>();
 
-	/** Every script and style sheet the page and its workers asked for, with the encodings the browser accepted. */
-	private final List<Request> scriptsAndStyles = new CopyOnWriteArrayList<>();
+	/** Every script and style sheet the page and its workers asked for, each once, with the encodings the browser accepted. */
+	private final Map<String, String> scriptsAndStyles = new ConcurrentHashMap<>();
 
 	private final long millisToInteractive;
 
@@ -53,7 +53,7 @@ public final class Playground {
 		page.onRequest((request) -> {
 			String body = request.postData();
 			if (body != null && body.contains("IntrospectionQuery")) {
-				this.schemaRequests.incrementAndGet();
+				this.schemaRequests.add(System.nanoTime());
 			}
 		});
 		page.onRequest((request) -> {
@@ -62,9 +62,12 @@ public final class Playground {
 				this.otherOrigins.add(url);
 			}
 		});
+		// the headers the request was made with, as the browser told them with the request; never the
+		// raw headers (Request.allHeaders, headerValue), which wait for an event Chromium may not send
 		page.onRequest((request) -> {
 			if (request.url().endsWith(".js") || request.url().endsWith(".css")) {
-				this.scriptsAndStyles.add(request);
+				this.scriptsAndStyles.putIfAbsent(request.url(),
+						request.headers().getOrDefault("accept-encoding", CHROMIUM_ENCODINGS));
 			}
 		});
 		long start = System.nanoTime();
@@ -94,35 +97,26 @@ public final class Playground {
 	 */
 	public String loadReport() {
 		return "playground interactive after " + this.millisToInteractive + " ms, " + scriptAndStyleBytes()
-				+ " bytes of scripts and style sheets in " + scriptsAndStyles().size() + " files";
-	}
-
-	// each script and style sheet once, with the encodings its request accepted
-	private Map<String, String> scriptsAndStyles() {
-		Map<String, String> assets = new LinkedHashMap<>();
-		for (Request asset : this.scriptsAndStyles) {
-			String encodings = asset.headerValue("accept-encoding");
-			assets.merge(asset.url(), (encodings != null) ? encodings : CHROMIUM_ENCODINGS,
-					(first, second) -> first);
-		}
-		return assets;
+				+ " bytes of scripts and style sheets in " + this.scriptsAndStyles.size() + " files";
 	}
 
 	/**
 	 * The bytes of the scripts and style sheets the page and its workers loaded so far, as served to
 	 * the browser: each one once (the browser caches them), asked for again with the encodings the
-	 * browser accepted. (The browser does not report the sizes of what its workers load, and does
-	 * not always tell the headers of their requests: those are asked for with the encodings
+	 * browser accepted. (The browser does not report the sizes of what its workers load, and tells
+	 * the network stack's headers of a request, Accept-Encoding among them, only in an event that
+	 * may never come: the requests it did not tell them for are asked for with the encodings
 	 * Chromium sends to localhost.)
 	 * @return the sum of their response bodies' sizes
 	 */
 	public long scriptAndStyleBytes() {
-		HttpClient http = HttpClient.newHttpClient();
+		HttpClient http = HttpClient.newBuilder().connectTimeout(HeadlessChromium.TIMEOUT).build();
 		try {
 			long bytes = 0;
-			for (Map.Entry<String, String> asset : scriptsAndStyles().entrySet()) {
+			for (Map.Entry<String, String> asset : this.scriptsAndStyles.entrySet()) {
 				HttpRequest request = HttpRequest.newBuilder(URI.create(asset.getKey()))
 					.header("Accept-Encoding", asset.getValue())
+					.timeout(HeadlessChromium.TIMEOUT)
 					.build();
 				bytes += http.send(request, HttpResponse.BodyHandlers.ofByteArray()).body().length;
 			}
@@ -268,15 +262,19 @@ public final class Playground {
 	 * @return the number of introspection requests it sent
 	 */
 	public int schemaRequests() {
-		return this.schemaRequests.get();
+		return this.schemaRequests.size();
 	}
 
 	/**
-	 * Lets the page run for a while, as a user who watches it.
-	 * @param millis how long
+	 * Lets the page run, as a user who watches it, until it has asked for the schema a number of
+	 * times in all, or fails after {@link HeadlessChromium#TIMEOUT}.
+	 * @param count how many schema requests to wait for, counted from the page's opening
+	 * @return the time between the last two of them
 	 */
-	public void watch(long millis) {
-		this.page.waitForTimeout(millis);
+	public Duration awaitSchemaRequests(int count) {
+		this.page.waitForCondition(() -> this.schemaRequests.size() >= count);
+		int last = this.schemaRequests.size() - 1;
+		return Duration.ofNanos(this.schemaRequests.get(last) - this.schemaRequests.get(Math.max(0, last - 1)));
 	}
 
 	/**

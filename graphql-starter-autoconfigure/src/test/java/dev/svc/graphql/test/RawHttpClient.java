@@ -82,6 +82,20 @@ public final class RawHttpClient implements AutoCloseable {
 	}
 
 	/**
+	 * Whether the server has begun to answer: bytes of its answer wait to be read.
+	 * @return {@code true} once some have arrived
+	 */
+	public boolean answered() {
+		try {
+			return this.in.available() > 0;
+		}
+		catch (IOException ex) {
+			// closed by the server, which answers first
+			return true;
+		}
+	}
+
+	/**
 	 * Reads the answer's status line, headers and as much of its body as arrives before the server
 	 * closes the connection or the read times out.
 	 * @return the answer as text, empty if nothing came

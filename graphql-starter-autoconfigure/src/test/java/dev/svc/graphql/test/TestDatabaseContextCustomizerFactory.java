@@ -16,20 +16,41 @@ import org.springframework.test.context.MergedContextConfiguration;
  * {@code svc.test.database} system property: {@code h2} (the default: Spring Boot's embedded H2,
  * a new in-memory database per context), {@code postgresql} or {@code mariadb} (a new database on
  * the local server per context, dropped when the context closes). Registered through {@code spring.factories}, so
- * the sample apps' tests get it from this module's test jar.
+ * the sample apps' tests get it from this module's test jar. It also counts the contexts it sees
+ * loaded, for {@link TestContextReport}.
  */
 public final class TestDatabaseContextCustomizerFactory implements ContextCustomizerFactory {
 
 	@Override
 	public ContextCustomizer createContextCustomizer(Class<?> testClass,
 			List<ContextConfigurationAttributes> configAttributes) {
-		return (TestDatabase.isPostgres() || TestDatabase.isMariaDb()) ? new ServerCustomizer() : null;
+		return (TestDatabase.isPostgres() || TestDatabase.isMariaDb()) ? new ServerCustomizer() : new H2Customizer();
+	}
+
+	private static final class H2Customizer implements ContextCustomizer {
+
+		@Override
+		public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
+			TestContextReport.loaded(config);
+		}
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof H2Customizer;
+		}
+
+		@Override
+		public int hashCode() {
+			return H2Customizer.class.hashCode();
+		}
+
 	}
 
 	private static final class ServerCustomizer implements ContextCustomizer {
 
 		@Override
 		public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
+			TestContextReport.loaded(config);
 			TestDatabase database = TestDatabase.create();
 			// Spring keeps many test contexts alive at once: small pools keep them all within the
 			// server's connection limit

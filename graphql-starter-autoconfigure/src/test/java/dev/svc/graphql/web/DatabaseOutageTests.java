@@ -3,6 +3,7 @@ package dev.svc.graphql.web;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connections to the test database are refused and cut for a while; H2 runs in the app's own
  * process and cannot go away.
  */
+@OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",

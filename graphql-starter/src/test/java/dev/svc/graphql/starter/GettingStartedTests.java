@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.OnEveryDatabase;
 import org.junit.jupiter.api.Test;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * built-in queries refuse anonymous callers, and users signed in by token or by cookie get their
  * data.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = GettingStartedHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("getting-started")
 class GettingStartedTests {

@@ -8,6 +8,7 @@ import dev.svc.graphql.test.AttackShapes.Attack;
 import dev.svc.graphql.test.AuthenticatorApp;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.OnEveryDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The server-rendered host: sign in on {@code /Account/Login}, then query with the session cookie.
  * Audit writing is off so the audit log holds only the demo records.
  */
+@OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ExtendWith(OutputCaptureExtension.class)
 class CookieSignInTests {

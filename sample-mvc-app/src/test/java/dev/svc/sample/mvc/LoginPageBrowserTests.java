@@ -3,6 +3,7 @@ package dev.svc.sample.mvc;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
 import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.InBrowser;
 import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /Account/Login} in a real browser: the form signs in with a cookie, the landing page links
  * the playground, and queries from that browser run as the user.
  */
+@InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 class LoginPageBrowserTests {
 
@@ -31,7 +33,7 @@ class LoginPageBrowserTests {
 	void shouldSignInAndQueryWithTheSessionCookie() throws Exception {
 		Page page = chromium.newPage();
 		Response login = page.navigate("http://localhost:" + this.port + "/Account/Login");
-		assertThat(login.headerValue("content-security-policy")).contains("script-src 'self';");
+		assertThat(login.headers().get("content-security-policy")).contains("script-src 'self';");
 		page.fill("input[name=userNameOrEmailAddress]", "admin");
 		page.fill("input[name=password]", "123qwe");
 		page.click("button[type=submit]");

@@ -2,6 +2,7 @@ package dev.svc.sample.mvc;
 
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.InBrowser;
 import dev.svc.graphql.test.Playground;
 import dev.svc.graphql.test.PlaygroundTour;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * on {@code /Account/Login}, queries from the playground carry the session cookie until the
  * settings say {@code omit}.
  */
+@InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 class PlaygroundBrowserTests {
 

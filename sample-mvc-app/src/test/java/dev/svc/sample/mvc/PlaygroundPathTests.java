@@ -2,6 +2,7 @@ package dev.svc.sample.mvc;
 
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.InBrowser;
 import dev.svc.graphql.test.PlaygroundTour;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Where the playground is, in a real browser: on the path {@code graphql.playground.path} names, which
  * the home page links, and nowhere when {@code graphql.playground-enabled} is off.
  */
+@InBrowser
 class PlaygroundPathTests {
 
 	@RegisterExtension

@@ -6,6 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
 import dev.svc.graphql.test.AuthenticatorApp;
 import dev.svc.graphql.test.HeadlessChromium;
+import dev.svc.graphql.test.InBrowser;
 import dev.svc.graphql.test.Playground;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The {@code /ui/login} page in a real browser: its script signs the browser in with a cookie and
  * lands on the page that links the playground; queries from that browser then run as the user.
  */
+@InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
 class LoginPageBrowserTests {
@@ -42,7 +44,7 @@ class LoginPageBrowserTests {
 	private Page loginPage() {
 		Page page = chromium.newPage();
 		Response login = page.navigate("http://localhost:" + this.port + "/ui/login");
-		assertThat(login.headerValue("content-security-policy")).contains("script-src 'self';");
+		assertThat(login.headers().get("content-security-policy")).contains("script-src 'self';");
 		return page;
 	}
 

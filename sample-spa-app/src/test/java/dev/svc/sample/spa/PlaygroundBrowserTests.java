@@ -5,6 +5,7 @@ import java.util.List;
 import com.microsoft.playwright.Page;
 import dev.svc.graphql.test.HeadlessChromium;
 import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.InBrowser;
 import dev.svc.graphql.test.Playground;
 import dev.svc.graphql.test.PlaygroundTour;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with a session cookie, or with an access token that the login page keeps in the tab and the
  * playground offers as the {@code Authorization} header.
  */
+@InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
 class PlaygroundBrowserTests {
@@ -109,8 +111,8 @@ class PlaygroundBrowserTests {
 				  body: JSON.stringify({tenancyName: 'Default', userNameOrEmailAddress: 'admin', password: '123qwe'})})
 				  .then((response) => response.status)""");
 		List<String> completions = playground.completionsAfter("{ ");
-		for (int attempt = 0; attempt < 20 && !completions.contains("users"); attempt++) {
-			playground.watch(500);
+		for (int attempt = 0; attempt < 5 && !completions.contains("users"); attempt++) {
+			playground.awaitSchemaRequests(playground.schemaRequests() + 1);
 			completions = playground.completionsAfter("{ ");
 		}
 		assertThat(completions).contains("auditLogs", "users", "roles", "organizationUnits");

@@ -3,6 +3,7 @@ package dev.svc.sample.spa;
 import java.util.function.Consumer;
 
 import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.OnEveryDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * endpoint, the host's pages, the two-factor set-up). The check interval is 0 here, so each
  * request asks the database; {@code TwoInstancesTests} shows the 5 s interval across instances.
  */
+@OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "graphql.sign-in.session-check-interval=0s",
 				"spring.datasource.url=jdbc:h2:mem:svc-session-revocation" })

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * querying it: every query it answered is in the audit log, none is lost in the writer's buffer
  * (the web server stops taking requests, finishes those in flight, then the writer drains).
  */
+@OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
 class ShutdownUnderLoadTests {
 

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.OnEveryDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * out on A is refused by B within the session check interval (5 s). The test's own context is
  * instance A.
  */
+@OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-two-instances" })
 @ActiveProfiles("test")

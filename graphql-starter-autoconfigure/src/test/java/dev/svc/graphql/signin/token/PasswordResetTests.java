@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * password that meets the policy, once and only while it lasts, and then the new password signs
  * in and the old one does not.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.PlaygroundTour;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tenant or changing its password ends it within the session check interval (5 s), as another
  * instance sharing the database sees it.
  */
+@OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
