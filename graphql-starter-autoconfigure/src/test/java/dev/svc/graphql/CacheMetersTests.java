@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
-				"graphql.sign-in.token.signing-key=cache-meters-signing-key-0123456789abcdef" })
+				// TokenSignInTests' key: the two share one context
+				"graphql.sign-in.token.signing-key=test-only-signing-key-0123456789abcdef-not-a-secret" })
 @AutoConfigureMockMvc
 class CacheMetersTests {
 
