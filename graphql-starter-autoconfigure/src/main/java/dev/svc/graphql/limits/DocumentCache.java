@@ -15,6 +15,7 @@ import graphql.ExecutionInput;
 import graphql.GraphQLError;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
+import graphql.language.Document;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,9 +26,12 @@ import org.jspecify.annotations.Nullable;
  * request. At most {@code maxSize} documents are kept; past that, those used least are let go.
  * The registered documents, checked at start-up, are kept apart and never let go.
  * <p>
- * A document is validated against the schema its caller sees ({@link VisibleSchema}): a document
- * kept for one caller's schema is validated anew, once, for another's, since a field one caller
- * may use may not exist for the other.
+ * A document is validated against the whole schema, and kept once for every caller. With
+ * {@code graphql.schema.visibility=by-permission-as-missing} it is validated against the schema its
+ * caller sees ({@link VisibleSchema}) instead: a document kept for one caller's schema is validated
+ * anew, once, for another's, since a field one caller may use may not exist for the other. Either
+ * way, a document named by its hash or id alone that selects a field hidden from its caller
+ * answers as one not found: a caller learns nothing of what others sent or registered.
  */
 final class DocumentCache implements PreparsedDocumentProvider, PersistedDocuments {
 
@@ -82,12 +86,12 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String hash = PersistedQuery.sha256(input.getQuery());
 		VisibleSchema visible = VisibleSchema.of(input.getGraphQLContext());
-		List<String> schema = (visible != null) ? visible.hiddenFields() : WHOLE_SCHEMA;
+		List<String> schema = (visible != null && visible.validatesRequests()) ? visible.hiddenFields() : WHOLE_SCHEMA;
 		Kept registered = this.registered.get(hash);
 		Kept kept = (registered != null) ? registered : this.documents.getIfPresent(hash);
 		PreparsedDocumentEntry known = (kept != null) ? kept.bySchema().get(schema) : null;
 		if (known != null) {
-			return CompletableFuture.completedFuture(known);
+			return CompletableFuture.completedFuture(forCaller(input, visible, known));
 		}
 		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
 			GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
@@ -104,8 +108,19 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 				}
 				target.put(schema, entry);
 			}
-			return entry;
+			return forCaller(input, visible, entry);
 		});
+	}
+
+	// a document named by hash or id alone that selects a field hidden from its caller is one not found
+	private static PreparsedDocumentEntry forCaller(ExecutionInput input, @Nullable VisibleSchema visible,
+			PreparsedDocumentEntry entry) {
+		GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
+		Document document = entry.getDocument();
+		if (notFound != null && visible != null && document != null && visible.isHiddenFromCaller(document)) {
+			return new PreparsedDocumentEntry(List.of(notFound));
+		}
+		return entry;
 	}
 
 	/**

@@ -56,15 +56,19 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 
 	/**
 	 * Each user of the page costs what it selects; the page's size is {@code first} or
-	 * {@code last}, the larger when both are sent (which {@link #resolve} refuses).
+	 * {@code last}. A page that {@link #resolve} refuses (both sent, or a size out of range) costs
+	 * nothing: the field reads nothing, and its own error ({@code BAD_USER_INPUT}) is its answer
+	 * rather than the cost limit's.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
-		long count = Math.max(size(arguments.get("first")), size(arguments.get("last")));
-		if (arguments.get("first") == null && arguments.get("last") == null) {
-			count = DEFAULT_COUNT;
+		Object first = arguments.get("first");
+		Object last = arguments.get("last");
+		if (first != null && last != null) {
+			return 0;
 		}
-		return QueryHandler.costOfItems(count, selectionCost);
+		long count = (first != null) ? size(first) : (last != null) ? size(last) : DEFAULT_COUNT;
+		return (count < 0 || count > MAX_COUNT) ? 0 : QueryHandler.costOfItems(count, selectionCost);
 	}
 
 	private static long size(@Nullable Object argument) {

@@ -36,13 +36,15 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 	}
 
 	/**
-	 * Each user of the page costs what it selects. The page size is the one asked for, even one
-	 * that {@link #resolve} would refuse: the cost limit refuses the query before that check runs.
+	 * Each user of the page costs what it selects. A page size that {@link #resolve} refuses costs
+	 * nothing: the field reads nothing, and its own error ({@code BAD_USER_INPUT}, with the sizes
+	 * allowed) is its answer rather than the cost limit's.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
 		Object pageSize = arguments.get("maxResultCount");
-		return QueryHandler.costOfItems((pageSize instanceof Number number) ? number.longValue() : 10, selectionCost);
+		long size = (pageSize instanceof Number number) ? number.longValue() : 10;
+		return (size < 0 || size > MAX_RESULT_COUNT) ? 0 : QueryHandler.costOfItems(size, selectionCost);
 	}
 
 	@Override

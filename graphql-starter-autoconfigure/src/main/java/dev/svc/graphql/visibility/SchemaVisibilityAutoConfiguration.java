@@ -24,9 +24,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Each caller sees the schema it may use ({@code graphql.schema.visibility}, {@code by-permission}
- * unless set to {@code all}): an instrumentation that Spring Boot adds to graphql-java runs each
- * request against its caller's schema.
+ * Each caller is shown the schema it may use ({@code graphql.schema.visibility}, {@code by-permission}
+ * unless set to {@code by-permission-as-missing} or {@code all}): an instrumentation that Spring
+ * Boot adds to graphql-java answers each request's introspection from its caller's schema, and,
+ * with {@code by-permission-as-missing}, validates and runs the whole request against it.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, Caffeine.class })
@@ -39,7 +40,8 @@ public final class SchemaVisibilityAutoConfiguration {
 	@Bean
 	VisibleSchemas svcVisibleSchemas(SchemaVisibilityProperties properties, RootContainer container,
 			PermissionChecker permissionChecker) {
-		return new VisibleSchemas(container.guardedFields(), permissionChecker, properties.getVisibleSchemaCacheSize());
+		return new VisibleSchemas(container.guardedFields(), permissionChecker, properties.getVisibleSchemaCacheSize(),
+				properties.getVisibility() == SchemaVisibility.BY_PERMISSION_AS_MISSING);
 	}
 
 	@Bean
@@ -64,7 +66,7 @@ public final class SchemaVisibilityAutoConfiguration {
 
 	/**
 	 * Matches unless {@code graphql.schema.visibility} is {@code all}, however it is spelled; a
-	 * value that is neither fails the start-up with the values allowed.
+	 * value that is none of the three fails the start-up with the values allowed.
 	 */
 	static final class OnVisibilityByPermission extends SpringBootCondition {
 
@@ -73,8 +75,8 @@ public final class SchemaVisibilityAutoConfiguration {
 			SchemaVisibility visibility = Binder.get(context.getEnvironment())
 				.bind("graphql.schema.visibility", SchemaVisibility.class)
 				.orElse(SchemaVisibility.BY_PERMISSION);
-			return (visibility == SchemaVisibility.BY_PERMISSION)
-					? ConditionOutcome.match("graphql.schema.visibility is by-permission")
+			return (visibility != SchemaVisibility.ALL)
+					? ConditionOutcome.match("graphql.schema.visibility is " + visibility)
 					: ConditionOutcome.noMatch("graphql.schema.visibility is all");
 		}
 

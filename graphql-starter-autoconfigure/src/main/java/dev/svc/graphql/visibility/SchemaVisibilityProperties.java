@@ -9,9 +9,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SchemaVisibilityProperties {
 
 	/**
-	 * Which fields a caller sees in introspection, in Spring Boot's schema printer, in the
-	 * playground and in validation: only those it may use (by-permission), or all of them (all,
-	 * where a field the caller may not use is refused when it runs).
+	 * Which fields a caller is shown in introspection, in Spring Boot's schema printer and in the
+	 * playground: only those it may use (by-permission; a field it may not use still answers
+	 * SVC_AUTHORIZATION when it sends it), only those and no other in validation either
+	 * (by-permission-as-missing; a field it may not use is refused as an unknown one), or all of
+	 * them (all).
 	 */
 	private SchemaVisibility visibility = SchemaVisibility.BY_PERMISSION;
 
@@ -22,18 +24,16 @@ public class SchemaVisibilityProperties {
 	private int visibleSchemaCacheSize = 64;
 
 	/**
-	 * @return which fields a caller sees in introspection, in Spring Boot's schema printer, in the playground
-	 * and in validation: only those it may use (by-permission), or all of them (all, where a field the caller
-	 * may not use is refused when it runs)
+	 * @return which fields a caller is shown: only those it may use (by-permission), only those in
+	 * validation too (by-permission-as-missing), or all of them (all)
 	 */
 	public SchemaVisibility getVisibility() {
 		return this.visibility;
 	}
 
 	/**
-	 * @param visibility which fields a caller sees in introspection, in Spring Boot's schema printer, in the
-	 * playground and in validation: only those it may use (by-permission), or all of them (all, where a field
-	 * the caller may not use is refused when it runs)
+	 * @param visibility which fields a caller is shown: only those it may use (by-permission), only those
+	 * in validation too (by-permission-as-missing), or all of them (all)
 	 */
 	public void setVisibility(SchemaVisibility visibility) {
 		this.visibility = visibility;

@@ -10,11 +10,7 @@ import java.util.stream.Stream;
 
 import graphql.Scalars;
 import graphql.introspection.Introspection;
-
 import graphql.schema.GraphQLFieldDefinition;
-import graphql.schema.GraphQLFieldsContainer;
-import graphql.schema.GraphQLInputFieldsContainer;
-import graphql.schema.GraphQLInputObjectField;
 import graphql.schema.GraphQLInterfaceType;
 import graphql.schema.GraphQLNamedType;
 import graphql.schema.GraphQLObjectType;
@@ -26,24 +22,26 @@ import graphql.schema.GraphQLTypeVisitorStub;
 import graphql.schema.SchemaTraverser;
 import graphql.schema.SchemaTransformer;
 import graphql.schema.idl.ScalarInfo;
-import graphql.schema.visibility.GraphqlFieldVisibility;
 import graphql.util.TraversalControl;
 import graphql.util.TraverserContext;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A schema without some of its {@code Query} fields and without the types that only they reach.
  * A type that no field, directive or interface of the result reaches is left out, as graphql-java's
  * {@code FieldVisibilitySchemaTransformation} does; unlike that transformation in graphql-java 25,
  * this one also leaves out the declared types no field reached in the first place, which could
- * otherwise refer to types it removed. A {@code Query} type without any field is no valid schema,
- * so when every field is hidden the type keeps one of its own, {@value #PLACEHOLDER}, which
- * introspection, validation and the schema printer do not show: such a caller sees a {@code Query}
- * type without fields.
+ * otherwise refer to types it removed. A {@code Query} type without any field is no valid schema
+ * (graphql-js's {@code validateSchema}, which GraphiQL and code generators run, rejects it), so when
+ * every field is hidden the type keeps one field of its own, {@value #PLACEHOLDER}, nullable and
+ * described as a placeholder: the caller's schema is a valid one that says nothing is open to it.
+ * The whole schema has no such field, so a request that selects it is refused as one that selects
+ * an unknown field, but with {@code by-permission-as-missing}, where it answers {@code null}.
  */
 final class SchemaWithoutFields {
 
-	static final String PLACEHOLDER = "_svcNoVisibleField";
+	static final String PLACEHOLDER = "_empty";
+
+	private static final String PLACEHOLDER_DESCRIPTION = "A placeholder: no query field is open to you. Sign in, or ask for a permission.";
 
 	private SchemaWithoutFields() {
 	}
@@ -71,6 +69,7 @@ final class SchemaWithoutFields {
 					if (nothingLeft) {
 						builder.field(GraphQLFieldDefinition.newFieldDefinition()
 							.name(PLACEHOLDER)
+							.description(PLACEHOLDER_DESCRIPTION)
 							.type(Scalars.GraphQLBoolean));
 					}
 				});
@@ -98,15 +97,7 @@ final class SchemaWithoutFields {
 			.stream()
 			.filter((type) -> ScalarInfo.isGraphqlSpecifiedScalar(type.getName()) && visible.getType(type.getName()) == null)
 			.collect(Collectors.toSet());
-		GraphQLSchema withScalars = scalars.isEmpty() ? visible
-				: visible.transform((builder) -> builder.additionalTypes(scalars));
-		if (!nothingLeft) {
-			return withScalars;
-		}
-		GraphqlFieldVisibility withoutPlaceholder = new WithoutPlaceholder(
-				withScalars.getCodeRegistry().getFieldVisibility(), queryName);
-		return withScalars.transform((builder) -> builder.codeRegistry(
-				withScalars.getCodeRegistry().transform((registry) -> registry.fieldVisibility(withoutPlaceholder))));
+		return scalars.isEmpty() ? visible : visible.transform((builder) -> builder.additionalTypes(scalars));
 	}
 
 	/**
@@ -139,42 +130,6 @@ final class SchemaWithoutFields {
 
 		}, roots);
 		return reached;
-	}
-
-	/**
-	 * The schema's own field visibility, without the placeholder.
-	 */
-	private record WithoutPlaceholder(GraphqlFieldVisibility delegate, String queryName)
-			implements GraphqlFieldVisibility {
-
-		@Override
-		public List<GraphQLFieldDefinition> getFieldDefinitions(GraphQLFieldsContainer container) {
-			List<GraphQLFieldDefinition> fields = this.delegate.getFieldDefinitions(container);
-			return isQuery(container)
-					? fields.stream().filter((field) -> !PLACEHOLDER.equals(field.getName())).toList() : fields;
-		}
-
-		@Override
-		public @Nullable GraphQLFieldDefinition getFieldDefinition(GraphQLFieldsContainer container, String fieldName) {
-			return (isQuery(container) && PLACEHOLDER.equals(fieldName)) ? null
-					: this.delegate.getFieldDefinition(container, fieldName);
-		}
-
-		@Override
-		public List<GraphQLInputObjectField> getFieldDefinitions(GraphQLInputFieldsContainer container) {
-			return this.delegate.getFieldDefinitions(container);
-		}
-
-		@Override
-		public @Nullable GraphQLInputObjectField getFieldDefinition(GraphQLInputFieldsContainer container,
-				String fieldName) {
-			return this.delegate.getFieldDefinition(container, fieldName);
-		}
-
-		private boolean isQuery(GraphQLFieldsContainer container) {
-			return container.getName().equals(this.queryName);
-		}
-
 	}
 
 }

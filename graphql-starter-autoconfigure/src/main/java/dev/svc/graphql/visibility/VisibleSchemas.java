@@ -31,14 +31,18 @@ final class VisibleSchemas {
 
 	private final Cache<List<String>, VisibleSchema> schemas;
 
+	private final boolean validatesRequests;
+
 	private volatile @Nullable VisibleSchema whole;
 
 	@SuppressWarnings("unchecked")
-	VisibleSchemas(Map<String, List<String>> guardedFields, PermissionChecker permissionChecker, int maxSize) {
+	VisibleSchemas(Map<String, List<String>> guardedFields, PermissionChecker permissionChecker, int maxSize,
+			boolean validatesRequests) {
 		this.guardedFields = guardedFields.keySet().toArray(String[]::new);
 		this.requiredPermissions = guardedFields.values().toArray(List[]::new);
 		this.permissionChecker = permissionChecker;
 		this.schemas = Caffeine.newBuilder().maximumSize(maxSize).executor(Runnable::run).recordStats().build();
+		this.validatesRequests = validatesRequests;
 	}
 
 	Cache<?, ?> cache() {
@@ -76,15 +80,16 @@ final class VisibleSchemas {
 	private VisibleSchema whole(GraphQLSchema schema) {
 		VisibleSchema kept = this.whole;
 		if (kept == null || kept.schema() != schema) {
-			kept = new VisibleSchema(List.of(), schema, schema);
+			kept = new VisibleSchema(List.of(), schema, schema, this.validatesRequests);
 			this.whole = kept;
 		}
 		return kept;
 	}
 
-	private static VisibleSchema build(GraphQLSchema schema, List<String> hidden) {
+	private VisibleSchema build(GraphQLSchema schema, List<String> hidden) {
 		long start = System.nanoTime();
-		VisibleSchema visible = new VisibleSchema(List.copyOf(hidden), SchemaWithoutFields.of(schema, hidden), schema);
+		VisibleSchema visible = new VisibleSchema(List.copyOf(hidden), SchemaWithoutFields.of(schema, hidden), schema,
+				this.validatesRequests);
 		if (logger.isDebugEnabled()) {
 			logger.debug("Built the schema without the Query fields " + hidden + " in "
 					+ (System.nanoTime() - start) / 1_000_000 + " ms");

@@ -94,9 +94,11 @@ class QueryCostTests {
 			.header("Authorization", admin)
 			.exchange();
 
+		// a page over the largest size is refused by its own check and reads nothing: it costs nothing, and
+		// hides nothing of the others' cost either
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
-			.contains("The query's cost is 27917469426, over the limit of 5000")
+			.contains("The query's cost is 182014, over the limit of 5000")
 			.doesNotContain("\"data\"");
 		assertThat(this.statements.count()).as("SQL statements run").isZero();
 	}
@@ -120,6 +122,22 @@ class QueryCostTests {
 		}
 		MvcTestResult response = graphQl(query.append(" }").toString()).exchange();
 		assertThat(body(response)).contains("The query's cost is 30015, over the limit of 5000");
+	}
+
+	@Test
+	void shouldAnswerAPageOverItsMaximumWithItsOwnErrorRatherThanTheCostLimit() {
+		String admin = bearerToken(this.mvc, "", "admin", "123qwe");
+		MvcTestResult response = graphQl(
+				"{ users(maxResultCount: 1001) { items { roles { id } organizationUnits { id } } } }")
+			.header("Authorization", admin)
+			.exchange();
+		assertThat(response).bodyJson().isStrictlyEqualTo("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve users. maxResultCount must be between 0 and 1000, got 1001. Page through larger results with skipCount.",
+				  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""");
+		assertThat(body(graphQl("{ usersConnection(first: 5000) { edges { node { roles { id } } } } }")
+			.header("Authorization", admin)
+			.exchange())).contains("first must be between 0 and 1000, got 5000").contains("\"code\":\"BAD_USER_INPUT\"");
 	}
 
 	@Test
@@ -158,10 +176,14 @@ class QueryCostTests {
 			if (truth.compareTo(BigInteger.valueOf(5000)) > 0) {
 				assertThat(computed).as(query.document()).isGreaterThan(5000);
 			}
+			// within the sizes allowed, a smaller page never costs more
 			int shrunk = random.nextInt(pages.size());
 			Integer size = pages.get(shrunk).size();
 			int current = (size != null) ? size : 10;
-			int smallerSize = (current > Integer.MIN_VALUE) ? random.nextInt(Integer.MIN_VALUE, current) : current;
+			if (current < 0 || current > 1000) {
+				continue;
+			}
+			int smallerSize = random.nextInt(0, current + 1);
 			Query smaller = query.withSize(shrunk, smallerSize);
 			assertThat(computed).as(query.document() + " against " + smaller.document())
 				.isGreaterThanOrEqualTo(cost(cost, smaller));
@@ -178,12 +200,15 @@ class QueryCostTests {
 			long selectionCost = (run % 3 == 0) ? extremes.get(random.nextInt(extremes.size())) & Long.MAX_VALUE
 					: random.nextLong(0, Long.MAX_VALUE);
 			long declared = this.container.cost("users", Map.of("maxResultCount", size), selectionCost);
-			BigInteger truth = BigInteger.ONE
-				.add(BigInteger.valueOf(Math.max(size, 0)).multiply(BigInteger.valueOf(selectionCost)));
+			BigInteger truth = (size < 0 || size > 1000) ? BigInteger.ZERO
+					: BigInteger.ONE.add(BigInteger.valueOf(size).multiply(BigInteger.valueOf(selectionCost)));
 
 			assertThat(declared).as("page of %d costing %d each", size, selectionCost)
 				.isEqualTo(truth.min(LONG_MAX).longValueExact());
-			long smallerSize = (size > Long.MIN_VALUE) ? random.nextLong(Long.MIN_VALUE, size) : Long.MIN_VALUE;
+			if (size < 0 || size > 1000) {
+				continue;
+			}
+			long smallerSize = random.nextLong(0, size + 1);
 			assertThat(declared).isGreaterThanOrEqualTo(
 					this.container.cost("users", Map.of("maxResultCount", smallerSize), selectionCost));
 		}
@@ -230,8 +255,12 @@ class QueryCostTests {
 	 */
 	private record Page(@Nullable Integer size, @Nullable Integer skipCount, boolean inline, Selection selection) {
 
+		// a page size that users refuses (below 0, over 1000) reads nothing and costs nothing
 		BigInteger trueCost() {
-			long users = (this.size != null) ? Math.max(this.size, 0) : 10;
+			long users = (this.size != null) ? this.size : 10;
+			if (users < 0 || users > 1000) {
+				return BigInteger.ZERO;
+			}
 			return BigInteger.ONE.add(BigInteger.valueOf(users).multiply(BigInteger.valueOf(this.selection.cost())));
 		}
 

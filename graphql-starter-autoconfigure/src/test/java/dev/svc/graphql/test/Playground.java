@@ -231,6 +231,18 @@ public final class Playground {
 	}
 
 	/**
+	 * What the documentation explorer says is wrong with the schema, as GraphiQL shows a schema that
+	 * fails graphql-js's {@code validateSchema}.
+	 * @return the explorer's error, empty when it shows the schema
+	 */
+	public String documentationError() {
+		show("Documentation Explorer");
+		this.page.locator(".graphiql-doc-explorer").waitFor();
+		Locator error = this.page.locator(".graphiql-doc-explorer-error");
+		return (error.count() == 0) ? "" : error.first().textContent();
+	}
+
+	/**
 	 * The headers editor's text.
 	 * @return the request headers as the user sees them, whitespace collapsed
 	 */

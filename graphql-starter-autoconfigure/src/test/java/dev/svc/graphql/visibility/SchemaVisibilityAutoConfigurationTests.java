@@ -8,7 +8,6 @@ import dev.svc.graphql.container.TestHandlers;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import graphql.ExecutionInput;
-import graphql.GraphQLContext;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.schema.GraphQLSchema;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -57,22 +56,39 @@ class SchemaVisibilityAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldRunEachRequestAgainstItsCallersSchemaAndSayWhichInItsContext() {
+	void shouldRunEachRequestAgainstTheWholeSchemaAndSayInItsContextWhatItsCallerIsShown() {
 		this.contextRunner.run((context) -> {
 			GraphQLSchema whole = context.getBean(GraphQlSource.class).schema();
-			ExecutionInput input = ExecutionInput.newExecutionInput("{ greeting }")
-				.graphQLContext((builder) -> builder.of(UserContext.class, new UserContext(1L, "u", null, Set.of("Other"))))
-				.build();
-			GraphQLContext graphQlContext = input.getGraphQLContext();
+			ExecutionInput input = callerHolding("Other");
 			GraphQLSchema used = context.getBean(SchemaVisibilityInstrumentation.class)
-				.instrumentSchema(whole,
-						new InstrumentationExecutionParameters(input, whole),
-						null);
+				.instrumentSchema(whole, new InstrumentationExecutionParameters(input, whole), null);
+			assertThat(used).isSameAs(whole);
+			assertThat(VisibleSchema.of(input.getGraphQLContext())).isNotNull()
+				.satisfies((visible) -> assertThat(visible.validatesRequests()).isFalse())
+				.satisfies((visible) -> assertThat(visible.schema().getQueryType().getFieldDefinition("secret")).isNull())
+				.satisfies((visible) -> assertThat(visible.hiddenFields()).isEqualTo(List.of("secret")));
+		});
+	}
+
+	@Test
+	void shouldRunEachRequestAgainstItsCallersSchemaWhenHiddenFieldsAreMissing() {
+		this.contextRunner.withPropertyValues("graphql.schema.visibility=by-permission-as-missing").run((context) -> {
+			GraphQLSchema whole = context.getBean(GraphQlSource.class).schema();
+			ExecutionInput input = callerHolding("Other");
+			GraphQLSchema used = context.getBean(SchemaVisibilityInstrumentation.class)
+				.instrumentSchema(whole, new InstrumentationExecutionParameters(input, whole), null);
 			assertThat(used.getQueryType().getFieldDefinition("secret")).isNull();
-			assertThat(VisibleSchema.of(graphQlContext)).isNotNull()
+			assertThat(VisibleSchema.of(input.getGraphQLContext())).isNotNull()
+				.satisfies((visible) -> assertThat(visible.validatesRequests()).isTrue())
 				.satisfies((visible) -> assertThat(visible.schema()).isSameAs(used))
 				.satisfies((visible) -> assertThat(visible.hiddenFields()).isEqualTo(List.of("secret")));
 		});
+	}
+
+	private static ExecutionInput callerHolding(String permission) {
+		return ExecutionInput.newExecutionInput("{ greeting }")
+			.graphQLContext((builder) -> builder.of(UserContext.class, new UserContext(1L, "u", null, Set.of(permission))))
+			.build();
 	}
 
 	@Test

@@ -23,8 +23,10 @@ import static dev.svc.graphql.test.MockMvcRequests.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each caller sees the schema it may use: over HTTP, through the application's filters and
- * security chains, for introspection, validation and Spring Boot's schema printer alike.
+ * Each caller is shown the schema it may use: over HTTP, through the application's filters and
+ * security chains, in introspection and Spring Boot's schema printer alike; what it sends runs under
+ * the specification's contract ({@code by-permission}), or against its own schema alone
+ * ({@code by-permission-as-missing}).
  */
 class SchemaVisibilityTests {
 
@@ -95,6 +97,40 @@ class SchemaVisibilityTests {
 		}
 
 		@Test
+		void shouldRefuseAFieldTheCallerMayNotUseAtItsPathAndAnswerTheOthers() throws JSONException {
+			// a partial result: the nullable field refused is null, the other answers
+			String mixed = body(graphQl(this.mvc, "{ secret greeting(name: \"Ada\") }", "tenant user").exchange());
+			JSONAssert.assertEquals("""
+					{"data": {"secret": null}, "errors": [{
+					  "message": "Error trying to resolve secret. Required permissions are not granted. At least one of these permissions must be granted: Users, Test.Secret",
+					  "locations": [{"line": 1, "column": 3}], "path": ["secret"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					mixed, JSONCompareMode.LENIENT);
+			assertThat(mixed).contains("\"greeting\":\"Hello Ada from instance ");
+			// a non-null field refused nulls data, as GraphQL's null propagation has it, with the same error
+			JSONAssert.assertEquals("""
+					{"data": null, "errors": [{
+					  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
+					  "locations": [{"line": 1, "column": 12}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					body(graphQl(this.mvc, "{ greeting users { totalCount } }", "tenant user").exchange()),
+					JSONCompareMode.STRICT);
+			JSONAssert.assertEquals("""
+					{"data": null, "errors": [{
+					  "message": "Error trying to resolve users. Current user did not login to the application!",
+					  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					body(graphQl(this.mvc, "{ users { totalCount } }", "anonymous").exchange()), JSONCompareMode.STRICT);
+			// introspection still shows the caller its own schema only
+			JSONAssert.assertEquals("""
+					{"data": {"__type": null}}""",
+					body(graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
+						.exchange()),
+					JSONCompareMode.STRICT);
+			JSONAssert.assertEquals("""
+					{"data": {"__type": {"name": "UserPagedResult"}}}""",
+					body(graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name } }", "tenant admin").exchange()),
+					JSONCompareMode.STRICT);
+		}
+
+		@Test
 		void shouldLeaveOutTheTypesOnlyHiddenFieldsReach() {
 			assertThat(typeNames(this.mvc, "anonymous")).as("anonymous").containsExactly("Query");
 			assertThat(typeNames(this.mvc, "tenant user")).as("tenant user").containsExactly("Query");
@@ -108,8 +144,8 @@ class SchemaVisibilityTests {
 	}
 
 	/**
-	 * What a field that does not exist answers, whether it was never declared or is hidden: the
-	 * same JSON, for the same documents.
+	 * What a field that does not exist answers, whether it was never declared or is hidden with
+	 * {@code by-permission-as-missing}: the same JSON, for the same documents.
 	 */
 	static void assertAnswersAsIfNothingWereThere(MockMvcTester mvc) throws JSONException {
 		JSONAssert.assertEquals("""
@@ -150,20 +186,13 @@ class SchemaVisibilityTests {
 		private MockMvcTester mvc;
 
 		@Test
-		void shouldAnswerAsAFieldThatNeverExisted() throws JSONException {
-			assertAnswersAsIfNothingWereThere(this.mvc);
-		}
-
-		@Test
-		void shouldValidateAKeptDocumentAnewForACallerThatSeesAnotherSchema() throws JSONException {
+		void shouldKeepOneDocumentForEveryCallerAndRefuseItsHiddenFieldsWhenTheyRun() throws JSONException {
 			String document = "{ users { totalCount } }";
-			String admin = body(graphQl(this.mvc, document, "tenant admin").exchange());
-			JSONAssert.assertEquals("{\"data\": {\"users\": {\"totalCount\": 2}}}", admin, JSONCompareMode.STRICT);
+			JSONAssert.assertEquals("{\"data\": {\"users\": {\"totalCount\": 2}}}",
+					body(graphQl(this.mvc, document, "tenant admin").exchange()), JSONCompareMode.STRICT);
 			assertThat(body(graphQl(this.mvc, document, "tenant user").exchange()))
-				.contains("Field 'users' in type 'Query' is undefined");
+				.contains("\"code\":\"SVC_AUTHORIZATION\"");
 			assertThat(body(graphQl(this.mvc, document, "host admin").exchange())).contains("\"totalCount\":");
-			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant user").exchange())).startsWith("{\"data\":");
-			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant admin").exchange())).startsWith("{\"data\":");
 		}
 
 		@Test
@@ -217,7 +246,7 @@ class SchemaVisibilityTests {
 				.header("Authorization", MockMvcRequests.bearerToken(this.mvc, "Default", "admin", "123qwe"))
 				.exchange());
 			assertThat(admin).contains("type Query {", "greeting(name: String): String!", "users(",
-					"type UserPagedResult {", "secret: String!", "type Role {", "usersConnection(",
+					"type UserPagedResult {", "secret: String", "type Role {", "usersConnection(",
 					"type UserConnection {", "type PageInfo {");
 		}
 
@@ -228,7 +257,44 @@ class SchemaVisibilityTests {
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
-					"graphql.queries.users.enabled=false" })
+					"graphql.schema.visibility=by-permission-as-missing" })
+	@AutoConfigureMockMvc
+	class AsMissing {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldAnswerAHiddenFieldAsAFieldThatNeverExisted() throws JSONException {
+			assertAnswersAsIfNothingWereThere(this.mvc);
+		}
+
+		@Test
+		void shouldValidateAKeptDocumentAnewForACallerThatSeesAnotherSchema() throws JSONException {
+			String document = "{ users { totalCount } }";
+			String admin = body(graphQl(this.mvc, document, "tenant admin").exchange());
+			JSONAssert.assertEquals("{\"data\": {\"users\": {\"totalCount\": 2}}}", admin, JSONCompareMode.STRICT);
+			assertThat(body(graphQl(this.mvc, document, "tenant user").exchange()))
+				.contains("Field 'users' in type 'Query' is undefined");
+			assertThat(body(graphQl(this.mvc, document, "host admin").exchange())).contains("\"totalCount\":");
+			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant user").exchange())).startsWith("{\"data\":");
+			assertThat(body(graphQl(this.mvc, "{ greeting }", "tenant admin").exchange())).startsWith("{\"data\":");
+		}
+
+		@Test
+		void shouldShowEachCallerTheSameFieldsAsByPermission() throws JSONException {
+			assertFields(this.mvc, "tenant user", OPEN_FIELDS);
+			assertFields(this.mvc, "tenant admin", ALL_FIELDS);
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"graphql.schema.visibility=by-permission-as-missing", "graphql.queries.users.enabled=false" })
 	@AutoConfigureMockMvc
 	class MissingField {
 
@@ -236,7 +302,7 @@ class SchemaVisibilityTests {
 		private MockMvcTester mvc;
 
 		@Test
-		void shouldAnswerAsAHiddenField() throws JSONException {
+		void shouldAnswerAsAFieldHiddenAsMissing() throws JSONException {
 			assertAnswersAsIfNothingWereThere(this.mvc);
 		}
 

@@ -42,7 +42,7 @@ class CrossSiteRequestTests {
 	void shouldRunACookieGetAnonymouslyWithoutThePreflightHeader() {
 		MockHttpSession session = signedInSession(this.mvc, "", "admin", "123qwe");
 		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)).bodyText()
-			.contains(PlaygroundTour.ANONYMOUS_MISFIT);
+			.contains(PlaygroundTour.NOT_LOGGED_IN);
 		assertThat(this.mvc.get().uri(SECRET_BY_GET).session(session)
 			.header("GraphQL-Require-Preflight", "1")).bodyText()
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
@@ -59,7 +59,7 @@ class CrossSiteRequestTests {
 		// already encoded: a URI template would encode it again
 		URI get = URI.create("/graphql?extensions=" + UriUtils.encodeQueryParam(extensions, StandardCharsets.UTF_8));
 		assertThat(this.mvc.get().uri(get).session(session)).bodyText()
-			.contains(PlaygroundTour.ANONYMOUS_MISFIT);
+			.contains(PlaygroundTour.NOT_LOGGED_IN);
 		assertThat(this.mvc.get().uri(get).session(session).header("GraphQL-Require-Preflight", "1")).bodyText()
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 	}

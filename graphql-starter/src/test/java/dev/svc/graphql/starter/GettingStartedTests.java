@@ -46,10 +46,10 @@ class GettingStartedTests {
 				JSONCompareMode.STRICT);
 		// roles is not in an anonymous caller's schema, and the introspection rule does not say so
 		JSONAssert.assertEquals("""
-				{"errors": [{
-				  "message": "The query does not fit the schema. What does not fit is shown to signed-in users only (graphql.introspection=signed-in): sign in to see it.",
-				  "locations": [{"line": 1, "column": 3}], "path": [],
-				  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", http.graphQl("/graphql", ROLES).body(),
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve roles. Current user did not login to the application!",
+				  "locations": [{"line": 1, "column": 3}], "path": ["roles"],
+				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""", http.graphQl("/graphql", ROLES).body(),
 				JSONCompareMode.STRICT);
 	}
 

@@ -35,12 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class CookieSignInTests {
 
-	// an anonymous caller's answer to { roles ... }: roles is not in its schema, and the
-	// introspection rule (signed-in) does not say what does not fit
+	// an anonymous caller's answer to { roles ... }: the specification's error at the field's path
 	private static final String NOT_LOGGED_IN = """
-			{"errors": [{
-			  "message": "The query does not fit the schema. What does not fit is shown to signed-in users only (graphql.introspection=signed-in): sign in to see it.",
-			  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""";
+			{"data": null, "errors": [{
+			  "message": "Error trying to resolve roles. Current user did not login to the application!",
+			  "locations": [{"line": 1, "column": 3}], "path": ["roles"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""";
 
 	@LocalServerPort
 	private int port;

@@ -35,7 +35,7 @@ class CookieSessionTests {
 		assertThat(logOut.status()).isEqualTo(200);
 		assertThat(logOut.body()).isEqualTo("{\"success\":true,\"targetUrl\":\"/ui/login\"}");
 		assertThat(http.graphQl("/graphql", "{ roles { name } }").body()).as("anonymous again")
-			.contains("What does not fit is shown to signed-in users only (graphql.introspection=signed-in)");
+			.contains("\"code\":\"SVC_AUTHORIZATION\"").contains("Current user did not login to the application!");
 		assertThat(http.get("/ui/").status()).as("the home page asks to log in again").isEqualTo(302);
 	}
 

@@ -83,7 +83,7 @@ class PlaygroundBrowserTests {
 
 		// removed from the headers, it no longer signs the queries in
 		playground.clearHeaders();
-		assertThat(playground.run(PlaygroundTour.USERS)).contains(PlaygroundTour.ANONYMOUS_MISFIT);
+		assertThat(playground.run(PlaygroundTour.USERS)).contains(PlaygroundTour.NOT_LOGGED_IN);
 		assertThat(playground.requestsToOtherOrigins()).isEmpty();
 
 		// logging out on the token page ends the token's session on the server
@@ -91,7 +91,19 @@ class PlaygroundBrowserTests {
 		page.click("#log-out");
 		page.waitForURL(origin() + "/ui/login");
 		assertThat(new HttpTestClient(this.port).graphQl("/graphql", PlaygroundTour.USERS, "Authorization", "Bearer " + token)
-			.body()).contains(PlaygroundTour.ANONYMOUS_MISFIT);
+			.body()).contains(PlaygroundTour.NOT_LOGGED_IN);
+	}
+
+	@Test
+	void shouldLoadAValidSchemaForAUserWhoMayUseNoField() {
+		// jdoe holds no permission: it is shown a schema with a placeholder field, which graphql-js validates
+		Page page = signIn("cookie", "/ui/", "Default", "jdoe");
+		Playground playground = new Playground(page, origin(), "/ui/playground");
+		assertThat(playground.documentationError()).isEmpty();
+		assertThat(playground.completionsAfter("{ ")).contains("_empty").doesNotContain("users");
+		// what it sends still answers as the specification says
+		assertThat(playground.run("{ users { totalCount } }")).contains("\"code\": \"SVC_AUTHORIZATION\"")
+			.contains("Required permissions are not granted");
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package dev.svc.sample.spa;
 
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
@@ -9,43 +10,69 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * The query tests with the default schema visibility ({@code graphql.schema.visibility=by-permission}):
- * a field the signed-in caller may not use is absent from its schema, so asking for it answers what
- * a field that never existed answers. {@code QueryGoldenTests} checks the specification's messages,
- * which {@code graphql.schema.visibility=all} keeps.
+ * What each caller is shown of the sample's schema ({@code graphql.schema.visibility=by-permission},
+ * as shipped): its own fields, and a valid schema even when none is open to it. And what the opt-in
+ * {@code by-permission-as-missing} answers instead of the specification's error: a field the caller
+ * may not use does not exist for it ({@code QueryContract} holds the specification's answers).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
-@ActiveProfiles("test")
 class QueryVisibilityGoldenTests {
 
-	@LocalServerPort
-	private int port;
+	private static final String QUERY_FIELDS = "{ __schema { queryType { fields { name description } } } }";
 
 	private static void assertJson(String expected, String actual) throws Exception {
 		JSONAssert.assertEquals(expected, actual, JSONCompareMode.STRICT);
 	}
 
-	@Test
-	void usersWithoutThePermissionGetTheFieldUndefinedError() throws Exception {
-		SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
-		assertJson("""
-				{"errors": [{
-				  "message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
-				  "locations": [{"line": 1, "column": 3}], "path": [],
-				  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", user.query("{ users { totalCount } }"));
-		assertJson("""
-				{"errors": [{
-				  "message": "Validation error (FieldUndefined@[organizationUnits]) : Field 'organizationUnits' in type 'Query' is undefined",
-				  "locations": [{"line": 1, "column": 3}], "path": [],
-				  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", user.query("{ organizationUnits { id } }"));
-		SpaClient auditor = new SpaClient(this.port).withToken("", "auditor");
-		assertJson("""
-				{"data": {"auditLogs": [{"id": 3}, {"id": 2}, {"id": 1}]}}""", auditor.query("{ auditLogs { id } }"));
-		assertJson("""
-				{"errors": [{
-				  "message": "Validation error (FieldUndefined@[roles]) : Field 'roles' in type 'Query' is undefined",
-				  "locations": [{"line": 1, "column": 3}], "path": [],
-				  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", auditor.query("{ roles { id } }"));
+	@Nested
+	@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+	@ActiveProfiles("test")
+	class AsShipped {
+
+		@LocalServerPort
+		private int port;
+
+		@Test
+		void aUserWithoutPermissionsIsShownAValidSchemaWithAPlaceholderField() throws Exception {
+			SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
+			assertJson("""
+					{"data": {"__schema": {"queryType": {"fields": [{"name": "_empty",
+					  "description": "A placeholder: no query field is open to you. Sign in, or ask for a permission."}]}}}}""",
+					user.query(QUERY_FIELDS));
+			SpaClient auditor = new SpaClient(this.port).withToken("", "auditor");
+			assertJson("""
+					{"data": {"__schema": {"queryType": {"fields": [{"name": "auditLogs"}]}}}}""",
+					auditor.query("{ __schema { queryType { fields { name } } } }"));
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = { "graphql.audit.enabled=false", "graphql.schema.visibility=by-permission-as-missing" })
+	@ActiveProfiles("test")
+	class AsMissing {
+
+		@LocalServerPort
+		private int port;
+
+		@Test
+		void usersWithoutThePermissionGetTheFieldUndefinedError() throws Exception {
+			SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
+			assertJson("""
+					{"errors": [{
+					  "message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+					  "locations": [{"line": 1, "column": 3}], "path": [],
+					  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", user.query("{ users { totalCount } }"));
+			SpaClient auditor = new SpaClient(this.port).withToken("", "auditor");
+			assertJson("""
+					{"data": {"auditLogs": [{"id": 3}, {"id": 2}, {"id": 1}]}}""", auditor.query("{ auditLogs { id } }"));
+			assertJson("""
+					{"errors": [{
+					  "message": "Validation error (FieldUndefined@[roles]) : Field 'roles' in type 'Query' is undefined",
+					  "locations": [{"line": 1, "column": 3}], "path": [],
+					  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", auditor.query("{ roles { id } }"));
+		}
+
 	}
 
 }

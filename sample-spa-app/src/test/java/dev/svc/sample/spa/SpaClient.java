@@ -2,6 +2,7 @@ package dev.svc.sample.spa;
 
 import java.util.Map;
 
+import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 
@@ -16,8 +17,20 @@ final class SpaClient {
 
 	private String accessToken;
 
+	private boolean byHash;
+
 	SpaClient(int port) {
 		this.http = new HttpTestClient(port);
+	}
+
+	/**
+	 * Sends later queries by their hash, as Apollo Client's persisted-query link does: the hash
+	 * alone, then the text with it when the server answers {@code PersistedQueryNotFound}; each
+	 * query twice, and the two answers must be the same.
+	 */
+	SpaClient byHash() {
+		this.byHash = true;
+		return this;
 	}
 
 	HttpTestClient http() {
@@ -51,17 +64,31 @@ final class SpaClient {
 	}
 
 	String query(String query, Map<String, Object> variables) {
-		String body = HttpTestClient.json(Map.of("query", query, "variables", variables));
-		Response response = (this.accessToken != null)
-				? this.http.post("/graphql", "application/json", body, "Authorization", "Bearer " + this.accessToken)
-				: this.http.post("/graphql", "application/json", body);
-		return response.body();
+		if (this.byHash) {
+			String first = queryByHash(query, variables);
+			assertThat(queryByHash(query, variables)).as("the same answer by hash, again").isEqualTo(first);
+			return first;
+		}
+		return post(Map.of("query", query, "variables", variables));
 	}
 
 	String query(String query) {
+		return query(query, Map.of());
+	}
+
+	private String queryByHash(String query, Map<String, Object> variables) {
+		Map<String, Object> extensions = Map.of("persistedQuery",
+				Map.of("version", 1, "sha256Hash", PersistedQuery.sha256(query)));
+		String byHash = post(Map.of("variables", variables, "extensions", extensions));
+		return byHash.contains("\"PERSISTED_QUERY_NOT_FOUND\"")
+				? post(Map.of("query", query, "variables", variables, "extensions", extensions)) : byHash;
+	}
+
+	private String post(Map<String, Object> request) {
+		String body = HttpTestClient.json(request);
 		Response response = (this.accessToken != null)
-				? this.http.graphQl("/graphql", query, "Authorization", "Bearer " + this.accessToken)
-				: this.http.graphQl("/graphql", query);
+				? this.http.post("/graphql", "application/json", body, "Authorization", "Bearer " + this.accessToken)
+				: this.http.post("/graphql", "application/json", body);
 		return response.body();
 	}
 

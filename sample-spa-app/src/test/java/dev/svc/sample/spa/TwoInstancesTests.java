@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.OnEveryDatabase;
+import dev.svc.graphql.test.PlaygroundTour;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,10 +36,8 @@ class TwoInstancesTests {
 
 	private static final String ROLES = "{ roles { name } }";
 
-	// what an anonymous caller is answered: roles is not in its schema, and the introspection
-	// rule (signed-in) does not say what does not fit
-	private static final String NOT_SIGNED_IN = "The query does not fit the schema. What does not fit is shown to"
-			+ " signed-in users only (graphql.introspection=signed-in): sign in to see it.";
+	// what an anonymous caller is answered: the specification's error at the field's path
+	private static final String NOT_SIGNED_IN = "Error trying to resolve roles. " + PlaygroundTour.NOT_LOGGED_IN;
 
 	@LocalServerPort
 	private int port;

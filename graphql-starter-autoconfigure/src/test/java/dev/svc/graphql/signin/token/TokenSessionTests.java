@@ -42,7 +42,7 @@ class TokenSessionTests {
 	private static final String ROLES = "{ roles { name } }";
 
 	/** What a query of a field that requires a permission answers a caller that is not signed in. */
-	private static final String NOT_SIGNED_IN = PlaygroundTour.ANONYMOUS_MISFIT;
+	private static final String NOT_SIGNED_IN = PlaygroundTour.NOT_LOGGED_IN;
 
 	@Autowired
 	private MockMvcTester mvc;

@@ -145,7 +145,7 @@ class TokenSignInTests {
 		MvcTestResult response = graphQl(this.mvc, "/graphql", "{ roles { id } }")
 			.header("Authorization", "Bearer " + forged)
 			.exchange();
-		assertThat(body(response)).contains(PlaygroundTour.ANONYMOUS_MISFIT);
+		assertThat(body(response)).contains(PlaygroundTour.NOT_LOGGED_IN);
 	}
 
 	@Test
