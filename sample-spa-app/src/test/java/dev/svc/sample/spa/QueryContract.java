@@ -235,6 +235,19 @@ abstract class QueryContract {
 	}
 
 	@Test
+	void aTokenRevokedByLogOutIsAnonymous() throws Exception {
+		SpaClient admin = tenantAdmin();
+		assertThat(admin.http()
+			.get("/api/TokenAuth/LogOut", "Authorization", "Bearer " + admin.accessToken())
+			.status()).isEqualTo(200);
+		assertJson("""
+				{"data": null, "errors": [{
+				  "message": "Error trying to resolve roles. Current user did not login to the application!",
+				  "locations": [{"line": 1, "column": 3}], "path": ["roles"],
+				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""", admin.query("{ roles { id } }"));
+	}
+
+	@Test
 	void usersWithoutThePermissionGetTheNotGrantedError() throws Exception {
 		SpaClient user = client(this.port).withToken("Default", "jdoe");
 		assertJson("""
