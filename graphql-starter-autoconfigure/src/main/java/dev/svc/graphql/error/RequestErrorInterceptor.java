@@ -23,6 +23,9 @@ import org.springframework.graphql.server.WebGraphQlResponse;
  */
 final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 
+	/** The classification of graphql-java's {@code GoodFaithIntrospection.BadFaithIntrospectionError}. */
+	private static final String BAD_FAITH_INTROSPECTION = "BadFaithIntrospection";
+
 	@Override
 	public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
 		return chain.next(request).map((response) -> {
@@ -97,6 +100,11 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 		// ExecutionAborted: a limit (depth) refused the document before it ran
 		if (classification == ErrorType.ValidationError || classification == ErrorType.ExecutionAborted) {
 			return ErrorCode.VALIDATION_FAILED;
+		}
+		// graphql-java's refusal of an introspection that asks for fields too often or is too big: a
+		// limit of the document's shape, the client's to mend
+		if (BAD_FAITH_INTROSPECTION.equals(classification.toString())) {
+			return ErrorCode.QUERY_TOO_COMPLEX;
 		}
 		return ErrorCode.INTERNAL_SERVER_ERROR;
 	}

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * sent by e-mail or text message at sign-in or when two-factor sign-in is turned on or off, a
  * password reset code. Each client address, and each account whatever the address, may make so
  * many attempts per window; each account (or name of no account) is locked out after so many
- * failures in a row, and a lockout ends the account's sessions.
+ * failures in a row. A lockout refuses new sign-ins only: the account's live sessions go on, so
+ * that whoever knows a user's name cannot sign that user out by failing on purpose.
  */
 final class AttemptBudget {
 
@@ -26,15 +27,11 @@ final class AttemptBudget {
 
 	private final Duration lockoutDuration;
 
-	private final LockoutListener lockoutListener;
-
-	AttemptBudget(SignInAttempts attempts, SignInThrottle throttle, int maxFailedAttempts, Duration lockoutDuration,
-			LockoutListener lockoutListener) {
+	AttemptBudget(SignInAttempts attempts, SignInThrottle throttle, int maxFailedAttempts, Duration lockoutDuration) {
 		this.attempts = attempts;
 		this.throttle = throttle;
 		this.maxFailedAttempts = maxFailedAttempts;
 		this.lockoutDuration = lockoutDuration;
-		this.lockoutListener = lockoutListener;
 	}
 
 	/**
@@ -72,12 +69,7 @@ final class AttemptBudget {
 	 */
 	boolean failed(Subject subject, Instant now) {
 		this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
-		boolean lockedOut = isLockedOut(subject, null, now);
-		Long userId = subject.userId();
-		if (lockedOut && userId != null) {
-			this.lockoutListener.lockedOut(userId, now);
-		}
-		return lockedOut;
+		return isLockedOut(subject, null, now);
 	}
 
 	/**
@@ -86,21 +78,6 @@ final class AttemptBudget {
 	 */
 	void succeeded(Subject subject) {
 		this.attempts.succeeded(subject);
-	}
-
-	/**
-	 * What happens to an account that a failure locks out.
-	 */
-	@FunctionalInterface
-	interface LockoutListener {
-
-		/**
-		 * Called after a failure locked an account out.
-		 * @param userId the account
-		 * @param now the time
-		 */
-		void lockedOut(long userId, Instant now);
-
 	}
 
 }

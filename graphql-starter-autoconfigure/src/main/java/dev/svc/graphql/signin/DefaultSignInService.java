@@ -279,13 +279,35 @@ final class DefaultSignInService implements SignInService {
 
 	}
 
-	// no session and no tokens: a one-time code to set a new password with, kept as a digest
-	private SignInResult passwordChangeRequired(SignedInUser user, Instant now) {
+	// the wrong guesses of a user's reset code, counted apart from its account's failures: the name is
+	// one that no sign-in can give, since sign-in input refuses control characters
+	private static Subject resetCodeGuesses(long userId) {
+		return new Subject(null, null, "\u001freset-code#" + userId);
+	}
+
+	// the code is replaced by one nobody knows, which has already expired
+	private void voidResetCode(long userId, Instant now) {
+		try {
+			this.credentials.savePasswordResetCode(userId, digest(newCode()), now);
+		}
+		catch (UnsupportedOperationException ex) {
+			// a store without reset codes has none to void
+		}
+	}
+
+	private String newCode() {
 		byte[] bytes = new byte[RESET_CODE_BYTES];
 		this.random.nextBytes(bytes);
-		String code = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+	}
+
+	// no session and no tokens: a one-time code to set a new password with, kept as a digest; a new
+	// code gets the full count of guesses
+	private SignInResult passwordChangeRequired(SignedInUser user, Instant now) {
+		String code = newCode();
 		try {
 			this.credentials.savePasswordResetCode(user.userId(), digest(code), now.plus(this.resetCodeLifetime));
+			this.budget.succeeded(resetCodeGuesses(user.userId()));
 		}
 		catch (UnsupportedOperationException ex) {
 			logger.warn("User " + user.userId() + " must change its password, but the credential store keeps no reset codes: "
@@ -309,18 +331,20 @@ final class DefaultSignInService implements SignInService {
 			return auditReset(null, userId, PasswordResetResult
 				.invalidInput(List.of(new Problem("resetCode", "The resetCode field is required."))), start, clientIpAddress);
 		}
-		// a wrong code counts toward the lockout of the account it names, as a wrong password does
-		Subject subject = new Subject(null, userId, "#" + userId);
-		if (this.budget.isLockedOut(subject, null, now)) {
-			return auditReset(null, userId, PasswordResetResult.lockedOut(LOCKED_OUT), start, clientIpAddress);
+		// a wrong code counts against the code, not the account: knowing a user's id must not let anyone
+		// lock the account out; after as many wrong guesses as a lockout takes, the code is void
+		Subject guesses = resetCodeGuesses(userId);
+		if (this.budget.isLockedOut(guesses, null, now)) {
+			return auditReset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);
 		}
 		String codeDigest = digest(resetCode);
 		Optional<UserCredentials> found = (resetCode.length() > SignInInput.MAX_LOGIN_LENGTH) ? Optional.empty()
 				: this.credentials.findCredentialsByResetCode(userId, codeDigest, now);
 		if (found.isEmpty()) {
-			PasswordResetResult refused = this.budget.failed(subject, now) ? PasswordResetResult.lockedOut(LOCKED_OUT)
-					: PasswordResetResult.invalidCode();
-			return auditReset(null, userId, refused, start, clientIpAddress);
+			if (this.budget.failed(guesses, now)) {
+				voidResetCode(userId, now);
+			}
+			return auditReset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);
 		}
 		UserCredentials user = found.get();
 		return auditReset(user.tenantId(), userId, setPassword(user, codeDigest, newPassword, now), start,

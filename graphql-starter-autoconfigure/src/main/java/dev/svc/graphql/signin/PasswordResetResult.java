@@ -29,14 +29,13 @@ public record PasswordResetResult(Outcome outcome, @Nullable String userName, @N
 		RESET,
 		/** A field is missing or the new password does not meet the policy; the code still works. */
 		INVALID_INPUT,
-		/** No such code for the user, or it was used or has expired. */
+		/**
+		 * No such code for the user, or it was used, has expired, or was spent by as many wrong
+		 * guesses as a lockout takes.
+		 */
 		INVALID_CODE,
 		/** The client's address made too many attempts; nothing was checked. */
-		THROTTLED,
-		/**
-		 * The account is locked out, by failed sign-ins or wrong reset codes; nothing was checked.
-		 */
-		LOCKED_OUT
+		THROTTLED
 
 	}
 
@@ -60,10 +59,6 @@ public record PasswordResetResult(Outcome outcome, @Nullable String userName, @N
 	 */
 	public static PasswordResetResult invalidCode() {
 		return new PasswordResetResult(Outcome.INVALID_CODE, null, INVALID_CODE, List.of(), null);
-	}
-
-	static PasswordResetResult lockedOut(String message) {
-		return new PasswordResetResult(Outcome.LOCKED_OUT, null, message, List.of(), null);
 	}
 
 	static PasswordResetResult throttled(SignInResult throttled) {

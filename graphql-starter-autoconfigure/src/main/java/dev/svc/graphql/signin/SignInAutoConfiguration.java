@@ -73,14 +73,13 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore identities, CredentialStore credentials,
 			ObjectProvider<PasswordEncoder> passwordEncoder, ObjectProvider<AuditLogWriter> auditLog,
-			SignInAttempts attempts, ActiveSessions activeSessions, SignInProperties signIn,
-			PasswordProperties password, ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
+			SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
+			ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
-				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration(),
-				(userId, now) -> activeSessions.endAll(userId));
+				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
 		return new DefaultSignInService(identities, credentials,
 				new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), auditLog.getIfAvailable(),
 				budget, new PasswordPolicy(password.getPolicy().getMinLength()), password.getResetCodeLifetime(),

@@ -114,7 +114,9 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 					+ " name a persisted document by 'documentId' or by a persisted query in 'extensions'. "
 					+ EndpointRoutes.ACCEPTED);
 		}
-		String query = text.orElseGet(() -> (documentId != null) ? PersistedQuery.MARKER : persistedDocument(extensions));
+		// a document named by id or hash is the persisted documents' interceptor's to find, as for a POST:
+		// it answers one the caller may not be told of as one not found
+		String query = text.orElseGet(() -> (documentId != null || hasPersistedQuery(extensions)) ? PersistedQuery.MARKER : "");
 		if (query.isBlank()) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
 					"No 'query' parameter, nor 'documentId', nor a persisted query in 'extensions'. "
@@ -148,13 +150,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	 * stand-in that Spring for GraphQL gives such a POST, which the persisted queries' interceptor
 	 * answers as it answers the POST.
 	 */
-	private String persistedDocument(@Nullable Map<String, Object> extensions) {
-		if (extensions == null || extensions.get(PersistedQuery.EXTENSION) == null) {
-			return "";
-		}
-		PersistedQuery persisted = PersistedQuery.of(extensions);
-		String document = (persisted != null) ? this.persistedDocuments.find(persisted.sha256Hash()) : null;
-		return (document != null) ? document : PersistedQuery.MARKER;
+	private static boolean hasPersistedQuery(@Nullable Map<String, Object> extensions) {
+		return extensions != null && extensions.get(PersistedQuery.EXTENSION) != null;
 	}
 
 	/**

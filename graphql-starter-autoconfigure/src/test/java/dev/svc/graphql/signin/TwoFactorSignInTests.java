@@ -25,6 +25,7 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequest
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
 import static dev.svc.graphql.test.MockMvcRequests.json;
 import static dev.svc.graphql.test.MockMvcRequests.parse;
 import static dev.svc.graphql.test.MockMvcRequests.postJson;
@@ -312,8 +313,10 @@ class TwoFactorSignInTests {
 		assertThat(fifth).hasStatus(401);
 		assertThat(body(fifth)).contains("The user account has been locked out. Please try again later.");
 		assertThat(body(change("Disable", token, "123qwe", now(key))))
-			.as("the lockout ended the token's session: it is nobody's now")
-			.contains("Current user did not login to the application!");
+			.as("the lockout refuses the change, even with the right secrets")
+			.contains("The user account has been locked out. Please try again later.");
+		assertThat(body(graphQl(this.mvc, "/graphql", "{ roles { name } }").header("Authorization", "Bearer " + token)
+			.exchange())).as("and leaves the token's session alone").contains("\"name\":\"Admin\"");
 		assertThat(body(signIn(now(key), null, null))).as("the sign-in shares the lockout").contains("locked out");
 		assertThat(this.jdbc.sql("select is_two_factor_enabled from svc_users where id = 1").query(Boolean.class).single())
 			.isTrue();

@@ -1,6 +1,7 @@
 package dev.svc.graphql.visibility;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +19,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
+import org.springframework.web.util.UriUtils;
 
 import static dev.svc.graphql.test.MockMvcRequests.body;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -131,6 +133,14 @@ class SchemaVisibilityTests {
 		}
 
 		@Test
+		void shouldRefuseAnIntrospectionInBadFaithAsTooComplexNotAsAServerError() {
+			String refused = body(graphQl(this.mvc, "{ __schema { queryType { fields { name type { fields { name } } } } } }",
+					"tenant admin").exchange());
+			assertThat(refused).contains("not asking for introspection in good faith")
+				.contains("\"code\":\"QUERY_TOO_COMPLEX\"");
+		}
+
+		@Test
 		void shouldLeaveOutTheTypesOnlyHiddenFieldsReach() {
 			assertThat(typeNames(this.mvc, "anonymous")).as("anonymous").containsExactly("Query");
 			assertThat(typeNames(this.mvc, "tenant user")).as("tenant user").containsExactly("Query");
@@ -216,6 +226,14 @@ class SchemaVisibilityTests {
 						.header("Authorization", user)
 						.exchange()),
 					JSONCompareMode.STRICT);
+			// the same over GET, where the hash alone comes in the extensions parameter
+			String getByHash = "/graphql?extensions=" + UriUtils.encodeQueryParam(extensions, StandardCharsets.UTF_8);
+			String getNeverSent = "/graphql?extensions=" + UriUtils.encodeQueryParam(neverSent, StandardCharsets.UTF_8);
+			JSONAssert.assertEquals(body(this.mvc.get().uri(URI.create(getNeverSent)).header("Authorization", user).exchange()),
+					body(this.mvc.get().uri(URI.create(getByHash)).header("Authorization", user).exchange()),
+					JSONCompareMode.STRICT);
+			assertThat(body(this.mvc.get().uri(URI.create(getByHash)).header("Authorization", bearer).exchange()))
+				.as("the administrator's own document, by hash over GET").contains("\"totalCount\":2");
 			// a registered document, named by its id, answers the user as an id that names none
 			JSONAssert.assertEquals("""
 					{"errors": [{"message": "No document is registered with documentId sha256:%s.",

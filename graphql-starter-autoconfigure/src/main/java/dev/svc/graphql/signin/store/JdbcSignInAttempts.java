@@ -119,6 +119,12 @@ final class JdbcSignInAttempts implements SignInAttempts {
 				.param("id", subject.userId())
 				.update();
 		}
+		else {
+			this.jdbc.sql("delete from svc_sign_in_failures where tenant_key = :tenant and login = :login")
+				.param("tenant", tenantKey(subject))
+				.param("login", login(subject))
+				.update();
+		}
 	}
 
 	private static int tenantKey(Subject subject) {

@@ -43,17 +43,13 @@ final class JdbcSignInSessions implements SignInSessions {
 	@Override
 	public boolean isActive(String sessionId, Instant now) {
 		Optional<Boolean> good = this.jdbc.sql("select s.password_stamp, u.password_hash, u.is_active,"
-				+ " (t.id is null or t.is_active) as tenant_active, u.lockout_end_date from svc_sign_in_sessions s"
+				+ " (t.id is null or t.is_active) as tenant_active from svc_sign_in_sessions s"
 				+ " join svc_users u on u.id = s.user_id left join svc_tenants t on t.id = u.tenant_id"
 				+ " where s.id = :id and s.revoked_time is null and s.expiry_time > :now")
 			.param("id", sessionId)
 			.param("now", utc(now))
-			.query((rs, row) -> {
-				OffsetDateTime lockoutEnd = rs.getObject("lockout_end_date", OffsetDateTime.class);
-				return rs.getBoolean("is_active") && rs.getBoolean("tenant_active")
-						&& (lockoutEnd == null || !lockoutEnd.toInstant().isAfter(now))
-						&& rs.getString("password_stamp").equals(UserCredentials.passwordStamp(rs.getString("password_hash")));
-			})
+			.query((rs, row) -> rs.getBoolean("is_active") && rs.getBoolean("tenant_active")
+					&& rs.getString("password_stamp").equals(UserCredentials.passwordStamp(rs.getString("password_hash"))))
 			.optional();
 		if (good.isPresent() && !good.get()) {
 			// for good: a user who is deactivated and activated again signs in again

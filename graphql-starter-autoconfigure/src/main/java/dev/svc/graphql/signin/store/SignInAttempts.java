@@ -30,8 +30,9 @@ public interface SignInAttempts {
 	void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd);
 
 	/**
-	 * Starts the count again after a successful sign-in.
-	 * @param subject who signed in
+	 * Starts the count again, and ends a lockout of a name of no account: after a successful
+	 * sign-in, or a new secret (a new password reset code) whose guesses are counted afresh.
+	 * @param subject who signed in, or whose secret is new
 	 */
 	void succeeded(Subject subject);
 

@@ -24,8 +24,9 @@ public interface SignInSessions {
 
 	/**
 	 * Whether a session is still good: it was not ended, has not reached its end, and its user (and
-	 * the user's tenant) may still sign in with the password it signed in with, and is not locked
-	 * out. A session found not good is ended, so that it does not come back when its user does.
+	 * the user's tenant) is still active and has the password it signed in with. A lockout does not
+	 * end it: a lockout refuses new sign-ins only. A session found not good is ended, so that it
+	 * does not come back when its user does.
 	 * @param sessionId the session
 	 * @param now the time
 	 * @return whether its tokens are good

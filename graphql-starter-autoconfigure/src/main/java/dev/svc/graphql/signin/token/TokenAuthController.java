@@ -151,7 +151,7 @@ final class TokenAuthController {
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
 				.body(AjaxResponse.failure(result.failureMessage(), false));
-			case INVALID_CODE, LOCKED_OUT -> ResponseEntity.badRequest()
+			case INVALID_CODE -> ResponseEntity.badRequest()
 				.body(AjaxResponse.failure(result.failureMessage(), false));
 		};
 	}
