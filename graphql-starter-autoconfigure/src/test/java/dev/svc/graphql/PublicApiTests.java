@@ -31,7 +31,7 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.TwoFactorProperties", "dev.svc.graphql.signin.cookie.CookieSignInProperties",
 			"dev.svc.graphql.signin.token.TokenSignInProperties", "dev.svc.graphql.web.GraphQlEndpointProperties",
 			"dev.svc.graphql.web.CacheableGetProperties",
-			"dev.svc.graphql.audit.AuditLogWriter",
+			"dev.svc.graphql.audit.AuditLogWriter", "dev.svc.graphql.audit.AuditQuota",
 			"dev.svc.graphql.audit.AuditRecord", "dev.svc.graphql.container.RootContainer",
 			"dev.svc.graphql.container.RootContainerException", "dev.svc.graphql.context.ClientAddress",
 			"dev.svc.graphql.context.SignedInUser",

@@ -113,8 +113,20 @@ public final class AuditAutoConfiguration {
 	@ConditionalOnBooleanProperty("graphql.enabled")
 	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
 			ObjectProvider<Clock> clock) {
-		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
-				new AnonymousQueryQuota(writer, audit.getAnonymousQueriesPerWindow(), audit.getAnonymousQueryWindow()));
+		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC), new AuditQuota(writer, "GraphQL",
+				AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(), audit.getAnonymousQueryWindow()));
+	}
+
+	/**
+	 * Bounds the records of refused sign-in attempts (throttled ones and invalid input) per client
+	 * address: past {@code graphql.audit.refused-sign-ins-per-window}, they are counted in one
+	 * summary record of the address per window.
+	 */
+	@Bean
+	@ConditionalOnBean(AuditLogWriter.class)
+	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit) {
+		return new AuditQuota(writer, "Authentication", AuditQuota.REFUSED_SIGN_INS, audit.getRefusedSignInsPerWindow(),
+				audit.getRefusedSignInWindow());
 	}
 
 	/**

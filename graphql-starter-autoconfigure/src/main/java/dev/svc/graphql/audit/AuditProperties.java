@@ -30,7 +30,7 @@ public class AuditProperties {
 	 * Anonymous queries of one client address recorded one by one in each window, counted per
 	 * instance. The queries past it still run; they are counted, and their number is written as
 	 * one record of the address per window (AnonymousQueriesNotRecorded). 0 records anonymous
-	 * queries by their number only. Queries of signed-in users and sign-in attempts are always
+	 * queries by their number only. Queries of signed-in users are always
 	 * recorded.
 	 */
 	private int anonymousQueriesPerWindow = 60;
@@ -39,6 +39,19 @@ public class AuditProperties {
 	 * The window anonymous queries are counted in.
 	 */
 	private Duration anonymousQueryWindow = Duration.ofMinutes(1);
+
+	/**
+	 * Refused sign-in attempts (throttled ones and invalid input) of one client address recorded
+	 * one by one in each window, counted per instance. The attempts past it are counted, and their
+	 * number is written as one record of the address per window (RefusedSignInsNotRecorded). Sign-in
+	 * attempts that are checked (right or wrong secrets, lockouts) are always recorded.
+	 */
+	private int refusedSignInsPerWindow = 30;
+
+	/**
+	 * The window refused sign-in attempts are counted in.
+	 */
+	private Duration refusedSignInWindow = Duration.ofMinutes(1);
 
 	/**
 	 * How long records are kept. Older ones are deleted by each instance, at start and then
@@ -117,6 +130,35 @@ public class AuditProperties {
 	 */
 	public void setAnonymousQueryWindow(Duration anonymousQueryWindow) {
 		this.anonymousQueryWindow = anonymousQueryWindow;
+	}
+
+	/**
+	 * @return refused sign-in attempts of one client address recorded one by one in each window
+	 */
+	public int getRefusedSignInsPerWindow() {
+		return this.refusedSignInsPerWindow;
+	}
+
+	/**
+	 * @param refusedSignInsPerWindow refused sign-in attempts of one client address recorded one by one in
+	 * each window
+	 */
+	public void setRefusedSignInsPerWindow(int refusedSignInsPerWindow) {
+		this.refusedSignInsPerWindow = refusedSignInsPerWindow;
+	}
+
+	/**
+	 * @return the window refused sign-in attempts are counted in
+	 */
+	public Duration getRefusedSignInWindow() {
+		return this.refusedSignInWindow;
+	}
+
+	/**
+	 * @param refusedSignInWindow the window refused sign-in attempts are counted in
+	 */
+	public void setRefusedSignInWindow(Duration refusedSignInWindow) {
+		this.refusedSignInWindow = refusedSignInWindow;
 	}
 
 	/**

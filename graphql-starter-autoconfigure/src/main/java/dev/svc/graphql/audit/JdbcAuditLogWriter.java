@@ -259,14 +259,25 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 				connection.commit();
 			}
 			catch (SQLException ex) {
-				connection.rollback();
+				rollBack(connection, autoCommit, ex);
 				throw ex;
 			}
-			finally {
-				connection.setAutoCommit(autoCommit);
-			}
+			connection.setAutoCommit(autoCommit);
 			return batch.size();
 		});
+	}
+
+	// the failure is what the caller must see: a connection that a server going away broke fails the
+	// rollback too ("Connection is closed", with no SQL state), and that failure must not hide why,
+	// or a record the database never refused would be taken for one it did, and lost
+	private static void rollBack(Connection connection, boolean autoCommit, SQLException failure) {
+		try {
+			connection.rollback();
+			connection.setAutoCommit(autoCommit);
+		}
+		catch (SQLException ex) {
+			failure.addSuppressed(ex);
+		}
 	}
 
 	private static void bind(PreparedStatement statement, AuditRecord record) throws SQLException {

@@ -17,7 +17,7 @@ import org.springframework.graphql.server.WebGraphQlResponse;
  * Writes an audit record for every executed query: the caller, the query document, how long it
  * took and the first error, if any. Records of anonymous queries belong to the host, whatever
  * tenant their {@code Svc-TenantId} header names, keep less of the document and the User-Agent,
- * and are limited per client address by an {@link AnonymousQueryQuota}, whose open window is
+ * and are limited per client address by an {@link AuditQuota}, whose open window is
  * summed up when the application stops.
  */
 final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecycle {
@@ -32,9 +32,9 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 
 	private final Clock clock;
 
-	private final AnonymousQueryQuota anonymousQuota;
+	private final AuditQuota anonymousQuota;
 
-	QueryAuditInterceptor(AuditLogWriter writer, Clock clock, AnonymousQueryQuota anonymousQuota) {
+	QueryAuditInterceptor(AuditLogWriter writer, Clock clock, AuditQuota anonymousQuota) {
 		this.writer = writer;
 		this.clock = clock;
 		this.anonymousQuota = anonymousQuota;
@@ -98,7 +98,7 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 	 * @return the count since start
 	 */
 	long notRecordedQueries() {
-		return this.anonymousQuota.notRecordedQueries();
+		return this.anonymousQuota.notRecorded();
 	}
 
 }

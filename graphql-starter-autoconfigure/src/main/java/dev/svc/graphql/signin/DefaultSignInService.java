@@ -17,6 +17,7 @@ import java.util.function.Function;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.svc.graphql.audit.AuditLogWriter;
+import dev.svc.graphql.audit.AuditQuota;
 import dev.svc.graphql.audit.AuditRecord;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.CredentialStore;
@@ -80,14 +81,17 @@ final class DefaultSignInService implements SignInService {
 
 	private final @Nullable TwoFactorSignIn twoFactor;
 
+	private final @Nullable AuditQuota refusals;
+
 	DefaultSignInService(IdentityStore identities, CredentialStore credentials, PasswordEncoder passwordEncoder,
-			@Nullable AuditLogWriter auditLog, AttemptBudget budget, PasswordPolicy policy, Duration resetCodeLifetime,
-			@Nullable TwoFactorSignIn twoFactor, Clock clock) {
+			@Nullable AuditLogWriter auditLog, @Nullable AuditQuota refusals, AttemptBudget budget,
+			PasswordPolicy policy, Duration resetCodeLifetime, @Nullable TwoFactorSignIn twoFactor, Clock clock) {
 		this.identities = identities;
 		this.credentials = credentials;
 		this.passwordEncoder = passwordEncoder;
 		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
 		this.auditLog = auditLog;
+		this.refusals = refusals;
 		this.budget = budget;
 		this.policy = policy;
 		this.resetCodeLifetime = resetCodeLifetime;
@@ -108,13 +112,17 @@ final class DefaultSignInService implements SignInService {
 		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(tenancyName, userNameOrEmailAddress),
 				start.toInstant());
 		if (throttled != null) {
-			audit(null, throttled, userNameOrEmailAddress, start, clientIpAddress);
+			if (recordsRefusal(clientIpAddress, start)) {
+				audit(null, throttled, userNameOrEmailAddress, start, clientIpAddress);
+			}
 			return throttled;
 		}
 		if (!new SignInInput(tenancyName, userNameOrEmailAddress, password).problems().isEmpty()) {
 			// the sign-in paths answer such input with what is wrong; a caller that did not ask gets this
 			SignInResult invalid = SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
-			audit(null, invalid, null, start, clientIpAddress);
+			if (recordsRefusal(clientIpAddress, start)) {
+				audit(null, invalid, null, start, clientIpAddress);
+			}
 			return invalid;
 		}
 		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
@@ -197,7 +205,7 @@ final class DefaultSignInService implements SignInService {
 		SignInResult throttled = this.budget.throttled(clientIpAddress, null, start.toInstant());
 		Duration wait = (throttled != null) ? throttled.retryAfter()
 				: this.twoFactor.send(userId, provider, start.toInstant());
-		if (this.auditLog != null) {
+		if (this.auditLog != null && (wait == null || recordsRefusal(clientIpAddress, start))) {
 			this.auditLog.write(new AuditRecord(null, null, "Authentication", "SendTwoFactorCode",
 					json("userId", userId, "provider", provider, "result", (wait != null) ? "THROTTLED" : "TAKEN"),
 					start, (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis(), clientIpAddress, null,
@@ -325,11 +333,15 @@ final class DefaultSignInService implements SignInService {
 		Instant now = start.toInstant();
 		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(userId), now);
 		if (throttled != null) {
-			return auditReset(null, userId, PasswordResetResult.throttled(throttled), start, clientIpAddress);
+			PasswordResetResult refused = PasswordResetResult.throttled(throttled);
+			return recordsRefusal(clientIpAddress, start) ? auditReset(null, userId, refused, start, clientIpAddress)
+					: refused;
 		}
 		if (resetCode == null || resetCode.isBlank()) {
-			return auditReset(null, userId, PasswordResetResult
-				.invalidInput(List.of(new Problem("resetCode", "The resetCode field is required."))), start, clientIpAddress);
+			PasswordResetResult invalid = PasswordResetResult
+				.invalidInput(List.of(new Problem("resetCode", "The resetCode field is required.")));
+			return recordsRefusal(clientIpAddress, start) ? auditReset(null, userId, invalid, start, clientIpAddress)
+					: invalid;
 		}
 		// a wrong code counts against the code, not the account: knowing a user's id must not let anyone
 		// lock the account out; after as many wrong guesses as a lockout takes, the code is void
@@ -405,6 +417,15 @@ final class DefaultSignInService implements SignInService {
 	// the throttle's key for what names an account by its id
 	private static String accountKey(long userId) {
 		return "#" + userId;
+	}
+
+	/**
+	 * Whether a refused attempt (throttled, invalid input, a code send within its cooldown) gets a
+	 * record of its own: a flood from one address gets a few, then one summary of the rest per
+	 * window ({@link AuditQuota#REFUSED_SIGN_INS}), so that it cannot fill the audit log.
+	 */
+	private boolean recordsRefusal(@Nullable String clientIpAddress, OffsetDateTime start) {
+		return this.refusals == null || this.refusals.admit(clientIpAddress, start.toInstant());
 	}
 
 	private void audit(@Nullable Integer tenantId, SignInResult result, @Nullable String login, OffsetDateTime start,

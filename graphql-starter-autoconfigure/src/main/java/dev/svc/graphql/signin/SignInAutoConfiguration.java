@@ -7,6 +7,7 @@ import jakarta.servlet.DispatcherType;
 
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
+import dev.svc.graphql.audit.AuditQuota;
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
@@ -20,6 +21,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -73,6 +75,7 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore identities, CredentialStore credentials,
 			ObjectProvider<PasswordEncoder> passwordEncoder, ObjectProvider<AuditLogWriter> auditLog,
+			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns,
 			SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
 			ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
@@ -82,7 +85,7 @@ public final class SignInAutoConfiguration {
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
 		return new DefaultSignInService(identities, credentials,
 				new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), auditLog.getIfAvailable(),
-				budget, new PasswordPolicy(password.getPolicy().getMinLength()), password.getResetCodeLifetime(),
+				refusedSignIns.getIfAvailable(), budget, new PasswordPolicy(password.getPolicy().getMinLength()), password.getResetCodeLifetime(),
 				twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
 	}
 

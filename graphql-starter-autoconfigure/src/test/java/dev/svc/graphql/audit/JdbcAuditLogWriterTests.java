@@ -5,10 +5,15 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 
@@ -184,6 +189,82 @@ class JdbcAuditLogWriterTests {
 		}
 		assertThat(reported).isEqualTo(writer.droppedRecords());
 		assertThat(lines).isEqualTo(2);
+	}
+
+	@Test
+	void shouldKeepARecordWhoseConnectionTheServerCutEvenWhenTheRollbackFailsToo() {
+		ServerCuttingConnections database = new ServerCuttingConnections(this.dataSource, 2);
+		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(new JdbcTemplate(database), 10_000, Duration.ofMillis(10));
+		writer.start();
+		// the batch, and then what would have been the first record alone, each meet a connection the
+		// server cut: both are the database going away, not a record it refused, and wait for a later try
+		for (int i = 0; i < 10; i++) {
+			writer.write(record(i));
+		}
+		try {
+			assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+				while (this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class) < 10
+						&& writer.refusedRecords() == 0) {
+					Thread.sleep(50);
+				}
+			});
+		}
+		finally {
+			writer.stop();
+		}
+		assertThat(database.cut).hasValue(0);
+		assertThat(writer.refusedRecords()).isZero();
+		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(10);
+	}
+
+	/**
+	 * A data source whose first connections a server going away cuts, as PostgreSQL's
+	 * {@code pg_terminate_backend} does: the statement fails with state 57P01, and the pool has
+	 * marked the connection broken, so that its rollback fails too, with no state.
+	 */
+	private static final class ServerCuttingConnections extends DelegatingDataSource {
+
+		final AtomicInteger cut;
+
+		ServerCuttingConnections(DataSource target, int cut) {
+			super(target);
+			this.cut = new AtomicInteger(cut);
+		}
+
+		@Override
+		public Connection getConnection() throws SQLException {
+			Connection connection = super.getConnection();
+			if (this.cut.getAndUpdate((left) -> Math.max(0, left - 1)) == 0) {
+				return connection;
+			}
+			return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Connection.class },
+					(proxy, method, arguments) -> switch (method.getName()) {
+						case "prepareStatement" -> cutStatement((PreparedStatement) invoke(connection, method, arguments));
+						case "rollback" -> throw new SQLException("Connection is closed");
+						default -> invoke(connection, method, arguments);
+					});
+		}
+
+		private static PreparedStatement cutStatement(PreparedStatement statement) {
+			return (PreparedStatement) Proxy.newProxyInstance(ServerCuttingConnections.class.getClassLoader(),
+					new Class<?>[] { PreparedStatement.class }, (proxy, method, arguments) -> {
+						if (method.getName().equals("executeBatch")) {
+							throw new SQLException("terminating connection due to administrator command", "57P01");
+						}
+						return invoke(statement, method, arguments);
+					});
+		}
+
+		private static @Nullable Object invoke(Object target, Method method, Object @Nullable [] arguments)
+				throws Throwable {
+			try {
+				return method.invoke(target, arguments);
+			}
+			catch (InvocationTargetException ex) {
+				throw ex.getCause();
+			}
+		}
+
 	}
 
 	/**

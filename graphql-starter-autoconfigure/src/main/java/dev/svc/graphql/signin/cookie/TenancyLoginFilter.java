@@ -47,15 +47,22 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 		List<SignInInput.Problem> problems = new SignInInput(form.tenancyName(), form.userNameOrEmailAddress(),
 				form.password())
 			.problems();
-		if (!problems.isEmpty()) {
-			throw new InvalidLoginRequestException(problems);
-		}
 		UsernamePasswordAuthenticationToken attempt = UsernamePasswordAuthenticationToken
 			.unauthenticated((form.userNameOrEmailAddress() != null) ? form.userNameOrEmailAddress() : "", form.password());
 		String remembered = (form.twoFactorRememberClientToken() != null) ? form.twoFactorRememberClientToken()
 				: rememberedClient(request);
 		attempt.setDetails(new TenancyAuthenticationDetails(request, form.tenancyName(), new SecondFactor(
 				form.twoFactorVerificationCode(), Boolean.TRUE.equals(form.rememberClient()), remembered)));
+		if (!problems.isEmpty()) {
+			// audited as a refused attempt and counted by the throttle, as any sign-in; the answer says what is wrong
+			try {
+				getAuthenticationManager().authenticate(attempt);
+			}
+			catch (AuthenticationException ex) {
+				// refused, as such input always is
+			}
+			throw new InvalidLoginRequestException(problems);
+		}
 		return getAuthenticationManager().authenticate(attempt);
 	}
 

@@ -61,6 +61,9 @@ final class TokenAuthController {
 			.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
 			.toList();
 		if (!invalid.isEmpty()) {
+			// audited as a refused attempt and counted by the throttle, as any sign-in; the answer says what is wrong
+			this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(), model.password(),
+					ClientAddress.of(request));
 			return invalidRequest("Your request is not valid!", invalid);
 		}
 		SignInResult result = this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(),

@@ -15,29 +15,34 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
 
 /**
- * Which anonymous queries get an audit record of their own: at most {@code perWindow} of each
+ * Which records of one kind get an audit record of their own: at most {@code perWindow} of each
  * client address in each fixed window, counted in this instance's memory. The others are counted,
- * and the count of each address is written as one summary record ({@value #SUMMARY}, dated to
- * the start of its window) with the first anonymous query of a later window, or when the
- * application stops.
+ * and the count of each address is written as one summary record (its {@code summaryOperation},
+ * dated to the start of its window) with the first record of a later window, or when the
+ * application stops. The module keeps one for anonymous queries ({@value #ANONYMOUS_QUERIES}) and
+ * one for refused sign-in attempts: throttled ones and invalid input ({@value #REFUSED_SIGN_INS}).
  * <p>
  * The memory it takes is bounded whatever the number of addresses: a window tells at most
- * {@value #MAX_ADDRESSES} addresses apart, and the queries of further addresses, like those whose
+ * {@value #MAX_ADDRESSES} addresses apart, and the records of further addresses, like those whose
  * address is unknown, share one allowance and one summary without an address.
  */
-final class AnonymousQueryQuota {
+public final class AuditQuota implements SmartLifecycle {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	/** The operation of a summary record. */
-	static final String SUMMARY = "AnonymousQueriesNotRecorded";
+	/** The operation of the summary of anonymous queries. */
+	public static final String ANONYMOUS_QUERIES = "AnonymousQueriesNotRecorded";
+
+	/** The operation of the summary of refused sign-in attempts. */
+	public static final String REFUSED_SIGN_INS = "RefusedSignInsNotRecorded";
 
 	static final int MAX_ADDRESSES = 10_000;
 
-	/** The key of the queries that have no address of their own in the table. */
+	/** The key of the records that have no address of their own in the table. */
 	private static final String OTHERS = "";
 
 	private static final class Count {
@@ -49,6 +54,10 @@ final class AnonymousQueryQuota {
 	}
 
 	private final AuditLogWriter writer;
+
+	private final String serviceName;
+
+	private final String summaryOperation;
 
 	private final int perWindow;
 
@@ -64,22 +73,33 @@ final class AnonymousQueryQuota {
 
 	private final AtomicLong notRecorded = new AtomicLong();
 
-	AnonymousQueryQuota(AuditLogWriter writer, int perWindow, Duration window) {
-		Assert.isTrue(perWindow >= 0, "graphql.audit.anonymous-queries-per-window must not be negative");
-		Assert.isTrue(window.toMillis() > 0, "graphql.audit.anonymous-query-window must be 1 ms or longer");
+	/**
+	 * Makes a quota.
+	 * @param writer where records go
+	 * @param serviceName the service name of the summary records
+	 * @param summaryOperation the operation of the summary records
+	 * @param perWindow how many records of an address are written one by one in each window
+	 * @param window the window
+	 */
+	public AuditQuota(AuditLogWriter writer, String serviceName, String summaryOperation, int perWindow,
+			Duration window) {
+		Assert.isTrue(perWindow >= 0, () -> summaryOperation + ": the records per window must not be negative");
+		Assert.isTrue(window.toMillis() > 0, () -> summaryOperation + ": the window must be 1 ms or longer");
 		this.writer = writer;
+		this.serviceName = serviceName;
+		this.summaryOperation = summaryOperation;
 		this.perWindow = perWindow;
 		this.window = window;
 		this.windowMillis = window.toMillis();
 	}
 
 	/**
-	 * Counts an anonymous query.
+	 * Counts a record of the quota's kind.
 	 * @param address the client's address, {@code null} when unknown
-	 * @param time when the query started
-	 * @return whether the query gets a record of its own
+	 * @param time when what it records started
+	 * @return whether it gets a record of its own; when not, it is counted in its address's summary
 	 */
-	boolean admit(@Nullable String address, Instant time) {
+	public boolean admit(@Nullable String address, Instant time) {
 		List<AuditRecord> summaries;
 		boolean admitted;
 		// one lock for the table: a count that ends its window and one that adds to it must not
@@ -108,10 +128,11 @@ final class AnonymousQueryQuota {
 	}
 
 	/**
-	 * Writes the summaries of the open window. Queries counted after this each get their record, so
+	 * Writes the summaries of the open window. Records counted after this each get their own, so
 	 * that none goes unrecorded while the application stops.
 	 */
-	void stop() {
+	@Override
+	public void stop() {
 		List<AuditRecord> summaries;
 		synchronized (this) {
 			this.stopped = true;
@@ -123,19 +144,31 @@ final class AnonymousQueryQuota {
 	/**
 	 * Counts again, after {@link #stop()}.
 	 */
-	synchronized void start() {
+	@Override
+	public synchronized void start() {
 		this.stopped = false;
 	}
 
-	synchronized boolean isRunning() {
+	@Override
+	public synchronized boolean isRunning() {
 		return !this.stopped;
 	}
 
 	/**
-	 * How many anonymous queries got no record of their own.
+	 * Sums up the open window after the web server (whose phase is {@code DEFAULT_PHASE - 1024})
+	 * has finished its requests, and before the writer (at {@code DEFAULT_PHASE - 2048}) writes
+	 * what it holds.
+	 */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 1536;
+	}
+
+	/**
+	 * How many records were counted in a summary instead of written one by one.
 	 * @return the count since start
 	 */
-	long notRecordedQueries() {
+	public long notRecorded() {
 		return this.notRecorded.get();
 	}
 
@@ -154,7 +187,7 @@ final class AnonymousQueryQuota {
 			OffsetDateTime start = Instant.ofEpochMilli(this.currentWindow * this.windowMillis).atOffset(ZoneOffset.UTC);
 			this.counts.forEach((address, count) -> {
 				if (count.notRecorded > 0) {
-					summaries.add(new AuditRecord(null, null, "GraphQL", SUMMARY,
+					summaries.add(new AuditRecord(null, null, this.serviceName, this.summaryOperation,
 							JSON.writeValueAsString(new Summary(count.notRecorded, this.window.toString())), start, 0,
 							address.equals(OTHERS) ? null : address, null, null));
 				}
@@ -168,7 +201,7 @@ final class AnonymousQueryQuota {
 	/**
 	 * The parameters of a summary record.
 	 *
-	 * @param notRecorded how many anonymous queries of the address were not recorded one by one
+	 * @param notRecorded how many records of the address were not written one by one
 	 * @param window the window they were counted in
 	 */
 	record Summary(long notRecorded, String window) {

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * The quota of anonymous records, in memory: a summary per address and window, written when a
  * later window opens or at the stop; a table of addresses that stops growing at its bound.
  */
-class AnonymousQueryQuotaTests {
+class AuditQuotaTests {
 
 	private final List<AuditRecord> written = new CopyOnWriteArrayList<>();
 
@@ -25,7 +25,7 @@ class AnonymousQueryQuotaTests {
 
 	@Test
 	void shouldSumUpEachAddressOnceAWindowWhenTheNextOneOpens() {
-		AnonymousQueryQuota quota = new AnonymousQueryQuota(this.written::add, 2, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 2, Duration.ofMinutes(1));
 		OffsetDateTime window = OffsetDateTime.now(this.clock);
 		this.clock.advance(Duration.ofSeconds(30));
 
@@ -33,7 +33,7 @@ class AnonymousQueryQuotaTests {
 		assertThat(admitted(quota, "10.0.0.2", 3)).isEqualTo(2);
 		assertThat(admitted(quota, "10.0.0.3", 1)).isEqualTo(1);
 		assertThat(this.written).isEmpty();
-		assertThat(quota.notRecordedQueries()).isEqualTo(4);
+		assertThat(quota.notRecorded()).isEqualTo(4);
 
 		this.clock.advance(Duration.ofSeconds(30));
 		assertThat(admitted(quota, "10.0.0.1", 1)).as("a new window, a new allowance").isEqualTo(1);
@@ -50,7 +50,7 @@ class AnonymousQueryQuotaTests {
 
 	@Test
 	void shouldSumUpTheOpenWindowWhenStoppedAndRecordEveryQueryAfter() {
-		AnonymousQueryQuota quota = new AnonymousQueryQuota(this.written::add, 2, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 2, Duration.ofMinutes(1));
 		assertThat(admitted(quota, "10.0.0.1", 5)).isEqualTo(2);
 
 		quota.stop();
@@ -62,8 +62,8 @@ class AnonymousQueryQuotaTests {
 
 	@Test
 	void shouldShareOneAllowanceAmongTheAddressesPastItsBoundAndThoseUnknown() {
-		AnonymousQueryQuota quota = new AnonymousQueryQuota(this.written::add, 1, Duration.ofMinutes(1));
-		for (int i = 0; i < AnonymousQueryQuota.MAX_ADDRESSES; i++) {
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 1, Duration.ofMinutes(1));
+		for (int i = 0; i < AuditQuota.MAX_ADDRESSES; i++) {
 			assertThat(admitted(quota, "10.0." + (i / 256) + "." + (i % 256), 1)).isEqualTo(1);
 		}
 
@@ -79,14 +79,14 @@ class AnonymousQueryQuotaTests {
 
 	@Test
 	void shouldRecordAnonymousQueriesByTheirNumberOnlyWhenTheQuotaIsZero() {
-		AnonymousQueryQuota quota = new AnonymousQueryQuota(this.written::add, 0, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 0, Duration.ofMinutes(1));
 		assertThat(admitted(quota, "10.0.0.1", 3)).isZero();
 		quota.stop();
 		assertThat(this.written).extracting(AuditRecord::parameters)
 			.containsExactly("{\"notRecorded\":3,\"window\":\"PT1M\"}");
 	}
 
-	private int admitted(AnonymousQueryQuota quota, @Nullable String address, int queries) {
+	private int admitted(AuditQuota quota, @Nullable String address, int queries) {
 		int admitted = 0;
 		for (int i = 0; i < queries; i++) {
 			if (quota.admit(address, this.clock.instant())) {
