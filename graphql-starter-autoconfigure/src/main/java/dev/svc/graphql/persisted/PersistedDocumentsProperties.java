@@ -24,14 +24,15 @@ public class PersistedDocumentsProperties {
 
 	/**
 	 * Which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers only
-	 * registered documents or ones the endpoint keeps), registered-only (registered documents only,
+	 * registered documents or ones holders of arbitrary-permission sent), registered-only (registered documents only,
 	 * but for holders of arbitrary-permission).
 	 */
 	private DocumentMode mode = DocumentMode.ARBITRARY;
 
 	/**
 	 * The permission whose holders may send any document in the registered-only mode, such as the
-	 * administrators who use the playground. None by default.
+	 * administrators who use the playground; in the persisted-for-anonymous mode, the documents its
+	 * holders send may be run by anonymous callers. None by default.
 	 */
 	private @Nullable String arbitraryPermission;
 
@@ -57,7 +58,7 @@ public class PersistedDocumentsProperties {
 
 	/**
 	 * @return which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers only registered
-	 * documents or ones the endpoint keeps), registered-only (registered documents only, but for holders of
+	 * documents or ones holders of arbitrary-permission sent), registered-only (registered documents only, but for holders of
 	 * arbitrary-permission)
 	 */
 	public DocumentMode getMode() {
@@ -66,7 +67,7 @@ public class PersistedDocumentsProperties {
 
 	/**
 	 * @param mode which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers only
-	 * registered documents or ones the endpoint keeps), registered-only (registered documents only, but for
+	 * registered documents or ones holders of arbitrary-permission sent), registered-only (registered documents only, but for
 	 * holders of arbitrary-permission)
 	 */
 	public void setMode(DocumentMode mode) {

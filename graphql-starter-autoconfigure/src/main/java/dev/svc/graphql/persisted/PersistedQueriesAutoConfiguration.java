@@ -52,7 +52,7 @@ public final class PersistedQueriesAutoConfiguration {
 			ObjectProvider<RefusalCounter> refusals) {
 		PersistedDocuments known = PersistedDocuments.firstOf(documents.orderedStream().toList());
 		return new PersistedQueryInterceptor(known, registered,
-				new DocumentRule(properties.getMode(), properties.getArbitraryPermission(), registered, known),
+				new DocumentRule(properties.getMode(), properties.getArbitraryPermission(), registered),
 				refusals.getIfAvailable(() -> (reason) -> {
 				}));
 	}

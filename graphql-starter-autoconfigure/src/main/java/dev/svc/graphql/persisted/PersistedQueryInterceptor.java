@@ -104,9 +104,13 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 						+ persisted.sha256Hash() + " is not the SHA-256 hash of the query's text (UTF-8).");
 			}
 		}
-		Mono<WebGraphQlResponse> refused = refusedByTheRule(request, PersistedQuery.sha256(document));
+		String hash = PersistedQuery.sha256(document);
+		Mono<WebGraphQlResponse> refused = refusedByTheRule(request, hash);
 		if (refused != null) {
 			return refused;
+		}
+		if (withText && this.rule.appliesAtAll()) {
+			this.rule.sent(caller(request), hash);
 		}
 		if (!withText) {
 			GraphQLError notFound = (documentId != null)
@@ -124,15 +128,18 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		if (!this.rule.appliesAtAll()) {
 			return null;
 		}
-		// the caller, as the interceptor before this one resolved it into the execution input
-		UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
-		DocumentRule.Refusal refusal = this.rule.refusal(caller, hash);
+		DocumentRule.Refusal refusal = this.rule.refusal(caller(request), hash);
 		if (refusal == null) {
 			return null;
 		}
 		logger.info("Refused a document (" + refusal.reason() + ") with SHA-256 hash " + hash);
 		this.refusals.accept(refusal.reason());
 		return refuse(request, ErrorCode.PERSISTED_DOCUMENT_REQUIRED, refusal.message());
+	}
+
+	// the caller, as the interceptor before this one resolved it into the execution input
+	private static @Nullable UserContext caller(WebGraphQlRequest request) {
+		return request.toExecutionInput().getGraphQLContext().get(UserContext.class);
 	}
 
 	private static String shortened(String id) {

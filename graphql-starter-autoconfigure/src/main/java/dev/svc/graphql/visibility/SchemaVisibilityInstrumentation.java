@@ -1,5 +1,7 @@
 package dev.svc.graphql.visibility;
 
+import java.util.Objects;
+
 import dev.svc.graphql.context.UserContext;
 import graphql.GraphQLContext;
 import graphql.execution.instrumentation.InstrumentationState;
@@ -51,8 +53,9 @@ final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentat
 			return dataFetcher;
 		}
 		GraphQLSchema shown = visible.schema();
+		// __type's name is a String!, which validation made sure of
 		return schemaField ? (environment) -> shown
-				: (environment) -> shown.getType(environment.<String>getArgument("name"));
+				: (environment) -> shown.getType(Objects.requireNonNull(environment.<String>getArgument("name")));
 	}
 
 }

@@ -21,20 +21,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The persisted-for-anonymous mode: signed-in users send any document, anonymous callers only
- * registered ones or ones the endpoint already keeps. An anonymous text with its hash is no way
- * around it: it is refused, and not kept for later.
+ * registered ones or ones a holder of the arbitrary permission sent. An anonymous text with its hash
+ * is no way around it, nor is a document any other signed-in user sent: both are refused, the same
+ * way whether the server keeps the document or not.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=persisted-anonymous-signing-key-0123456789abcdef",
 				"graphql.persisted-documents.manifests=classpath:persisted-documents/persisted_queries.json",
-				"graphql.persisted-documents.mode=persisted-for-anonymous" })
+				"graphql.persisted-documents.mode=persisted-for-anonymous",
+				"graphql.persisted-documents.arbitrary-permission=Pages.Administration" })
 @AutoConfigureMockMvc
 class PersistedForAnonymousModeTests {
 
 	private static final String NOT_PERSISTED = """
-			{"errors": [{"message": "Anonymous callers may run only registered documents, or ones the server already keeps (graphql.persisted-documents.mode=persisted-for-anonymous): name a registered document by its documentId, or sign in to send others.",
+			{"errors": [{"message": "Anonymous callers may run only registered documents, or ones the application's authors sent (graphql.persisted-documents.mode=persisted-for-anonymous): name a registered document by its documentId, or sign in to send others.",
 			  "locations": [], "path": [], "extensions": {"code": "PERSISTED_DOCUMENT_REQUIRED"}}]}""";
 
 	@Autowired
@@ -60,15 +62,22 @@ class PersistedForAnonymousModeTests {
 	}
 
 	@Test
-	void shouldLetSignedInUsersSendAnyDocumentAndAnonymousCallersThenNameItByItsHash() {
-		String query = "{ kept: greeting }";
-		String user = bearerToken(this.mvc, "", "auditor", "123qwe");
-		MvcTestResult withText = post(Map.of("query", query, "extensions", persistedQuery(query)), user);
-		assertThat(withText).hasStatusOk();
-		assertThat(body(withText)).startsWith("{\"data\":{\"kept\":\"Hello world from instance ");
-		MvcTestResult byHash = post(Map.of("extensions", persistedQuery(query)), null);
-		assertThat(byHash).as("kept, so no longer arbitrary").hasStatusOk();
-		assertThat(body(byHash)).startsWith("{\"data\":{\"kept\":\"Hello world from instance ");
+	void shouldLetAnonymousCallersRunWhatAHolderOfThePermissionSentAndNothingElseAnyoneSent() throws Exception {
+		// any signed-in user, even one without any permission, sends any document, which the server keeps
+		String byUser = "{ keptForAUser: greeting }";
+		String user = bearerToken(this.mvc, "Default", "jdoe", "123qwe");
+		assertThat(post(Map.of("query", byUser, "extensions", persistedQuery(byUser)), user)).hasStatusOk();
+		// but anonymous callers may not run it: answered as a document never sent
+		assertNotPersisted(post(Map.of("extensions", persistedQuery(byUser)), null));
+		assertNotPersisted(post(Map.of("extensions", persistedQuery("{ neverSent: greeting }")), null));
+		assertNotPersisted(post(Map.of("query", byUser), null));
+
+		String byAuthor = "{ keptForAnAuthor: greeting }";
+		String author = bearerToken(this.mvc, "", "admin", "123qwe");
+		assertThat(post(Map.of("query", byAuthor, "extensions", persistedQuery(byAuthor)), author)).hasStatusOk();
+		MvcTestResult byHash = post(Map.of("extensions", persistedQuery(byAuthor)), null);
+		assertThat(byHash).as("sent by a holder of Pages.Administration").hasStatusOk();
+		assertThat(body(byHash)).startsWith("{\"data\":{\"keptForAnAuthor\":\"Hello world from instance ");
 	}
 
 	private void assertNotPersisted(MvcTestResult response) throws Exception {
