@@ -13,7 +13,7 @@ import dev.svc.graphql.signin.store.SignInSessions;
 
 /**
  * The sessions the module signs users in to, token and cookie sessions alike, and the one rule by
- * which they end: a log-out, or the user's deactivation, lockout or password change, or its
+ * which they end: a log-out, or the user's deactivation or password change, or its
  * tenant's deactivation, ends a session on every instance within the check interval, since each
  * instance asks the {@link SignInSessions} whether a session is still good at most once per
  * interval (and at once on the instance that ended it). While the database cannot be reached, the
@@ -22,7 +22,7 @@ import dev.svc.graphql.signin.store.SignInSessions;
  */
 public final class ActiveSessions {
 
-	private record Check(long userId, boolean active, Instant until) {
+	private record Check(boolean active, Instant until) {
 	}
 
 	private final SignInSessions sessions;
@@ -99,7 +99,7 @@ public final class ActiveSessions {
 				}
 				return (check == null) || check.active();
 			}
-			check = new Check(user.userId(), active, now.plus(this.checkInterval));
+			check = new Check(active, now.plus(this.checkInterval));
 			this.checked.put(sessionId, check);
 		}
 		return check.active();
@@ -112,15 +112,6 @@ public final class ActiveSessions {
 	public void end(String sessionId) {
 		this.sessions.end(sessionId, this.clock.instant());
 		this.checked.invalidate(sessionId);
-	}
-
-	/**
-	 * Ends every session of a user, at once on this instance.
-	 * @param userId the user
-	 */
-	void endAll(long userId) {
-		this.sessions.endAll(userId, this.clock.instant());
-		this.checked.asMap().values().removeIf((check) -> check.userId() == userId);
 	}
 
 }

@@ -75,9 +75,4 @@ final class InMemorySignInSessions implements SignInSessions {
 		}
 	}
 
-	@Override
-	public void endAll(long userId, Instant now) {
-		this.sessions.values().stream().filter((session) -> session.userId == userId).forEach((session) -> session.ended = true);
-	}
-
 }

@@ -88,14 +88,6 @@ final class JdbcSignInSessions implements SignInSessions {
 			.update();
 	}
 
-	@Override
-	public void endAll(long userId, Instant now) {
-		this.jdbc.sql("update svc_sign_in_sessions set revoked_time = :now where user_id = :id and revoked_time is null")
-			.param("now", utc(now))
-			.param("id", userId)
-			.update();
-	}
-
 	private static OffsetDateTime utc(Instant instant) {
 		return instant.atOffset(ZoneOffset.UTC);
 	}

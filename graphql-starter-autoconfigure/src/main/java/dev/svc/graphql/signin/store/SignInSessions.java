@@ -57,11 +57,4 @@ public interface SignInSessions {
 	 */
 	void end(String sessionId, Instant now);
 
-	/**
-	 * Ends every session of a user, for example when it is locked out.
-	 * @param userId the user
-	 * @param now the time
-	 */
-	void endAll(long userId, Instant now);
-
 }
