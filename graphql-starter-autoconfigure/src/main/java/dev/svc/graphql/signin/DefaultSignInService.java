@@ -238,12 +238,13 @@ final class DefaultSignInService implements SignInService {
 			Function<TwoFactorAccount, @Nullable String> notApplicable, TwoFactorChange change) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		Instant now = start.toInstant();
-		SignInResult result = this.budget.throttled(clientIpAddress, accountKey(user.userId()), now);
-		if (result == null) {
-			result = checkTwoFactorChange(user, password, code, now, notApplicable, change);
+		SignInResult throttled = this.budget.throttled(clientIpAddress, accountKey(user.userId()), now);
+		SignInResult result = (throttled != null) ? throttled
+				: checkTwoFactorChange(user, password, code, now, notApplicable, change);
+		if (throttled == null || recordsRefusal(clientIpAddress, start)) {
+			auditAction(user.tenantId(), user.userId(), action, result.outcome().name(), result.message(), start,
+					clientIpAddress);
 		}
-		auditAction(user.tenantId(), user.userId(), action, result.outcome().name(), result.message(), start,
-				clientIpAddress);
 		return result;
 	}
 
