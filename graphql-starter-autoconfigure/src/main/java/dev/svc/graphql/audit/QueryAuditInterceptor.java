@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.error.ErrorCode;
 import reactor.core.publisher.Mono;
 
 import org.springframework.context.SmartLifecycle;
@@ -15,7 +16,8 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
  * Writes an audit record for every executed query: the caller, the query document, how long it
- * took and the first error, if any. Records of anonymous queries belong to the host, whatever
+ * took and the first error, if any. A request for a document by its hash or id that found none
+ * for its caller ran nothing, and leaves no record. Records of anonymous queries belong to the host, whatever
  * tenant their {@code Svc-TenantId} header names, keep less of the document and the User-Agent,
  * and are limited per client address by an {@link AuditQuota}, whose open window is
  * summed up when the application stops.
@@ -45,6 +47,9 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		long startNanos = System.nanoTime();
 		return chain.next(request).doOnNext((response) -> {
+			if (foundNoDocument(response)) {
+				return;
+			}
 			UserContext user = response.getExecutionInput().getGraphQLContext().get(UserContext.class);
 			InetSocketAddress remote = request.getRemoteAddress();
 			// what a trusted proxy said the client's address is, if it is an address at all
@@ -66,6 +71,14 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 					(int) ((System.nanoTime() - startNanos) / 1_000_000), address,
 					signedIn ? userAgent : JdbcAuditLogWriter.storable(userAgent, ANONYMOUS_USER_AGENT_LENGTH), error));
 		});
+	}
+
+	private static boolean foundNoDocument(WebGraphQlResponse response) {
+		if (response.getErrors().size() != 1) {
+			return false;
+		}
+		Object code = response.getErrors().get(0).getExtensions().get("code");
+		return ErrorCode.PERSISTED_QUERY_NOT_FOUND.equals(code) || ErrorCode.PERSISTED_DOCUMENT_NOT_FOUND.equals(code);
 	}
 
 	@Override

@@ -48,7 +48,10 @@ final class UserTrigrams {
 
 	private final Cache<Key, Integer> counts;
 
-	/** Texts beyond ASCII as the database upper-cases them, which does not change. */
+	/**
+	 * Texts beyond ASCII as the database upper-cases them, which does not change: at most 2 MB,
+	 * each weighing 200 bytes and two per character of the text and of its upper case.
+	 */
 	private final Cache<String, String> upperCases;
 
 	UserTrigrams(JdbcClient jdbc) {
@@ -63,7 +66,11 @@ final class UserTrigrams {
 			.expireAfterWrite(Duration.ofMinutes(1))
 			.executor(Runnable::run)
 			.build();
-		this.upperCases = Caffeine.newBuilder().maximumSize(10_000).executor(Runnable::run).build();
+		this.upperCases = Caffeine.newBuilder()
+			.maximumWeight(2L * 1024 * 1024)
+			.<String, String>weigher((text, upperCase) -> 200 + 2 * (text.length() + upperCase.length()))
+			.executor(Runnable::run)
+			.build();
 	}
 
 	/**

@@ -27,9 +27,11 @@ import org.jspecify.annotations.Nullable;
  * query's cost is added up field by field ({@link QueryCost}), each root field as its handler
  * declares (the built-in {@code users} multiplies what it selects by its page size), every other
  * field once plus what it selects. A query over the limit is refused with
- * {@code QUERY_TOO_COMPLEX}. The cost of an operation without variables depends on its text alone,
- * and is kept for as many documents as the document cache keeps; that of the registered documents'
- * operations without variables is worked out once, at start-up, and kept for good.
+ * {@code QUERY_TOO_COMPLEX}. The cost of an operation without variables depends on its document
+ * alone, and is kept beside the parsed document while the document cache keeps it (the costs are
+ * held by the document weakly: they hold no document on the heap, and go with it); that of the
+ * registered documents' operations without variables is worked out once, at start-up, and kept for
+ * good.
  */
 final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
@@ -40,17 +42,18 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private final QueryCost queryCost;
 
-	private final int cacheSize;
-
-	private final Cache<Operation, Long> costs;
+	/**
+	 * The costs of a parsed document's operations without variables, by operation name ({@code ""}
+	 * for the only one), for as long as the document lives.
+	 */
+	private final Cache<Document, Map<String, Long>> costs;
 
 	private final Map<Operation, Long> registered = new ConcurrentHashMap<>();
 
-	QueryCostInstrumentation(int maxCost, RootContainer container, int cacheSize) {
+	QueryCostInstrumentation(int maxCost, RootContainer container) {
 		this.maxCost = maxCost;
 		this.queryCost = new QueryCost(container);
-		this.cacheSize = cacheSize;
-		this.costs = Caffeine.newBuilder().maximumSize(cacheSize).executor(Runnable::run).recordStats().build();
+		this.costs = Caffeine.newBuilder().weakKeys().executor(Runnable::run).recordStats().build();
 	}
 
 	Cache<?, ?> cache() {
@@ -71,20 +74,13 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 		if (!execution.getOperationDefinition().getVariableDefinitions().isEmpty()) {
 			return calculate(execution);
 		}
-		Operation operation = new Operation(execution.getExecutionInput().getQuery(),
-				execution.getExecutionInput().getOperationName());
-		Long known = this.registered.get(operation);
-		if (known == null) {
-			known = this.costs.getIfPresent(operation);
+		String name = execution.getExecutionInput().getOperationName();
+		Long registered = this.registered.get(new Operation(execution.getExecutionInput().getQuery(), name));
+		if (registered != null) {
+			return registered;
 		}
-		if (known != null) {
-			return known;
-		}
-		long cost = calculate(execution);
-		if (this.cacheSize > 0) {
-			this.costs.put(operation, cost);
-		}
-		return cost;
+		Map<String, Long> known = this.costs.get(execution.getDocument(), (document) -> new ConcurrentHashMap<>());
+		return known.computeIfAbsent((name != null) ? name : "", (operation) -> calculate(execution));
 	}
 
 	/**

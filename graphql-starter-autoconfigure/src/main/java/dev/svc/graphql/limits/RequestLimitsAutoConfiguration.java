@@ -38,7 +38,8 @@ public final class RequestLimitsAutoConfiguration {
 		return new DocumentCache(new DocumentLimits(new DocumentLimits.Maximums(properties.getMaxQueryLength(),
 				properties.getMaxTokens(), properties.getMaxQueryDepth(), properties.getMaxFields(),
 				properties.getMaxAliases(), properties.getMaxDirectives(), properties.getMaxFragments(),
-				properties.getMaxFragmentDepth())), properties.getDocumentCacheSize());
+				properties.getMaxFragmentDepth())), properties.getDocumentCacheBudget(),
+				properties.getAnonymousDocumentCacheBudget());
 	}
 
 	@Bean
@@ -54,8 +55,7 @@ public final class RequestLimitsAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(RootContainer.class)
 	QueryCostInstrumentation svcQueryCostInstrumentation(RequestLimitsProperties properties, RootContainer container) {
-		return new QueryCostInstrumentation(properties.getMaxCost(), container,
-				properties.getDocumentCacheSize());
+		return new QueryCostInstrumentation(properties.getMaxCost(), container);
 	}
 
 	/**
@@ -81,6 +81,7 @@ public final class RequestLimitsAutoConfiguration {
 				ObjectProvider<QueryCostInstrumentation> costs) {
 			return (registry) -> {
 				CaffeineCacheMetrics.monitor(registry, svcDocumentCache.cache(), "svc.documents");
+				CaffeineCacheMetrics.monitor(registry, svcDocumentCache.anonymousCache(), "svc.anonymous-documents");
 				costs.ifAvailable((instrumentation) -> CaffeineCacheMetrics.monitor(registry, instrumentation.cache(),
 						"svc.query-costs"));
 			};

@@ -79,14 +79,22 @@ public class RequestLimitsProperties {
 	private int maxFragmentDepth = 10;
 
 	/**
-	 * How many distinct query documents that passed the limits are kept parsed and validated,
-	 * so that a repeated query skips both (and, for an operation without variables, the working
-	 * out of its cost), and a client may name one by its hash alone (automatic persisted
-	 * queries). 0 keeps none, and every persisted query's hash is then unknown. Kept documents do not expire: whether a document passes
-	 * depends on its text and the schema alone, which does not change while the application
-	 * runs, so the size alone bounds the cache.
+	 * Heap the query documents that signed-in callers sent, and that passed the limits, may hold
+	 * parsed and validated, so that a repeated query skips both (and, for an operation without
+	 * variables, the working out of its cost), and a client may name one by its hash alone
+	 * (automatic persisted queries). Each document weighs what it holds on the heap, its text
+	 * and its parsed form; past the budget, those used least are let go. Kept documents do not
+	 * expire: whether a document passes depends on its text and the schema alone.
 	 */
-	private int documentCacheSize = 500;
+	private DataSize documentCacheBudget = DataSize.ofMegabytes(8);
+
+	/**
+	 * Heap the query documents that anonymous callers sent may hold, apart from the signed-in
+	 * callers' budget, so that nothing an anonymous caller sends pushes out a document signed-in
+	 * callers use. 0 with document-cache-budget 0 keeps none, and every persisted query's hash is
+	 * then unknown.
+	 */
+	private DataSize anonymousDocumentCacheBudget = DataSize.ofMegabytes(2);
 
 	/**
 	 * @return largest request body of the GraphQL endpoint
@@ -247,21 +255,33 @@ public class RequestLimitsProperties {
 	}
 
 	/**
-	 * @return how many distinct query documents that passed the limits are kept parsed and validated, so that a
-	 * repeated query skips both (and, for an operation without variables, the working out of its cost), and a
-	 * client may name one by its hash alone (automatic persisted queries)
+	 * @return heap the query documents that signed-in callers sent may hold, parsed and validated
 	 */
-	public int getDocumentCacheSize() {
-		return this.documentCacheSize;
+	public DataSize getDocumentCacheBudget() {
+		return this.documentCacheBudget;
 	}
 
 	/**
-	 * @param documentCacheSize how many distinct query documents that passed the limits are kept parsed and
-	 * validated, so that a repeated query skips both (and, for an operation without variables, the working out
-	 * of its cost), and a client may name one by its hash alone (automatic persisted queries)
+	 * @param documentCacheBudget heap the query documents that signed-in callers sent may hold, parsed and
+	 * validated
 	 */
-	public void setDocumentCacheSize(int documentCacheSize) {
-		this.documentCacheSize = documentCacheSize;
+	public void setDocumentCacheBudget(DataSize documentCacheBudget) {
+		this.documentCacheBudget = documentCacheBudget;
+	}
+
+	/**
+	 * @return heap the query documents that anonymous callers sent may hold, apart from the signed-in callers'
+	 */
+	public DataSize getAnonymousDocumentCacheBudget() {
+		return this.anonymousDocumentCacheBudget;
+	}
+
+	/**
+	 * @param anonymousDocumentCacheBudget heap the query documents that anonymous callers sent may hold, apart
+	 * from the signed-in callers'
+	 */
+	public void setAnonymousDocumentCacheBudget(DataSize anonymousDocumentCacheBudget) {
+		this.anonymousDocumentCacheBudget = anonymousDocumentCacheBudget;
 	}
 
 	/**

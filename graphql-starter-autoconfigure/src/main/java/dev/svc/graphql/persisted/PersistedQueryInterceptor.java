@@ -23,7 +23,11 @@ import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
  * a known hash without the text (automatic persisted queries) runs the known text. Either is put
  * into the execution input, so that everything after this sees the text as if the client had sent
  * it; an unknown id answers {@code PERSISTED_DOCUMENT_NOT_FOUND}, an unknown hash
- * {@code PersistedQueryNotFound}, upon which the clients send the text with the hash. A text that
+ * {@code PersistedQueryNotFound}, upon which the clients send the text with the hash. An unknown
+ * hash goes the way a known one goes, up to the document cache, which answers it as it answers a
+ * kept document that selects a field hidden from its caller: the two cost the same work and get the
+ * same answer, and neither leaves an audit record, so that nobody learns from either whether a text
+ * was sent lately. A text that
  * comes with a hash must be the text the hash names: the hash is a key the client chooses. The
  * text then goes through every limit and check as any text does, and the document cache keeps it
  * only once it passed them. Log lines and errors name the hash or the id only, never the variables.
@@ -92,7 +96,8 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			String known = this.documents.find(persisted.sha256Hash());
 			if (known == null) {
 				logger.debug("No document is known by hash " + persisted.sha256Hash());
-				return refuse(request, ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
+				// the marker is no document: the document cache answers it as one not found for the caller
+				return notFoundForTheCaller(request, PersistedQuery.MARKER, null, chain);
 			}
 			document = known;
 		}
@@ -113,14 +118,24 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			this.rule.sent(caller(request), hash);
 		}
 		if (!withText) {
-			GraphQLError notFound = (documentId != null)
-					? ErrorCode.refusal(ErrorCode.PERSISTED_DOCUMENT_NOT_FOUND,
-							"No document is registered with documentId " + shortened((String) documentId) + ".")
-					: ErrorCode.refusal(ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
-			request.configureExecutionInput((input, builder) -> builder.query(document)
-				.graphQLContext((context) -> context.put(PersistedQuery.NOT_FOUND_FOR_CALLER, notFound))
-				.build());
+			return notFoundForTheCaller(request, document, (String) documentId, chain);
 		}
+		return chain.next(request);
+	}
+
+	/**
+	 * Runs the document of a request that named it by its hash or id alone, with the answer it gets
+	 * when its caller may not see it: the error of a document not found.
+	 */
+	private static Mono<WebGraphQlResponse> notFoundForTheCaller(WebGraphQlRequest request, String document,
+			@Nullable String documentId, Chain chain) {
+		GraphQLError notFound = (documentId != null)
+				? ErrorCode.refusal(ErrorCode.PERSISTED_DOCUMENT_NOT_FOUND,
+						"No document is registered with documentId " + shortened(documentId) + ".")
+				: ErrorCode.refusal(ErrorCode.PERSISTED_QUERY_NOT_FOUND, "PersistedQueryNotFound");
+		request.configureExecutionInput((input, builder) -> builder.query(document)
+			.graphQLContext((context) -> context.put(PersistedQuery.NOT_FOUND_FOR_CALLER, notFound))
+			.build());
 		return chain.next(request);
 	}
 

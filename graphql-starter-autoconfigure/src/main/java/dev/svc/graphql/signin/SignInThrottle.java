@@ -3,9 +3,9 @@ package dev.svc.graphql.signin;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
 
@@ -13,8 +13,11 @@ import org.jspecify.annotations.Nullable;
  * Counts the sign-in attempts of each client address, and of each account (or name) whatever the
  * address, in fixed windows, in this instance's memory, and refuses those past the limit until the
  * window ends: a new address for every attempt does not help. Attempts of unknown address share
- * one count. Windows that have ended are dropped as new ones open, so the memory it takes follows
- * the addresses and names of one window.
+ * one count. An attempt its address may not make counts for its address only, so that one address
+ * adds no more names than its limit in a window. The counts are bounded by the heap they hold
+ * ({@value #BUDGET} bytes, each weighing {@value #ENTRY_BYTES} bytes and two per character of its
+ * key, as measured); past that, Caffeine lets go of the counts used least, and a window's count is
+ * let go once the window has ended.
  */
 final class SignInThrottle {
 
@@ -36,13 +39,23 @@ final class SignInThrottle {
 
 	private final Duration window;
 
-	private final Map<String, Window> windows = new ConcurrentHashMap<>();
+	/** The heap the counts may hold. */
+	static final long BUDGET = 4L * 1024 * 1024;
 
-	private volatile Instant nextSweep = Instant.MIN;
+	/** A count's cache entry, its window and the key's string, but for the key's characters. */
+	static final int ENTRY_BYTES = 200;
+
+	private final Cache<String, Window> windows;
 
 	SignInThrottle(int maxAttempts, Duration window) {
 		this.maxAttempts = maxAttempts;
 		this.window = window;
+		this.windows = Caffeine.newBuilder()
+			.maximumWeight(BUDGET)
+			.<String, Window>weigher((key, count) -> ENTRY_BYTES + 2 * key.length())
+			.expireAfterWrite(window)
+			.executor(Runnable::run)
+			.build();
 	}
 
 	/**
@@ -54,31 +67,30 @@ final class SignInThrottle {
 	 * @return how long the attempt must wait, {@code null} when it may go on
 	 */
 	@Nullable Wait attempt(@Nullable String address, @Nullable String account, Instant now) {
-		sweep(now);
 		Duration byAddress = count((address != null) ? "address:" + ClientAddress.network(address) : UNKNOWN_ADDRESS,
 				now);
-		Duration byAccount = (account != null) ? count("account:" + account.toUpperCase(Locale.ROOT), now) : null;
-		if (byAccount != null && (byAddress == null || byAccount.compareTo(byAddress) > 0)) {
+		Duration byAccount = (account != null && byAddress == null)
+				? count("account:" + account.toUpperCase(Locale.ROOT), now) : null;
+		if (byAccount != null) {
 			return new Wait(byAccount, true);
 		}
 		return (byAddress != null) ? new Wait(byAddress, false) : null;
 	}
 
+	/** The heap the counts hold, by their weights. */
+	long heldBytes() {
+		this.windows.cleanUp();
+		return this.windows.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+	}
+
 	private @Nullable Duration count(String key, Instant now) {
-		Window current = this.windows.compute(key, (name, window) -> (window == null
+		Window current = this.windows.asMap().compute(key, (name, window) -> (window == null
 				|| !now.isBefore(window.start().plus(this.window))) ? new Window(now, 1)
 						: new Window(window.start(), window.attempts() + 1));
 		if (current.attempts() <= this.maxAttempts) {
 			return null;
 		}
 		return Duration.between(now, current.start().plus(this.window));
-	}
-
-	private void sweep(Instant now) {
-		if (now.isAfter(this.nextSweep)) {
-			this.nextSweep = now.plus(this.window);
-			this.windows.values().removeIf((window) -> !now.isBefore(window.start().plus(this.window)));
-		}
 	}
 
 }

@@ -139,6 +139,30 @@ class AnonymousQueryRecordsTests {
 		assertThat(count("true")).as("every record").isEqualTo(2);
 	}
 
+	@Test
+	void shouldAnswerAKeptDocumentTheCallerMayNotSeeAsAnUnknownHashWithoutARecord() throws Exception {
+		String token = bearerToken(this.mvc, "", "admin", "123qwe");
+		assertThat(postJson(this.mvc, "/graphql", "{\"query\": \"{ secret }\"}").header("Authorization", token))
+			.bodyText()
+			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
+		drainTheWriter();
+		this.jdbc.sql("delete from svc_audit_logs").update();
+
+		String kept = postJson(this.mvc, "/graphql", byHash("{ secret }")).exchange().getResponse().getContentAsString();
+		String unknown = postJson(this.mvc, "/graphql", byHash("{ secret secret }")).exchange()
+			.getResponse()
+			.getContentAsString();
+		drainTheWriter();
+
+		assertThat(kept).contains("PersistedQueryNotFound").isEqualTo(unknown);
+		assertThat(count("true")).as("neither ran anything to record").isZero();
+	}
+
+	private static String byHash(String query) {
+		return "{\"extensions\": {\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
+				+ PersistedQuery.sha256(query) + "\"}}}";
+	}
+
 	private MockMvcRequestBuilder greeting(String name) {
 		return graphQl(this.mvc, "/graphql", "{ greeting(name: \"" + name + "\") }");
 	}

@@ -2,38 +2,43 @@ package dev.svc.graphql.signin.store;
 
 import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
-
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Failed sign-ins in this instance's memory, for a host whose credential store keeps no counts
- * the module reads: each instance counts on its own and forgets on restart. At most {@value #MAX_SUBJECTS}
- * subjects are kept; past that, those not locked out are forgotten first.
+ * the module reads: each instance counts on its own and forgets on restart. The counts are bounded
+ * by the heap they hold ({@value #BUDGET} bytes, each weighing {@value #ENTRY_BYTES} bytes and two
+ * per character of the name, as measured); past that, Caffeine lets go of those used least.
  */
 final class InMemorySignInAttempts implements SignInAttempts {
 
-	static final int MAX_SUBJECTS = 100_000;
+	/** The heap the counts may hold. */
+	static final long BUDGET = 8L * 1024 * 1024;
+
+	/** A count's cache entry and the key's string, but for the key's characters. */
+	static final int ENTRY_BYTES = 200;
 
 	private record Count(int failures, @Nullable Instant lockoutEnd) {
 	}
 
-	private final Map<String, Count> counts = new ConcurrentHashMap<>();
+	private final Cache<String, Count> counts = Caffeine.newBuilder()
+		.maximumWeight(BUDGET)
+		.<String, Count>weigher((key, count) -> ENTRY_BYTES + 2 * key.length())
+		.executor(Runnable::run)
+		.build();
 
 	@Override
 	public @Nullable Instant lockedUntil(Subject subject) {
-		Count count = this.counts.get(key(subject));
+		Count count = this.counts.getIfPresent(key(subject));
 		return (count != null) ? count.lockoutEnd() : null;
 	}
 
 	@Override
 	public void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd) {
-		if (this.counts.size() >= MAX_SUBJECTS) {
-			this.counts.values().removeIf((count) -> count.lockoutEnd() == null || count.lockoutEnd().isBefore(now));
-		}
-		this.counts.compute(key(subject), (key, count) -> {
+		this.counts.asMap().compute(key(subject), (key, count) -> {
 			int failures = ((count != null) ? count.failures() : 0) + 1;
 			Instant end = (count != null) ? count.lockoutEnd() : null;
 			return (failures >= maxFailedAttempts) ? new Count(0, lockoutEnd) : new Count(failures, end);
@@ -42,7 +47,7 @@ final class InMemorySignInAttempts implements SignInAttempts {
 
 	@Override
 	public void succeeded(Subject subject) {
-		this.counts.remove(key(subject));
+		this.counts.invalidate(key(subject));
 	}
 
 	private static String key(Subject subject) {

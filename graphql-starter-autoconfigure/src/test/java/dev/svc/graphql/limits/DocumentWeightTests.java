@@ -1,0 +1,77 @@
+package dev.svc.graphql.limits;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+import graphql.execution.preparsed.PreparsedDocumentEntry;
+import graphql.parser.Parser;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The weight a kept document is given is measured: documents of each shape are parsed and kept,
+ * and the heap they hold after a full collection is set against their weights. A weight is never
+ * under what its document holds, so that a budget bounds the heap, and at most 1.6 times it, so
+ * that a budget is not spent on air.
+ */
+class DocumentWeightTests {
+
+	private static final int DOCUMENTS = 200;
+
+	@ParameterizedTest
+	@ValueSource(strings = { "short names", "long names", "aliases and arguments", "fragments", "nesting" })
+	void shouldWeighAKeptDocumentAsWhatItHoldsOnTheHeap(String shape) {
+		IntFunction<String> texts = shape(shape);
+		// the parser's own caches grow on the first documents of a shape: not what a document holds
+		for (int i = 0; i < DOCUMENTS; i++) {
+			Parser.parse(texts.apply(i));
+		}
+		List<String> text = new ArrayList<>();
+		for (int i = 0; i < DOCUMENTS; i++) {
+			text.add(texts.apply(i));
+		}
+		List<PreparsedDocumentEntry> kept = new ArrayList<>(DOCUMENTS);
+		long before = usedAfterCollection();
+		for (String each : text) {
+			kept.add(new PreparsedDocumentEntry(Parser.parse(each)));
+		}
+		long held = usedAfterCollection() - before;
+		long weight = kept.stream().mapToLong((entry) -> DocumentWeight.of("", entry)).sum();
+		assertThat(kept).hasSize(DOCUMENTS);
+		assertThat((double) weight / held).as("weight / heap held, for %s", shape).isBetween(1.0, 1.6);
+	}
+
+	private static IntFunction<String> shape(String shape) {
+		return (i) -> {
+			StringBuilder text = new StringBuilder("query Q" + i + " {");
+			for (int field = 0; field < 200; field++) {
+				text.append(switch (shape) {
+					case "short names" -> " a" + field;
+					case "long names" -> " someRatherLongFieldName" + field;
+					case "aliases and arguments" -> " x" + field + ": users(skipCount: " + field + ", filter: \"ab\") { id }";
+					case "fragments" -> " ...F" + field;
+					default -> " a { b { c { d } } }";
+				});
+			}
+			text.append(" }");
+			if (shape.equals("fragments")) {
+				for (int field = 0; field < 200; field++) {
+					text.append(" fragment F").append(field).append(" on Query { a").append(field).append(" }");
+				}
+			}
+			return text.toString();
+		};
+	}
+
+	private static long usedAfterCollection() {
+		Runtime runtime = Runtime.getRuntime();
+		for (int i = 0; i < 3; i++) {
+			System.gc();
+		}
+		return runtime.totalMemory() - runtime.freeMemory();
+	}
+
+}
