@@ -1,5 +1,6 @@
 /**
- * The GraphQL module for Spring Boot hosts: its configuration properties ({@code graphql.*}).
+ * The GraphQL module for Spring Boot hosts: its configuration properties
+ * ({@code graphql.*}).
  */
 @NullMarked
 package dev.svc.graphql;

@@ -13,9 +13,9 @@ import org.springframework.core.io.ClassPathResource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every auto-configuration of the module has its conditions and order in the metadata that
- * {@code spring-boot-autoconfigure-processor} writes, so that Spring Boot filters it before its
- * classes load.
+ * Every auto-configuration of the module has its conditions and order in the metadata
+ * that {@code spring-boot-autoconfigure-processor} writes, so that Spring Boot filters it
+ * before its classes load.
  */
 class AutoConfigurationMetadataTests {
 
@@ -23,7 +23,8 @@ class AutoConfigurationMetadataTests {
 	void shouldDescribeEveryAutoConfigurationInTheMetadata() throws IOException {
 		List<String> autoConfigurations;
 		try (InputStream imports = new ClassPathResource(
-				"META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports").getInputStream()) {
+				"META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports")
+			.getInputStream()) {
 			autoConfigurations = new String(imports.readAllBytes(), StandardCharsets.UTF_8).lines()
 				.map(String::trim)
 				.filter((line) -> !line.isEmpty() && !line.startsWith("#"))

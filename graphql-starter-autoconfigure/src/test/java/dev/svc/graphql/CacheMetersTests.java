@@ -17,8 +17,8 @@ import static dev.svc.graphql.test.MockMvcRequests.graphQl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every cache of the module is a bounded Caffeine cache whose statistics reach Micrometer, named
- * {@code svc.*} in the {@code cache} tag of Micrometer's cache meters.
+ * Every cache of the module is a bounded Caffeine cache whose statistics reach
+ * Micrometer, named {@code svc.*} in the {@code cache} tag of Micrometer's cache meters.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -57,7 +57,8 @@ class CacheMetersTests {
 		assertThat(registry.get("cache.gets")
 			.tags("cache", "svc.anonymous-documents", "result", "hit")
 			.functionCounter()
-			.count()).as("the anonymous caller's second query came from its part of the cache").isGreaterThanOrEqualTo(1);
+			.count()).as("the anonymous caller's second query came from its part of the cache")
+			.isGreaterThanOrEqualTo(1);
 	}
 
 }

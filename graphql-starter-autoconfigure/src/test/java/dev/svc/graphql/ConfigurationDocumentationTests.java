@@ -36,21 +36,22 @@ import org.springframework.util.ClassUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code docs/configuration.md} and the configuration metadata that the build generates from the
- * properties classes describe the same {@code graphql.*} properties with the same defaults, so that
- * neither can drift from the other.
+ * {@code docs/configuration.md} and the configuration metadata that the build generates
+ * from the properties classes describe the same {@code graphql.*} properties with the
+ * same defaults, so that neither can drift from the other.
  * <p>
  * The document lists properties in tables whose header is
  * {@code | property | default | description |}: the first cell names one property in its
- * canonical form as code ({@code `graphql.sign-in.lockout.duration`}), the second starts with the
- * default as code ({@code `300s`}, read as the property's type, so {@code `5m`} and {@code `PT5M`}
- * are the same) or, for a property without a fixed default, with words ({@code none}). Every other
- * mention of a property in code anywhere in the document must name one that exists: canonically,
- * as a prefix ({@code `graphql.limits.*`}), or in one of the spellings that relaxed binding
- * accepts, the specification's PascalCase ({@code `GraphQL.PlaygroundEnabled`}) or an environment
- * variable ({@code `GRAPHQL_SIGNIN_TOKEN_SIGNINGKEY`}). The metadata's own descriptions and
- * defaults are checked too: every property has a plain description, and every default is the one
- * the properties classes bind.
+ * canonical form as code ({@code `graphql.sign-in.lockout.duration`}), the second starts
+ * with the default as code ({@code `300s`}, read as the property's type, so {@code `5m`}
+ * and {@code `PT5M`} are the same) or, for a property without a fixed default, with words
+ * ({@code none}). Every other mention of a property in code anywhere in the document must
+ * name one that exists: canonically, as a prefix ({@code `graphql.limits.*`}), or in one
+ * of the spellings that relaxed binding accepts, the specification's PascalCase
+ * ({@code `GraphQL.PlaygroundEnabled`}) or an environment variable
+ * ({@code `GRAPHQL_SIGNIN_TOKEN_SIGNINGKEY`}). The metadata's own descriptions and
+ * defaults are checked too: every property has a plain description, and every default is
+ * the one the properties classes bind.
  */
 class ConfigurationDocumentationTests {
 
@@ -62,7 +63,10 @@ class ConfigurationDocumentationTests {
 
 	private static final Pattern CANONICAL_NAME = Pattern.compile("graphql(\\.[a-z0-9]+(-[a-z0-9]+)*)+");
 
-	/** A property in any spelling, as it may appear inside a piece of code: name, prefix or variable. */
+	/**
+	 * A property in any spelling, as it may appear inside a piece of code: name, prefix
+	 * or variable.
+	 */
 	private static final Pattern MENTION = Pattern.compile("(?<![\\w.-])(?i:graphql)[._][A-Za-z][\\w.-]*(\\.\\*)?");
 
 	private static final Pattern DASH = Pattern.compile("-([a-z0-9])");
@@ -97,10 +101,7 @@ class ConfigurationDocumentationTests {
 
 	@Test
 	void shouldDocumentEveryPropertyOfTheMetadata() {
-		List<String> undocumented = metadata.keySet()
-			.stream()
-			.filter((name) -> !documented.containsKey(name))
-			.toList();
+		List<String> undocumented = metadata.keySet().stream().filter((name) -> !documented.containsKey(name)).toList();
 		assertThat(undocumented).as("properties of the metadata with no table row in %s", DOCUMENT).isEmpty();
 	}
 
@@ -113,8 +114,8 @@ class ConfigurationDocumentationTests {
 	@Test
 	void shouldMentionOnlyPropertiesThatExist() {
 		List<String> unknown = mentions.stream().filter((mention) -> !exists(mention)).distinct().toList();
-		assertThat(unknown).as("properties mentioned in %s that are not in the metadata, in no spelling that binds",
-				DOCUMENT)
+		assertThat(unknown)
+			.as("properties mentioned in %s that are not in the metadata, in no spelling that binds", DOCUMENT)
 			.isEmpty();
 	}
 
@@ -168,9 +169,10 @@ class ConfigurationDocumentationTests {
 
 	/**
 	 * Guards the defaults that the processor cannot work out from the code and that
-	 * {@code additional-spring-configuration-metadata.json} states instead. Several properties
-	 * classes bind {@code graphql} itself, so each property is bound by the class it comes from; a
-	 * property that no class binds (an alias written by hand) has nothing to compare with.
+	 * {@code additional-spring-configuration-metadata.json} states instead. Several
+	 * properties classes bind {@code graphql} itself, so each property is bound by the
+	 * class it comes from; a property that no class binds (an alias written by hand) has
+	 * nothing to compare with.
 	 */
 	@Test
 	void shouldHaveTheDefaultsOfTheCodeInTheMetadata() {
@@ -180,22 +182,22 @@ class ConfigurationDocumentationTests {
 			.stream()
 			.filter((property) -> property.defaultValue() != null && property.sourceType() != null)
 			.forEach((property) -> {
-			String declaringClass = property.sourceType().split("\\$")[0];
-			MetadataGroup root = rootGroups.stream()
-				.filter((group) -> group.type().equals(declaringClass))
-				.filter((group) -> property.name().startsWith(group.name() + "."))
-				.max(Comparator.comparingInt((group) -> group.name().length()))
-				.orElseThrow(() -> new AssertionError("no properties class binds " + property.name()));
-			Object bound = defaults.computeIfAbsent(root, ConfigurationDocumentationTests::bindDefaults);
-			String path = property.name().substring(root.name().length() + 1);
-			Object actual = new DirectFieldAccessor(bound).getPropertyValue(camelCase(path));
-			Object expected = (actual != null) ? CONVERSION.convert(property.defaultValueText(), actual.getClass())
-					: null;
-			if (!Objects.equals(actual, expected)) {
-				wrong.add(property.name() + ": the metadata's default is " + property.defaultValueText()
-						+ ", but the code's is " + actual);
-			}
-		});
+				String declaringClass = property.sourceType().split("\\$")[0];
+				MetadataGroup root = rootGroups.stream()
+					.filter((group) -> group.type().equals(declaringClass))
+					.filter((group) -> property.name().startsWith(group.name() + "."))
+					.max(Comparator.comparingInt((group) -> group.name().length()))
+					.orElseThrow(() -> new AssertionError("no properties class binds " + property.name()));
+				Object bound = defaults.computeIfAbsent(root, ConfigurationDocumentationTests::bindDefaults);
+				String path = property.name().substring(root.name().length() + 1);
+				Object actual = new DirectFieldAccessor(bound).getPropertyValue(camelCase(path));
+				Object expected = (actual != null) ? CONVERSION.convert(property.defaultValueText(), actual.getClass())
+						: null;
+				if (!Objects.equals(actual, expected)) {
+					wrong.add(property.name() + ": the metadata's default is " + property.defaultValueText()
+							+ ", but the code's is " + actual);
+				}
+			});
 		assertThat(wrong).as("defaults in the metadata that differ from the properties classes'").isEmpty();
 	}
 
@@ -218,7 +220,8 @@ class ConfigurationDocumentationTests {
 		if (metadata.containsKey(mention)) {
 			return true;
 		}
-		// A mention in lower case is meant canonically: only the other spellings are relaxed.
+		// A mention in lower case is meant canonically: only the other spellings are
+		// relaxed.
 		if (mention.equals(mention.toLowerCase(Locale.ROOT))) {
 			return false;
 		}
@@ -227,8 +230,8 @@ class ConfigurationDocumentationTests {
 	}
 
 	/**
-	 * The form Spring Boot's relaxed binding reduces a name to: case and dashes do not matter, and an
-	 * environment variable separates with underscores.
+	 * The form Spring Boot's relaxed binding reduces a name to: case and dashes do not
+	 * matter, and an environment variable separates with underscores.
 	 */
 	private static String relaxed(String name) {
 		String separated = name.contains(".") ? name : name.replace('_', '.');
@@ -294,8 +297,9 @@ class ConfigurationDocumentationTests {
 				duplicated.add(row.name());
 			}
 		}
-		assertThat(malformed).as("rows of the property tables in %s that are not "
-				+ "| `graphql.canonical-name` | default | description |", DOCUMENT)
+		assertThat(malformed)
+			.as("rows of the property tables in %s that are not "
+					+ "| `graphql.canonical-name` | default | description |", DOCUMENT)
 			.isEmpty();
 		assertThat(duplicated).as("properties with more than one table row in %s", DOCUMENT).isEmpty();
 		return rows;
@@ -364,8 +368,8 @@ class ConfigurationDocumentationTests {
 	}
 
 	/**
-	 * A row of a property table: the property's canonical name and, if the default cell starts with
-	 * code, the default it shows.
+	 * A row of a property table: the property's canonical name and, if the default cell
+	 * starts with code, the default it shows.
 	 */
 	record DocumentedProperty(String name, @Nullable String defaultValue) {
 

@@ -31,8 +31,8 @@ class GraphQlSwitchImportFilterTests {
 	@Test
 	void shouldLeaveOutSpringBootsGraphQlWhileTheSwitchIsOff() {
 		assertThat(match(new MockEnvironment())).containsExactly(false, false, true, true);
-		assertThat(match(new MockEnvironment().withProperty("graphql.enabled", "false"))).containsExactly(false,
-				false, true, true);
+		assertThat(match(new MockEnvironment().withProperty("graphql.enabled", "false"))).containsExactly(false, false,
+				true, true);
 	}
 
 	@Test

@@ -19,16 +19,16 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The module's packages depend on each other one way only: no package reaches, through the
- * imports of its classes, back to itself. The root package ({@code dev.svc.graphql}) is the ground
- * floor and imports none of the others.
+ * The module's packages depend on each other one way only: no package reaches, through
+ * the imports of its classes, back to itself. The root package ({@code dev.svc.graphql})
+ * is the ground floor and imports none of the others.
  */
 class PackageDependencyTests {
 
 	private static final Path SOURCES = Path.of("src/main/java/dev/svc/graphql");
 
-	private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.svc\\.graphql\\.((?:[a-z]+\\.)*)[A-Z]",
-			Pattern.MULTILINE);
+	private static final Pattern IMPORT = Pattern
+		.compile("^import (?:static )?dev\\.svc\\.graphql\\.((?:[a-z]+\\.)*)[A-Z]", Pattern.MULTILINE);
 
 	@Test
 	void shouldHaveNoCycles() throws IOException {
@@ -69,7 +69,8 @@ class PackageDependencyTests {
 				Set<String> imported = dependencies.computeIfAbsent(pkg, (key) -> new TreeSet<>());
 				Matcher matcher = IMPORT.matcher(read(file));
 				while (matcher.find()) {
-					String target = matcher.group(1).isEmpty() ? "" : matcher.group(1).substring(0, matcher.group(1).length() - 1);
+					String target = matcher.group(1).isEmpty() ? ""
+							: matcher.group(1).substring(0, matcher.group(1).length() - 1);
 					if (!target.equals(pkg)) {
 						imported.add(target);
 					}

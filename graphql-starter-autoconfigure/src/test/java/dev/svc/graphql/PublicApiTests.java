@@ -13,48 +13,48 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The module's public types, named one by one, so that the API a host may use cannot grow by
- * accident: every other type is package-private. A type added here is a promise to hosts.
+ * The module's public types, named one by one, so that the API a host may use cannot grow
+ * by accident: every other type is package-private. A type added here is a promise to
+ * hosts.
  */
 class PublicApiTests {
 
-	/** What hosts use: handler contract, context, properties, extension interfaces, data types. */
+	/**
+	 * What hosts use: handler contract, context, properties, extension interfaces, data
+	 * types.
+	 */
 	private static final List<String> API = List.of("dev.svc.graphql.audit.AuditProperties",
 			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.context.TenantHeaderProperties",
-			"dev.svc.graphql.error.GraphQlErrorProperties",
-			"dev.svc.graphql.identity.IdentityProperties", "dev.svc.graphql.limits.RequestLimitsProperties",
-			"dev.svc.graphql.playground.PlaygroundProperties", "dev.svc.graphql.queries.IdentityQueriesProperties",
+			"dev.svc.graphql.error.GraphQlErrorProperties", "dev.svc.graphql.identity.IdentityProperties",
+			"dev.svc.graphql.limits.RequestLimitsProperties", "dev.svc.graphql.playground.PlaygroundProperties",
+			"dev.svc.graphql.queries.IdentityQueriesProperties",
 			"dev.svc.graphql.queries.IdentityQueriesProperties$Query", "dev.svc.graphql.signin.SignInProperties",
 			"dev.svc.graphql.signin.SignInProperties$Cookie", "dev.svc.graphql.signin.SignInProperties$Lockout",
 			"dev.svc.graphql.signin.SignInProperties$Throttle", "dev.svc.graphql.signin.PasswordProperties",
 			"dev.svc.graphql.signin.PasswordProperties$Hashing", "dev.svc.graphql.signin.PasswordProperties$Policy",
 			"dev.svc.graphql.signin.TwoFactorProperties", "dev.svc.graphql.signin.cookie.CookieSignInProperties",
 			"dev.svc.graphql.signin.token.TokenSignInProperties", "dev.svc.graphql.web.GraphQlEndpointProperties",
-			"dev.svc.graphql.web.CacheableGetProperties",
-			"dev.svc.graphql.audit.AuditLogWriter", "dev.svc.graphql.audit.AuditQuota",
-			"dev.svc.graphql.audit.AuditRecord", "dev.svc.graphql.container.RootContainer",
-			"dev.svc.graphql.container.RootContainerException", "dev.svc.graphql.context.ClientAddress",
-			"dev.svc.graphql.context.SignedInUser",
+			"dev.svc.graphql.web.CacheableGetProperties", "dev.svc.graphql.audit.AuditLogWriter",
+			"dev.svc.graphql.audit.AuditQuota", "dev.svc.graphql.audit.AuditRecord",
+			"dev.svc.graphql.container.RootContainer", "dev.svc.graphql.container.RootContainerException",
+			"dev.svc.graphql.context.ClientAddress", "dev.svc.graphql.context.SignedInUser",
 			"dev.svc.graphql.context.UserContext", "dev.svc.graphql.context.UserContextResolver",
 			"dev.svc.graphql.error.BadUserInputException", "dev.svc.graphql.error.DatabaseUnavailable",
-			"dev.svc.graphql.error.ErrorCode",
-			"dev.svc.graphql.error.UserFriendlyException", "dev.svc.graphql.handler.QueryContext",
-			"dev.svc.graphql.handler.QueryHandler", "dev.svc.graphql.handler.RequiresPermission",
-			"dev.svc.graphql.identity.IdentityStore", "dev.svc.graphql.identity.CredentialStore",
-			"dev.svc.graphql.identity.OrganizationUnit",
+			"dev.svc.graphql.error.ErrorCode", "dev.svc.graphql.error.UserFriendlyException",
+			"dev.svc.graphql.handler.QueryContext", "dev.svc.graphql.handler.QueryHandler",
+			"dev.svc.graphql.handler.RequiresPermission", "dev.svc.graphql.identity.IdentityStore",
+			"dev.svc.graphql.identity.CredentialStore", "dev.svc.graphql.identity.OrganizationUnit",
 			"dev.svc.graphql.identity.Role", "dev.svc.graphql.signin.store.SignInAttempts",
 			"dev.svc.graphql.signin.store.SignInAttempts$Subject", "dev.svc.graphql.identity.Tenant",
 			"dev.svc.graphql.signin.store.SignInSessions", "dev.svc.graphql.signin.store.TwoFactorStore",
 			"dev.svc.graphql.signin.ActiveSessions", "dev.svc.graphql.PipelineOrder",
 			"dev.svc.graphql.identity.IdentitySchemaMigration", "dev.svc.graphql.introspection.Introspection",
 			"dev.svc.graphql.introspection.IntrospectionProperties",
-			"dev.svc.graphql.signin.store.TwoFactorStore$TwoFactorAccount",
-			"dev.svc.graphql.identity.User",
+			"dev.svc.graphql.signin.store.TwoFactorStore$TwoFactorAccount", "dev.svc.graphql.identity.User",
 			"dev.svc.graphql.identity.UserCredentials", "dev.svc.graphql.identity.UserFilter",
 			"dev.svc.graphql.identity.UserPageRequest", "dev.svc.graphql.identity.UserPagedResult",
 			"dev.svc.graphql.identity.UserPosition", "dev.svc.graphql.identity.UserScrollRequest",
-			"dev.svc.graphql.identity.UserWindow",
-			"dev.svc.graphql.identity.UserSorting",
+			"dev.svc.graphql.identity.UserWindow", "dev.svc.graphql.identity.UserSorting",
 			"dev.svc.graphql.identity.UserSorting$Field", "dev.svc.graphql.identity.UserSorting$Order",
 			"dev.svc.graphql.limits.RequestBodyLimitFilter", "dev.svc.graphql.persisted.PersistedDocuments",
 			"dev.svc.graphql.persisted.PersistedQuery", "dev.svc.graphql.persisted.RegisteredDocument",
@@ -65,18 +65,19 @@ class PublicApiTests {
 			"dev.svc.graphql.security.SvcAuthorizationException", "dev.svc.graphql.signin.SignInResult",
 			"dev.svc.graphql.signin.SignInResult$Outcome", "dev.svc.graphql.signin.SignInService",
 			"dev.svc.graphql.signin.SignInInput", "dev.svc.graphql.signin.SignInInput$Problem",
-			"dev.svc.graphql.signin.SignInThrottledException",
-			"dev.svc.graphql.signin.PasswordChangeRequiredException",
+			"dev.svc.graphql.signin.SignInThrottledException", "dev.svc.graphql.signin.PasswordChangeRequiredException",
 			"dev.svc.graphql.signin.PasswordResetResult", "dev.svc.graphql.signin.PasswordResetResult$Outcome",
 			"dev.svc.graphql.signin.SecondFactor", "dev.svc.graphql.signin.TwoFactorCodeSender",
 			"dev.svc.graphql.signin.TwoFactorSignIn", "dev.svc.graphql.signin.TwoFactorSignIn$AuthenticatorSetup",
-			"dev.svc.graphql.signin.TwoFactorRequiredException",
-			"dev.svc.graphql.signin.TenancyAuthenticationDetails",
+			"dev.svc.graphql.signin.TwoFactorRequiredException", "dev.svc.graphql.signin.TenancyAuthenticationDetails",
 			"dev.svc.graphql.signin.TenancyAuthenticationProvider", "dev.svc.graphql.signin.cookie.PageRequestCache",
 			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer", "dev.svc.graphql.visibility.SchemaVisibility",
 			"dev.svc.graphql.visibility.SchemaVisibilityProperties", "dev.svc.graphql.visibility.VisibleSchema");
 
-	/** Public because Spring Boot's auto-configurations are, and hosts order their own after them. */
+	/**
+	 * Public because Spring Boot's auto-configurations are, and hosts order their own
+	 * after them.
+	 */
 	private static final List<String> AUTO_CONFIGURATIONS = List.of("dev.svc.graphql.audit.AuditAutoConfiguration",
 			"dev.svc.graphql.audit.AuditLogsQueryAutoConfiguration",
 			"dev.svc.graphql.container.RootContainerAutoConfiguration",
@@ -89,8 +90,7 @@ class PublicApiTests {
 			"dev.svc.graphql.limits.RequestLimitsAutoConfiguration",
 			"dev.svc.graphql.persisted.PersistedQueriesAutoConfiguration",
 			"dev.svc.graphql.playground.PlaygroundAutoConfiguration",
-			"dev.svc.graphql.security.PermissionAutoConfiguration",
-			"dev.svc.graphql.signin.SignInAutoConfiguration",
+			"dev.svc.graphql.security.PermissionAutoConfiguration", "dev.svc.graphql.signin.SignInAutoConfiguration",
 			"dev.svc.graphql.signin.cookie.CookieSignInAutoConfiguration",
 			"dev.svc.graphql.signin.token.TokenSignInAutoConfiguration",
 			"dev.svc.graphql.web.GraphQlEndpointAutoConfiguration",
@@ -150,8 +150,8 @@ class PublicApiTests {
 
 	private static boolean isPublic(String className) {
 		try {
-			for (Class<?> type = Class.forName(className, false, PublicApiTests.class.getClassLoader()); type != null;
-					type = type.getEnclosingClass()) {
+			for (Class<?> type = Class.forName(className, false,
+					PublicApiTests.class.getClassLoader()); type != null; type = type.getEnclosingClass()) {
 				if (!Modifier.isPublic(type.getModifiers()) || type.isAnonymousClass() || type.isSynthetic()) {
 					return false;
 				}

@@ -33,8 +33,8 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The audit log of sign-ins and, while the endpoint is served, of executed queries, kept for
- * {@code graphql.audit.retention}; switched on by {@code graphql.audit.enabled}.
+ * The audit log of sign-ins and, while the endpoint is served, of executed queries, kept
+ * for {@code graphql.audit.retention}; switched on by {@code graphql.audit.enabled}.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnBooleanProperty("graphql.audit.enabled")
@@ -51,8 +51,8 @@ public final class AuditAutoConfiguration {
 	}
 
 	/**
-	 * The purge of records older than {@code graphql.audit.retention}, off when it is 0; it reads
-	 * the time from the host's {@link Clock} if it has one.
+	 * The purge of records older than {@code graphql.audit.retention}, off when it is 0;
+	 * it reads the time from the host's {@link Clock} if it has one.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcTemplate.class)
@@ -62,8 +62,7 @@ public final class AuditAutoConfiguration {
 
 		@Bean
 		@DependsOnDatabaseInitialization
-		AuditLogPurge svcAuditLogPurge(DataSource dataSource, AuditProperties properties,
-				ObjectProvider<Clock> clock) {
+		AuditLogPurge svcAuditLogPurge(DataSource dataSource, AuditProperties properties, ObjectProvider<Clock> clock) {
 			return new AuditLogPurge(new JdbcTemplate(dataSource),
 					new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
 					clock.getIfUnique(Clock::systemUTC), properties.getRetention());
@@ -72,10 +71,10 @@ public final class AuditAutoConfiguration {
 	}
 
 	/**
-	 * The audit log's losses as meters: {@code svc.audit.records.dropped} (the buffer was full
-	 * while the database could not be written), {@code svc.audit.records.refused} (the database
-	 * refused a record even alone) and {@code svc.audit.records.skipped} (anonymous queries past
-	 * their address's quota, recorded by their number only).
+	 * The audit log's losses as meters: {@code svc.audit.records.dropped} (the buffer was
+	 * full while the database could not be written), {@code svc.audit.records.refused}
+	 * (the database refused a record even alone) and {@code svc.audit.records.skipped}
+	 * (anonymous queries past their address's quota, recorded by their number only).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
@@ -87,7 +86,8 @@ public final class AuditAutoConfiguration {
 			return (registry) -> {
 				if (writer.getIfAvailable() instanceof JdbcAuditLogWriter jdbc) {
 					FunctionCounter.builder("svc.audit.records.dropped", jdbc, JdbcAuditLogWriter::droppedRecords)
-						.description("Audit records dropped: the buffer was full while the database could not be written")
+						.description(
+								"Audit records dropped: the buffer was full while the database could not be written")
 						.register(registry);
 					FunctionCounter.builder("svc.audit.records.refused", jdbc, JdbcAuditLogWriter::refusedRecords)
 						.description("Audit records the database refused even alone")
@@ -104,7 +104,8 @@ public final class AuditAutoConfiguration {
 	}
 
 	/**
-	 * Records the executed queries; it reads the time from the host's {@link Clock} if it has one.
+	 * Records the executed queries; it reads the time from the host's {@link Clock} if it
+	 * has one.
 	 */
 	@Bean
 	@Order(PipelineOrder.AUDIT_INTERCEPTOR)
@@ -113,14 +114,17 @@ public final class AuditAutoConfiguration {
 	@ConditionalOnBooleanProperty("graphql.enabled")
 	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
 			ObjectProvider<Clock> clock) {
-		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC), new AuditQuota(writer, "GraphQL",
-				AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(), audit.getAnonymousQueryWindow()));
+		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
+				new AuditQuota(writer, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(),
+						audit.getAnonymousQueryWindow()),
+				new AuditQuota(writer, "GraphQL", AuditQuota.SIGNED_IN_QUERIES, audit.getSignedInQueriesPerWindow(),
+						audit.getSignedInQueryWindow()));
 	}
 
 	/**
-	 * Bounds the records of refused sign-in attempts (throttled ones and invalid input) per client
-	 * address: past {@code graphql.audit.refused-sign-ins-per-window}, they are counted in one
-	 * summary record of the address per window.
+	 * Bounds the records of refused sign-in attempts (throttled ones and invalid input)
+	 * per client address: past {@code graphql.audit.refused-sign-ins-per-window}, they
+	 * are counted in one summary record of the address per window.
 	 */
 	@Bean
 	@ConditionalOnBean(AuditLogWriter.class)
@@ -130,7 +134,8 @@ public final class AuditAutoConfiguration {
 	}
 
 	/**
-	 * Matches unless {@code graphql.audit.retention} is zero, which keeps records forever.
+	 * Matches unless {@code graphql.audit.retention} is zero, which keeps records
+	 * forever.
 	 */
 	static final class OnRetention extends SpringBootCondition {
 

@@ -1,8 +1,8 @@
 package dev.svc.graphql.audit;
 
 /**
- * Writes audit records. Implementations must not slow the caller down noticeably and must not
- * lose records, including on shutdown.
+ * Writes audit records. Implementations must not slow the caller down noticeably and must
+ * not lose records, including on shutdown.
  */
 @FunctionalInterface
 public interface AuditLogWriter {

@@ -2,7 +2,6 @@ package dev.svc.graphql.audit;
 
 import javax.sql.DataSource;
 
-
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

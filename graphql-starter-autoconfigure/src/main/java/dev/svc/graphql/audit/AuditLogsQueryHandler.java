@@ -14,10 +14,10 @@ import dev.svc.graphql.security.PermissionDefinition;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@code auditLogs(userId, serviceName)}: the newest ten audit records of the caller's tenant that
- * match the filters. The specification's sample extension query, written as any host would write
- * a handler; the auto-configuration declares it prototype-scoped, so it is created anew for every
- * use.
+ * {@code auditLogs(userId, serviceName)}: the newest ten audit records of the caller's
+ * tenant that match the filters. The specification's sample extension query, written as
+ * any host would write a handler; the auto-configuration declares it prototype-scoped, so
+ * it is created anew for every use.
  */
 @RequiresPermission(PermissionDefinition.AUDIT_LOGS)
 final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHandler.AuditLog>> {
@@ -46,11 +46,12 @@ final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHan
 		Integer tenantId = context.user().tenantId();
 		Long userId = context.argument("userId", Long.class);
 		String serviceName = context.argument("serviceName", String.class);
-		return this.jdbc.sql("select id, service_name, tenant_id, user_id, execution_time from svc_audit_logs"
-				+ " where " + ((tenantId != null) ? "tenant_id = :tenantId" : "tenant_id is null")
-				+ ((userId != null) ? " and user_id = :userId" : "")
-				+ ((serviceName != null) ? " and service_name = :serviceName" : "")
-				+ " order by execution_time desc, id desc limit 10")
+		return this.jdbc
+			.sql("select id, service_name, tenant_id, user_id, execution_time from svc_audit_logs" + " where "
+					+ ((tenantId != null) ? "tenant_id = :tenantId" : "tenant_id is null")
+					+ ((userId != null) ? " and user_id = :userId" : "")
+					+ ((serviceName != null) ? " and service_name = :serviceName" : "")
+					+ " order by execution_time desc, id desc limit 10")
 			.paramSource(new Filters(tenantId, userId, serviceName))
 			.query((rs, row) -> new AuditLog(rs.getLong("id"), rs.getString("service_name"),
 					rs.getObject("tenant_id", Integer.class), rs.getObject("user_id", Long.class),

@@ -3,7 +3,8 @@ package dev.svc.graphql.audit;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The {@code auditLogs} query of the specification's sample ({@code graphql.queries.audit-logs.*}).
+ * The {@code auditLogs} query of the specification's sample
+ * ({@code graphql.queries.audit-logs.*}).
  */
 @ConfigurationProperties("graphql.queries.audit-logs")
 public class AuditLogsQueryProperties {

@@ -19,16 +19,19 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
 
 /**
- * Which records of one kind get an audit record of their own: at most {@code perWindow} of each
- * client address in each fixed window, counted in this instance's memory. The others are counted,
- * and the count of each address is written as one summary record (its {@code summaryOperation},
- * dated to the start of its window) with the first record of a later window, or when the
- * application stops. The module keeps one for anonymous queries ({@value #ANONYMOUS_QUERIES}) and
- * one for refused sign-in attempts: throttled ones and invalid input ({@value #REFUSED_SIGN_INS}).
+ * Which records of one kind get an audit record of their own: at most {@code perWindow}
+ * of each client address in each fixed window, counted in this instance's memory. The
+ * others are counted, and the count of each address is written as one summary record (its
+ * {@code summaryOperation}, dated to the start of its window) with the first record of a
+ * later window, or when the application stops. The module keeps one for anonymous queries
+ * ({@value #ANONYMOUS_QUERIES}), one for refused sign-in attempts: throttled ones and
+ * invalid input ({@value #REFUSED_SIGN_INS}), and one for the queries of signed-in users,
+ * counted per user rather than per address, whose summaries are the user's
+ * ({@value #SIGNED_IN_QUERIES}).
  * <p>
  * The memory it takes is bounded whatever the number of addresses: a window tells at most
- * {@value #MAX_ADDRESSES} addresses apart, and the records of further addresses, like those whose
- * address is unknown, share one allowance and one summary without an address.
+ * {@value #MAX_ADDRESSES} addresses apart, and the records of further addresses, like
+ * those whose address is unknown, share one allowance and one summary without an address.
  */
 public final class AuditQuota implements SmartLifecycle {
 
@@ -40,16 +43,31 @@ public final class AuditQuota implements SmartLifecycle {
 	/** The operation of the summary of refused sign-in attempts. */
 	public static final String REFUSED_SIGN_INS = "RefusedSignInsNotRecorded";
 
+	/** The operation of the summary of a signed-in user's queries. */
+	public static final String SIGNED_IN_QUERIES = "QueriesNotRecorded";
+
 	static final int MAX_ADDRESSES = 10_000;
+
+	/** The prefix of the keys of users' counts. */
+	private static final String USER = "user:";
 
 	/** The key of the records that have no address of their own in the table. */
 	private static final String OTHERS = "";
 
 	private static final class Count {
 
+		final @Nullable Integer tenantId;
+
+		final @Nullable Long userId;
+
 		int recorded;
 
 		long notRecorded;
+
+		Count(@Nullable Integer tenantId, @Nullable Long userId) {
+			this.tenantId = tenantId;
+			this.userId = userId;
+		}
 
 	}
 
@@ -78,7 +96,8 @@ public final class AuditQuota implements SmartLifecycle {
 	 * @param writer where records go
 	 * @param serviceName the service name of the summary records
 	 * @param summaryOperation the operation of the summary records
-	 * @param perWindow how many records of an address are written one by one in each window
+	 * @param perWindow how many records of an address are written one by one in each
+	 * window
 	 * @param window the window
 	 */
 	public AuditQuota(AuditLogWriter writer, String serviceName, String summaryOperation, int perWindow,
@@ -97,13 +116,30 @@ public final class AuditQuota implements SmartLifecycle {
 	 * Counts a record of the quota's kind.
 	 * @param address the client's address, {@code null} when unknown
 	 * @param time when what it records started
-	 * @return whether it gets a record of its own; when not, it is counted in its address's summary
+	 * @return whether it gets a record of its own; when not, it is counted in its
+	 * address's summary
 	 */
 	public boolean admit(@Nullable String address, Instant time) {
+		return admit((address != null) ? ClientAddress.network(address) : OTHERS, null, null, time);
+	}
+
+	/**
+	 * Counts a record of a signed-in user's, whatever its address.
+	 * @param tenantId the user's tenant, {@code null} for the host
+	 * @param userId the user
+	 * @param time when what it records started
+	 * @return whether it gets a record of its own; when not, it is counted in the user's
+	 * summary
+	 */
+	public boolean admitUser(@Nullable Integer tenantId, long userId, Instant time) {
+		return admit(USER + tenantId + ":" + userId, tenantId, userId, time);
+	}
+
+	private boolean admit(String key, @Nullable Integer tenantId, @Nullable Long userId, Instant time) {
 		List<AuditRecord> summaries;
 		boolean admitted;
-		// one lock for the table: a count that ends its window and one that adds to it must not
-		// cross, or the summary would miss queries
+		// one lock for the table: a count that ends its window and one that adds to it
+		// must not cross, or the summary would miss queries
 		synchronized (this) {
 			if (this.stopped) {
 				return true;
@@ -111,7 +147,7 @@ public final class AuditQuota implements SmartLifecycle {
 			long window = Math.floorDiv(time.toEpochMilli(), this.windowMillis);
 			// a clock set back keeps counting in the window it was in
 			summaries = (window > this.currentWindow) ? endWindow(window) : List.of();
-			Count count = count((address != null) ? ClientAddress.network(address) : OTHERS);
+			Count count = count(key, tenantId, userId);
 			admitted = count.recorded < this.perWindow;
 			if (admitted) {
 				count.recorded++;
@@ -128,8 +164,8 @@ public final class AuditQuota implements SmartLifecycle {
 	}
 
 	/**
-	 * Writes the summaries of the open window. Records counted after this each get their own, so
-	 * that none goes unrecorded while the application stops.
+	 * Writes the summaries of the open window. Records counted after this each get their
+	 * own, so that none goes unrecorded while the application stops.
 	 */
 	@Override
 	public void stop() {
@@ -155,9 +191,9 @@ public final class AuditQuota implements SmartLifecycle {
 	}
 
 	/**
-	 * Sums up the open window after the web server (whose phase is {@code DEFAULT_PHASE - 1024})
-	 * has finished its requests, and before the writer (at {@code DEFAULT_PHASE - 2048}) writes
-	 * what it holds.
+	 * Sums up the open window after the web server (whose phase is
+	 * {@code DEFAULT_PHASE - 1024}) has finished its requests, and before the writer (at
+	 * {@code DEFAULT_PHASE - 2048}) writes what it holds.
 	 */
 	@Override
 	public int getPhase() {
@@ -172,24 +208,27 @@ public final class AuditQuota implements SmartLifecycle {
 		return this.notRecorded.get();
 	}
 
-	private Count count(String key) {
+	private Count count(String key, @Nullable Integer tenantId, @Nullable Long userId) {
 		Count count = this.counts.get(key);
 		if (count != null) {
 			return count;
 		}
-		String owner = (this.counts.size() < MAX_ADDRESSES) ? key : OTHERS;
-		return this.counts.computeIfAbsent(owner, (any) -> new Count());
+		if (this.counts.size() < MAX_ADDRESSES) {
+			return this.counts.computeIfAbsent(key, (any) -> new Count(tenantId, userId));
+		}
+		return this.counts.computeIfAbsent(OTHERS, (any) -> new Count(null, null));
 	}
 
 	private List<AuditRecord> endWindow(long next) {
 		List<AuditRecord> summaries = new ArrayList<>();
 		if (!this.counts.isEmpty()) {
-			OffsetDateTime start = Instant.ofEpochMilli(this.currentWindow * this.windowMillis).atOffset(ZoneOffset.UTC);
+			OffsetDateTime start = Instant.ofEpochMilli(this.currentWindow * this.windowMillis)
+				.atOffset(ZoneOffset.UTC);
 			this.counts.forEach((address, count) -> {
 				if (count.notRecorded > 0) {
-					summaries.add(new AuditRecord(null, null, this.serviceName, this.summaryOperation,
+					summaries.add(new AuditRecord(count.tenantId, count.userId, this.serviceName, this.summaryOperation,
 							JSON.writeValueAsString(new Summary(count.notRecorded, this.window.toString())), start, 0,
-							address.equals(OTHERS) ? null : address, null, null));
+							(address.equals(OTHERS) || address.startsWith(USER)) ? null : address, null, null));
 				}
 			});
 			this.counts.clear();

@@ -23,19 +23,22 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Writes audit records to {@code svc_audit_logs} from a background thread, in batches, so that a
- * query never waits for its audit insert, and loses none that it could keep:
+ * Writes audit records to {@code svc_audit_logs} from a background thread, in batches, so
+ * that a query never waits for its audit insert, and loses none that it could keep:
  * <ul>
- * <li>every text is stored whatever it holds: a NUL byte, which PostgreSQL refuses in text, becomes
- * U+FFFD, and a text longer than its column is cut to it and ends in {@value #CUT};</li>
- * <li>a batch the database refuses is written again record by record, so one record it refuses
- * even alone (counted, and logged with the reason) never takes others with it;</li>
- * <li>while the database cannot be reached, records wait in the buffer ({@code queue-capacity})
- * and are written when it is back, tried again after 250 ms, then up to every 5 s; only records
- * that find the buffer full are dropped, counted, and logged once a minute with their number;</li>
- * <li>on stop the writer drains the buffer before it returns, and it stops after the web server, so
- * requests still in flight during a graceful shutdown are recorded too; records written after
- * that are inserted by their caller.</li>
+ * <li>every text is stored whatever it holds: a NUL byte, which PostgreSQL refuses in
+ * text, becomes U+FFFD, and a text longer than its column is cut to it and ends in
+ * {@value #CUT};</li>
+ * <li>a batch the database refuses is written again record by record, so one record it
+ * refuses even alone (counted, and logged with the reason) never takes others with
+ * it;</li>
+ * <li>while the database cannot be reached, records wait in the buffer
+ * ({@code queue-capacity}) and are written when it is back, tried again after 250 ms,
+ * then up to every 5 s; only records that find the buffer full are dropped, counted, and
+ * logged once a minute with their number;</li>
+ * <li>on stop the writer drains the buffer before it returns, and it stops after the web
+ * server, so requests still in flight during a graceful shutdown are recorded too;
+ * records written after that are inserted by their caller.</li>
  * </ul>
  */
 final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
@@ -57,9 +60,12 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private static final long DROP_REPORT_NANOS = TimeUnit.MINUTES.toNanos(1);
 
-	/** Put on the queue by {@link #stop()} to wake the worker from its wait; never written. */
-	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null,
-			OffsetDateTime.MIN, 0, null, null, null);
+	/**
+	 * Put on the queue by {@link #stop()} to wake the worker from its wait; never
+	 * written.
+	 */
+	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null, OffsetDateTime.MIN, 0, null,
+			null, null);
 
 	private final JdbcTemplate jdbc;
 
@@ -104,8 +110,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	}
 
 	/**
-	 * How many records found the buffer full, or the database away after the writer stopped, and
-	 * were dropped.
+	 * How many records found the buffer full, or the database away after the writer
+	 * stopped, and were dropped.
 	 * @return the count since start
 	 */
 	long droppedRecords() {
@@ -143,7 +149,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		}
 		this.queue.drainTo(this.pending);
 		while (!this.pending.isEmpty()) {
-			List<AuditRecord> batch = new ArrayList<>(this.pending.subList(0, Math.min(MAX_BATCH, this.pending.size())));
+			List<AuditRecord> batch = new ArrayList<>(
+					this.pending.subList(0, Math.min(MAX_BATCH, this.pending.size())));
 			this.pending.subList(0, batch.size()).clear();
 			if (!insert(batch)) {
 				drop(batch.size() + this.pending.size());
@@ -159,8 +166,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	}
 
 	/**
-	 * Stops after the web server (whose phase is {@code DEFAULT_PHASE - 1024}) has finished its
-	 * requests, and before the data source is closed.
+	 * Stops after the web server (whose phase is {@code DEFAULT_PHASE - 1024}) has
+	 * finished its requests, and before the data source is closed.
 	 */
 	@Override
 	public int getPhase() {
@@ -204,9 +211,10 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	}
 
 	/**
-	 * Writes records, the batch at once, else one by one, taking each written or refused record off
-	 * the list.
-	 * @return {@code false} when the database cannot be reached: the records left wait for another try
+	 * Writes records, the batch at once, else one by one, taking each written or refused
+	 * record off the list.
+	 * @return {@code false} when the database cannot be reached: the records left wait
+	 * for another try
 	 */
 	private boolean insert(List<AuditRecord> records) {
 		records.removeIf((record) -> record == WAKE_UP);
@@ -245,7 +253,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		return true;
 	}
 
-	// in one transaction: a batch the database refuses leaves nothing behind to be written twice
+	// in one transaction: a batch the database refuses leaves nothing behind to be
+	// written twice
 	private void batchInsert(List<AuditRecord> batch) {
 		this.jdbc.execute((Connection connection) -> {
 			boolean autoCommit = connection.getAutoCommit();
@@ -267,8 +276,10 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		});
 	}
 
-	// the failure is what the caller must see: a connection that a server going away broke fails the
-	// rollback too ("Connection is closed", with no SQL state), and that failure must not hide why,
+	// the failure is what the caller must see: a connection that a server going away
+	// broke fails the
+	// rollback too ("Connection is closed", with no SQL state), and that failure must not
+	// hide why,
 	// or a record the database never refused would be taken for one it did, and lost
 	private static void rollBack(Connection connection, boolean autoCommit, SQLException failure) {
 		try {
@@ -330,8 +341,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	}
 
 	/**
-	 * A text as a column can hold it: without NUL bytes, and cut to the column's length with a
-	 * marker at its end.
+	 * A text as a column can hold it: without NUL bytes, and cut to the column's length
+	 * with a marker at its end.
 	 */
 	static @Nullable String storable(@Nullable String text, int maxLength) {
 		if (text == null) {

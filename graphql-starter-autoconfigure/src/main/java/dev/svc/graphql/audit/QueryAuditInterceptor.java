@@ -15,12 +15,13 @@ import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
- * Writes an audit record for every executed query: the caller, the query document, how long it
- * took and the first error, if any. A request for a document by its hash or id that found none
- * for its caller ran nothing, and leaves no record. Records of anonymous queries belong to the host, whatever
- * tenant their {@code Svc-TenantId} header names, keep less of the document and the User-Agent,
- * and are limited per client address by an {@link AuditQuota}, whose open window is
- * summed up when the application stops.
+ * Writes an audit record for every executed query: the caller, the query document, how
+ * long it took and the first error, if any. A request for a document by its hash or id
+ * that found none for its caller ran nothing, and leaves no record. Records of anonymous
+ * queries belong to the host, whatever tenant their {@code Svc-TenantId} header names,
+ * keep less of the document and the User-Agent, and are limited per client address by an
+ * {@link AuditQuota}; those of each signed-in user are limited per user by another, more
+ * generous one. The open windows of both are summed up when the application stops.
  */
 final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecycle {
 
@@ -36,10 +37,13 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 
 	private final AuditQuota anonymousQuota;
 
-	QueryAuditInterceptor(AuditLogWriter writer, Clock clock, AuditQuota anonymousQuota) {
+	private final AuditQuota signedInQuota;
+
+	QueryAuditInterceptor(AuditLogWriter writer, Clock clock, AuditQuota anonymousQuota, AuditQuota signedInQuota) {
 		this.writer = writer;
 		this.clock = clock;
 		this.anonymousQuota = anonymousQuota;
+		this.signedInQuota = signedInQuota;
 	}
 
 	@Override
@@ -52,18 +56,26 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 			}
 			UserContext user = response.getExecutionInput().getGraphQLContext().get(UserContext.class);
 			InetSocketAddress remote = request.getRemoteAddress();
-			// what a trusted proxy said the client's address is, if it is an address at all
+			// what a trusted proxy said the client's address is, if it is an address at
+			// all
 			String address = (remote != null) ? ClientAddress.literal(remote.getHostString()) : null;
 			boolean signedIn = user != null && user.isAuthenticated();
 			if (!signedIn && !this.anonymousQuota.admit(address, start.toInstant())) {
 				return;
 			}
+			Long userId = (user != null) ? user.userId() : null;
+			if (signedIn && userId != null
+					&& !this.signedInQuota.admitUser(user.tenantId(), userId, start.toInstant())) {
+				return;
+			}
 			String operation = (request.getOperationName() != null) ? request.getOperationName() : "query";
 			String error = response.getErrors().isEmpty() ? null : response.getErrors().get(0).getMessage();
-			// the text that ran: a persisted query's, when the request named only its hash
+			// the text that ran: a persisted query's, when the request named only its
+			// hash
 			String document = response.getExecutionInput().getQuery();
 			String userAgent = request.getHeaders().getFirst("User-Agent");
-			// an anonymous caller's tenant is only what its header claims: its records stay with the
+			// an anonymous caller's tenant is only what its header claims: its records
+			// stay with the
 			// host's, so that nobody can fill a tenant's log by naming it
 			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null, (user != null) ? user.userId() : null,
 					"GraphQL", operation,
@@ -84,11 +96,13 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 	@Override
 	public void start() {
 		this.anonymousQuota.start();
+		this.signedInQuota.start();
 	}
 
 	@Override
 	public void stop() {
 		this.anonymousQuota.stop();
+		this.signedInQuota.stop();
 	}
 
 	@Override
@@ -97,9 +111,9 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 	}
 
 	/**
-	 * Sums up the open window after the web server (whose phase is {@code DEFAULT_PHASE - 1024})
-	 * has finished its requests, and before the writer (at {@code DEFAULT_PHASE - 2048}) writes
-	 * what it holds.
+	 * Sums up the open window after the web server (whose phase is
+	 * {@code DEFAULT_PHASE - 1024}) has finished its requests, and before the writer (at
+	 * {@code DEFAULT_PHASE - 2048}) writes what it holds.
 	 */
 	@Override
 	public int getPhase() {

@@ -9,8 +9,8 @@ import dev.svc.graphql.security.PermissionDefinitions;
 import dev.svc.graphql.security.SvcAuthorizationException;
 
 /**
- * The permission check of one {@code Query} field, before whatever serves it runs: a handler or a
- * host's {@code @QueryMapping} method.
+ * The permission check of one {@code Query} field, before whatever serves it runs: a
+ * handler or a host's {@code @QueryMapping} method.
  */
 final class FieldAuthorization {
 
@@ -30,7 +30,8 @@ final class FieldAuthorization {
 	/**
 	 * Lets the caller through, or throws what the caller is told.
 	 * @param user the caller
-	 * @throws SvcAuthorizationException when the field requires a permission the caller does not hold
+	 * @throws SvcAuthorizationException when the field requires a permission the caller
+	 * does not hold
 	 */
 	void authorize(UserContext user) {
 		if (this.required.isEmpty()) {

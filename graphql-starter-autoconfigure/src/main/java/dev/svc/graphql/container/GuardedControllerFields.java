@@ -15,9 +15,10 @@ import graphql.util.TraversalControl;
 import graphql.util.TraverserContext;
 
 /**
- * Puts the permission check in front of each {@code Query} field whose {@code @QueryMapping}
- * method or controller carries {@code @RequiresPermission}: a visitor of the schema that Spring for
- * GraphQL runs once it is built, as it wraps every data fetcher itself.
+ * Puts the permission check in front of each {@code Query} field whose
+ * {@code @QueryMapping} method or controller carries {@code @RequiresPermission}: a
+ * visitor of the schema that Spring for GraphQL runs once it is built, as it wraps every
+ * data fetcher itself.
  */
 final class GuardedControllerFields extends GraphQLTypeVisitorStub {
 

@@ -11,9 +11,10 @@ import org.springframework.core.ResolvableType;
 import org.springframework.graphql.execution.SelfDescribingDataFetcher;
 
 /**
- * Runs one root field: checks the required permission against the caller, then hands the query
- * context to the field's handler. It describes itself to Spring for GraphQL, so that Spring Boot's
- * schema inspection at start-up checks the handler's result type against the field's type.
+ * Runs one root field: checks the required permission against the caller, then hands the
+ * query context to the field's handler. It describes itself to Spring for GraphQL, so
+ * that Spring Boot's schema inspection at start-up checks the handler's result type
+ * against the field's type.
  */
 final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 
@@ -43,8 +44,8 @@ final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 	public Object get(DataFetchingEnvironment environment) {
 		UserContext user = environment.getGraphQlContext().getOrDefault(UserContext.class, ANONYMOUS_HOST);
 		this.authorization.authorize(user);
-		QueryContext context = new QueryContext(user, environment.getArguments(),
-				new DocumentSelectionSet(environment), environment.getVariables(), environment.getDataLoaderRegistry());
+		QueryContext context = new QueryContext(user, environment.getArguments(), new DocumentSelectionSet(environment),
+				environment.getVariables(), environment.getDataLoaderRegistry());
 		return this.registration.handler().resolve(context);
 	}
 

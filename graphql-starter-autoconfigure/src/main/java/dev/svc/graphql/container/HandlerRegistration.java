@@ -13,7 +13,8 @@ import dev.svc.graphql.handler.QueryHandler;
  * @param type the handler's class
  * @param requiredPermissions the permissions, any one of which lets a caller run it
  * @param instances the handler for a use: the one instance, or a new one of a prototype
- * @param first the instance created at start-up, which answers what does not need a fresh one
+ * @param first the instance created at start-up, which answers what does not need a fresh
+ * one
  */
 record HandlerRegistration(String fieldName, String beanName, Class<?> type, List<String> requiredPermissions,
 		Supplier<QueryHandler<?>> instances, QueryHandler<?> first) {

@@ -22,10 +22,11 @@ import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 
 /**
- * The root container: every query field of the schema's {@code Query} type and the handler bean
- * that serves it, and the permissions that the {@code Query} fields of a host's controllers
- * require. Immutable once built; built once at start-up from the {@link QueryHandler} beans and
- * the {@link RequiresPermission} annotations of the {@code @Controller} beans.
+ * The root container: every query field of the schema's {@code Query} type and the
+ * handler bean that serves it, and the permissions that the {@code Query} fields of a
+ * host's controllers require. Immutable once built; built once at start-up from the
+ * {@link QueryHandler} beans and the {@link RequiresPermission} annotations of the
+ * {@code @Controller} beans.
  */
 public final class RootContainer {
 
@@ -37,7 +38,8 @@ public final class RootContainer {
 
 	private final Map<String, List<String>> guardedFields;
 
-	private RootContainer(Map<String, HandlerRegistration> handlers, Map<String, List<String>> guardedControllerFields) {
+	private RootContainer(Map<String, HandlerRegistration> handlers,
+			Map<String, List<String>> guardedControllerFields) {
 		this.handlers = Collections.unmodifiableMap(handlers);
 		this.guardedControllerFields = Collections.unmodifiableMap(guardedControllerFields);
 		Map<String, List<String>> guarded = new TreeMap<>(guardedControllerFields);
@@ -50,13 +52,14 @@ public final class RootContainer {
 	}
 
 	/**
-	 * Collects every {@link QueryHandler} bean, and the {@link RequiresPermission} annotations of
-	 * the {@code Query} mappings of every {@code @Controller} bean. Handlers are looked up by bean
-	 * name so that a prototype-scoped handler can be created anew for every use.
+	 * Collects every {@link QueryHandler} bean, and the {@link RequiresPermission}
+	 * annotations of the {@code Query} mappings of every {@code @Controller} bean.
+	 * Handlers are looked up by bean name so that a prototype-scoped handler can be
+	 * created anew for every use.
 	 * @param beanFactory the factory holding the handler beans
 	 * @return the container
-	 * @throws RootContainerException when two handlers serve the same field, or a controller
-	 * requires a permission for a field of another type than {@code Query}
+	 * @throws RootContainerException when two handlers serve the same field, or a
+	 * controller requires a permission for a field of another type than {@code Query}
 	 */
 	public static RootContainer of(ListableBeanFactory beanFactory) {
 		Map<String, HandlerRegistration> handlers = new TreeMap<>();
@@ -69,9 +72,10 @@ public final class RootContainer {
 					requiredPermissions(type), instances, first);
 			HandlerRegistration previous = handlers.putIfAbsent(registration.fieldName(), registration);
 			if (previous != null) {
-				throw new RootContainerException("Query field '" + registration.fieldName()
-						+ "' is served by two handlers, bean '" + previous.beanName() + "' (" + previous.type().getName()
-						+ ") and bean '" + beanName + "' (" + type.getName() + ").",
+				throw new RootContainerException(
+						"Query field '" + registration.fieldName() + "' is served by two handlers, bean '"
+								+ previous.beanName() + "' (" + previous.type().getName() + ") and bean '" + beanName
+								+ "' (" + type.getName() + ").",
 						"A field has exactly one handler: remove one of the beans or change its fieldName().");
 			}
 		}
@@ -84,8 +88,8 @@ public final class RootContainer {
 	}
 
 	/**
-	 * The {@code Query} fields of the controllers, as Spring for GraphQL maps them, whose method or
-	 * controller carries {@link RequiresPermission}.
+	 * The {@code Query} fields of the controllers, as Spring for GraphQL maps them, whose
+	 * method or controller carries {@link RequiresPermission}.
 	 */
 	private static Map<String, List<String>> guardedControllerFields(ListableBeanFactory beanFactory) {
 		Map<String, List<String>> guarded = new TreeMap<>();
@@ -101,7 +105,8 @@ public final class RootContainer {
 					(MethodIntrospector.MetadataLookup<SchemaMapping>) (method) -> AnnotatedElementUtils
 						.findMergedAnnotation(method, SchemaMapping.class));
 			mappings.forEach((method, mapping) -> {
-				RequiresPermission annotation = AnnotatedElementUtils.findMergedAnnotation(method, RequiresPermission.class);
+				RequiresPermission annotation = AnnotatedElementUtils.findMergedAnnotation(method,
+						RequiresPermission.class);
 				if (annotation == null) {
 					annotation = onType;
 				}
@@ -112,8 +117,9 @@ public final class RootContainer {
 						: (typeMapping != null) ? typeMapping.typeName() : "";
 				String field = StringUtils.hasText(mapping.field()) ? mapping.field() : method.getName();
 				if (!QUERY.equals(typeName)) {
-					throw new RootContainerException("@RequiresPermission on " + type.getName() + "." + method.getName()
-							+ " guards the field '" + typeName + "." + field + "', which is not a Query field.",
+					throw new RootContainerException(
+							"@RequiresPermission on " + type.getName() + "." + method.getName() + " guards the field '"
+									+ typeName + "." + field + "', which is not a Query field.",
 							"Put @RequiresPermission only on @QueryMapping methods (or on controllers whose mappings are "
 									+ "all Query fields); secure other fields inside the method.");
 				}
@@ -141,7 +147,8 @@ public final class RootContainer {
 	}
 
 	/**
-	 * Every {@code Query} field that requires a permission, a handler's or a controller's.
+	 * Every {@code Query} field that requires a permission, a handler's or a
+	 * controller's.
 	 * @return the permissions, any one of which is enough, by field name, sorted
 	 */
 	public Map<String, List<String>> guardedFields() {
@@ -151,17 +158,18 @@ public final class RootContainer {
 	/**
 	 * The permissions a controller's {@code Query} field requires.
 	 * @param fieldName the field
-	 * @return the permission names, {@code null} when the field is not a guarded controller field
+	 * @return the permission names, {@code null} when the field is not a guarded
+	 * controller field
 	 */
 	@Nullable List<String> controllerPermissions(String fieldName) {
 		return this.guardedControllerFields.get(fieldName);
 	}
 
 	/**
-	 * What running a root field costs: as its handler declares, or, for a field that no handler
-	 * serves, the field once plus what it selects. A negative cost, which only a handler's
-	 * overflowing arithmetic makes, is {@link Long#MAX_VALUE}, so that it is refused rather than
-	 * taken as cheap.
+	 * What running a root field costs: as its handler declares, or, for a field that no
+	 * handler serves, the field once plus what it selects. A negative cost, which only a
+	 * handler's overflowing arithmetic makes, is {@link Long#MAX_VALUE}, so that it is
+	 * refused rather than taken as cheap.
 	 * @param fieldName the field
 	 * @param arguments its arguments
 	 * @param selectionCost the cost of what it selects, from 0 to {@link Long#MAX_VALUE}

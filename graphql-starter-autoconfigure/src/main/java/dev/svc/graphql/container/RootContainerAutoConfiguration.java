@@ -22,8 +22,8 @@ import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
 /**
  * The root container, contributed to Spring Boot's GraphQL auto-configuration: the root
- * {@code Query} type and the handler beans wired as the servers of their fields.
- * Spring Boot builds the one schema from these and from the host's schema files, controllers and
+ * {@code Query} type and the handler beans wired as the servers of their fields. Spring
+ * Boot builds the one schema from these and from the host's schema files, controllers and
  * configurers. Switched on by {@code graphql.enabled}.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = PermissionAutoConfiguration.class)

@@ -1,8 +1,8 @@
 package dev.svc.graphql.container;
 
 /**
- * The handler beans and the schema files do not fit together, so the root container cannot be
- * built. Start-up reports it with what is wrong and what to do.
+ * The handler beans and the schema files do not fit together, so the root container
+ * cannot be built. Start-up reports it with what is wrong and what to do.
  */
 public class RootContainerException extends IllegalStateException {
 

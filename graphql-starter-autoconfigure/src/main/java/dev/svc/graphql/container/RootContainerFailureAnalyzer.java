@@ -4,8 +4,8 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Turns a {@link RootContainerException} into Spring Boot's start-up report instead of a stack of
- * bean-creation errors.
+ * Turns a {@link RootContainerException} into Spring Boot's start-up report instead of a
+ * stack of bean-creation errors.
  */
 final class RootContainerFailureAnalyzer extends AbstractFailureAnalyzer<RootContainerException> {
 

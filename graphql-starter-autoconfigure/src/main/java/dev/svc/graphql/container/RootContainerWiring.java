@@ -19,10 +19,10 @@ import graphql.schema.idl.WiringFactory;
 import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
 /**
- * Wires the root container into Spring for GraphQL's schema: every handler serves its {@code Query}
- * field, behind its permission check. Runs after every other configurer (annotated controllers,
- * the host's own wiring), so it can check that each {@code Query} field has exactly one server:
- * a handler or something else, never both and never none.
+ * Wires the root container into Spring for GraphQL's schema: every handler serves its
+ * {@code Query} field, behind its permission check. Runs after every other configurer
+ * (annotated controllers, the host's own wiring), so it can check that each {@code Query}
+ * field has exactly one server: a handler or something else, never both and never none.
  */
 final class RootContainerWiring implements RuntimeWiringConfigurer {
 
@@ -47,7 +47,10 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 	public void setTypeDefinitionRegistry(TypeDefinitionRegistry registry) {
 		Set<String> declared = new TreeSet<>();
 		registry.getType(QUERY, ObjectTypeDefinition.class)
-			.ifPresent((query) -> query.getFieldDefinitions().stream().map(FieldDefinition::getName).forEach(declared::add));
+			.ifPresent((query) -> query.getFieldDefinitions()
+				.stream()
+				.map(FieldDefinition::getName)
+				.forEach(declared::add));
 		registry.objectTypeExtensions()
 			.getOrDefault(QUERY, List.of())
 			.forEach((extension) -> extension.getFieldDefinitions()
@@ -58,7 +61,8 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 	}
 
 	/**
-	 * Wires the scalars of {@link RootTypeDefinitions}, unless the host has wired its own.
+	 * Wires the scalars of {@link RootTypeDefinitions}, unless the host has wired its
+	 * own.
 	 */
 	@Override
 	public void configure(RuntimeWiring.Builder builder) {
@@ -71,8 +75,8 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 	}
 
 	/**
-	 * Runs once every configurer has registered its data fetchers, so the fields served by others
-	 * are known here.
+	 * Runs once every configurer has registered its data fetchers, so the fields served
+	 * by others are known here.
 	 */
 	@Override
 	public void configure(RuntimeWiring.Builder builder, List<WiringFactory> factories) {
@@ -87,7 +91,8 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 			}
 			return type;
 		});
-		// a wiring factory (Querydsl or Query by Example repositories) may serve any field
+		// a wiring factory (Querydsl or Query by Example repositories) may serve any
+		// field
 		if (factories.isEmpty()) {
 			verifyEveryFieldHasAServer(servedByOthers.keySet());
 		}
@@ -124,8 +129,9 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 		unserved.removeAll(this.container.fieldNames());
 		unserved.removeAll(servedByOthers);
 		if (!unserved.isEmpty()) {
-			throw new RootContainerException("The schema declares query fields " + unserved
-					+ " but no QueryHandler bean or controller serves them.",
+			throw new RootContainerException(
+					"The schema declares query fields " + unserved
+							+ " but no QueryHandler bean or controller serves them.",
 					"Declare a QueryHandler bean or a @QueryMapping method for each of them, or remove them from the schema.");
 		}
 	}

@@ -9,9 +9,10 @@ import graphql.schema.idl.TypeDefinitionRegistry;
 import org.springframework.graphql.execution.TypeDefinitionConfigurer;
 
 /**
- * The types every handler's schema file may build on: the root {@code Query} type that handlers
- * extend, and the {@code Long} and {@code DateTime} scalars. Each is added only when the host's
- * schema files do not define it already, so a host that has its own {@code type Query} keeps it.
+ * The types every handler's schema file may build on: the root {@code Query} type that
+ * handlers extend, and the {@code Long} and {@code DateTime} scalars. Each is added only
+ * when the host's schema files do not define it already, so a host that has its own
+ * {@code type Query} keeps it.
  */
 final class RootTypeDefinitions implements TypeDefinitionConfigurer {
 
@@ -20,7 +21,8 @@ final class RootTypeDefinitions implements TypeDefinitionConfigurer {
 		if (registry.getType("Query").isEmpty()) {
 			registry.add(ObjectTypeDefinition.newObjectTypeDefinition()
 				.name("Query")
-				.description(description("The root container: every field is served by a query handler bean or a controller."))
+				.description(description(
+						"The root container: every field is served by a query handler bean or a controller."))
 				.build());
 		}
 		addScalarIfAbsent(registry, "Long", "A 64-bit integer.");
@@ -31,7 +33,10 @@ final class RootTypeDefinitions implements TypeDefinitionConfigurer {
 		if (registry.scalars().containsKey(name)) {
 			return;
 		}
-		registry.add(ScalarTypeDefinition.newScalarTypeDefinition().name(name).description(description(description)).build());
+		registry.add(ScalarTypeDefinition.newScalarTypeDefinition()
+			.name(name)
+			.description(description(description))
+			.build());
 	}
 
 	private static Description description(String text) {

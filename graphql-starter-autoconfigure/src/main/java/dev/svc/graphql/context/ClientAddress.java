@@ -9,12 +9,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The client's address as the sign-in throttle and the audit log take it: the request's remote
- * address, which a proxy the host trusts may have set from {@code X-Forwarded-For}
- * ({@code server.forward-headers-strategy=native} with {@code server.tomcat.remoteip.internal-proxies}),
- * and only if it is an IP address literal. Anything else (a host name, a script, a list) came from
- * a header nobody should have trusted and is not taken: the caller counts as one of unknown
- * address. No name is ever looked up.
+ * The client's address as the sign-in throttle and the audit log take it: the request's
+ * remote address, which a proxy the host trusts may have set from {@code X-Forwarded-For}
+ * ({@code server.forward-headers-strategy=native} with
+ * {@code server.tomcat.remoteip.internal-proxies}), and only if it is an IP address
+ * literal. Anything else (a host name, a script, a list) came from a header nobody should
+ * have trusted and is not taken: the caller counts as one of unknown address. No name is
+ * ever looked up.
  */
 public final class ClientAddress {
 
@@ -29,15 +30,16 @@ public final class ClientAddress {
 	/**
 	 * The address of a request's client.
 	 * @param request the request
-	 * @return the address, {@code null} when the request's remote address is not an IP literal
+	 * @return the address, {@code null} when the request's remote address is not an IP
+	 * literal
 	 */
 	public static @Nullable String of(HttpServletRequest request) {
 		return literal(request.getRemoteAddr());
 	}
 
 	/**
-	 * What counts as one client for a limit: an IPv4 address, or the /64 network of an IPv6
-	 * address, since one subscriber commonly has a whole /64 to draw addresses from.
+	 * What counts as one client for a limit: an IPv4 address, or the /64 network of an
+	 * IPv6 address, since one subscriber commonly has a whole /64 to draw addresses from.
 	 * @param address an address as {@link #literal} answers it
 	 * @return the address or network, as text
 	 */
@@ -74,7 +76,8 @@ public final class ClientAddress {
 			return null;
 		}
 		try {
-			// with a colon in it, InetAddress parses an IPv6 literal and never asks a name server
+			// with a colon in it, InetAddress parses an IPv6 literal and never asks a
+			// name server
 			return InetAddress.getByName(address).getHostAddress();
 		}
 		catch (UnknownHostException ex) {

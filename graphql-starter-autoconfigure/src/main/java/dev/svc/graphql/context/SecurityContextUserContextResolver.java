@@ -12,8 +12,9 @@ import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
- * Reads the caller from Spring Security: an authenticated {@link SignedInUser} principal is a
- * signed-in user; anything else is anonymous, in the tenant the request's header names.
+ * Reads the caller from Spring Security: an authenticated {@link SignedInUser} principal
+ * is a signed-in user; anything else is anonymous, in the tenant the request's header
+ * names.
  */
 final class SecurityContextUserContextResolver implements UserContextResolver {
 

@@ -18,13 +18,14 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
 
 /**
- * Refuses an anonymous request whose {@value UserContextResolver#TENANT_HEADER} header names no
- * tenant, or a tenant that is not active, before anything of it runs or is audited: the header is
- * a tenant's id, a whole number, of an active tenant. Both refusals answer the same message, which
- * names no tenant: anybody may send the header, and trying ids one by one must not list the
- * tenants' names, nor tell which ids belong to inactive tenants. Tenants are looked up at most once
- * per cache duration each (and at most as many as the cache holds are kept), so that a flood of
- * headers does not become a flood of queries.
+ * Refuses an anonymous request whose {@value UserContextResolver#TENANT_HEADER} header
+ * names no tenant, or a tenant that is not active, before anything of it runs or is
+ * audited: the header is a tenant's id, a whole number, of an active tenant. Both
+ * refusals answer the same message, which names no tenant: anybody may send the header,
+ * and trying ids one by one must not list the tenants' names, nor tell which ids belong
+ * to inactive tenants. Tenants are looked up at most once per cache duration each (and at
+ * most as many as the cache holds are kept), so that a flood of headers does not become a
+ * flood of queries.
  */
 final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 
@@ -55,11 +56,13 @@ final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 		ExecutionResult result = ExecutionResult.newExecutionResult()
 			.addError(ErrorCode.refusal(ErrorCode.BAD_REQUEST, refusal))
 			.build();
-		return Mono.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
+		return Mono
+			.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
 	}
 
 	private @Nullable String refusal(String header, WebGraphQlRequest request) {
-		// the caller, as the interceptor before this one resolved it into the execution input
+		// the caller, as the interceptor before this one resolved it into the execution
+		// input
 		UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
 		if (caller != null && caller.isAuthenticated()) {
 			// a signed-in user's tenant is its own; the header means nothing then

@@ -11,46 +11,49 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class TenantHeaderProperties {
 
 	/**
-	 * How long an anonymous caller's tenant header is answered from what was read of its tenant
-	 * before the tenant is read again: the longest a tenant's deactivation takes to reach such
-	 * callers on each instance. 0 reads the tenant on every request.
+	 * How long an anonymous caller's tenant header is answered from what was read of its
+	 * tenant before the tenant is read again: the longest a tenant's deactivation takes
+	 * to reach such callers on each instance. 0 reads the tenant on every request.
 	 */
 	private Duration cacheDuration = Duration.ofSeconds(5);
 
 	/**
-	 * How many tenants, by the id a tenant header names, are kept read at most, unknown ids among
-	 * them, so that a flood of headers does not become a flood of queries.
+	 * How many tenants, by the id a tenant header names, are kept read at most, unknown
+	 * ids among them, so that a flood of headers does not become a flood of queries.
 	 */
 	private int cacheSize = 10_000;
 
 	/**
-	 * @return how long an anonymous caller's tenant header is answered from what was read of its tenant before
-	 * the tenant is read again: the longest a tenant's deactivation takes to reach such callers on each instance
+	 * @return how long an anonymous caller's tenant header is answered from what was read
+	 * of its tenant before the tenant is read again: the longest a tenant's deactivation
+	 * takes to reach such callers on each instance
 	 */
 	public Duration getCacheDuration() {
 		return this.cacheDuration;
 	}
 
 	/**
-	 * @param cacheDuration how long an anonymous caller's tenant header is answered from what was read of its
-	 * tenant before the tenant is read again: the longest a tenant's deactivation takes to reach such callers on
-	 * each instance
+	 * @param cacheDuration how long an anonymous caller's tenant header is answered from
+	 * what was read of its tenant before the tenant is read again: the longest a tenant's
+	 * deactivation takes to reach such callers on each instance
 	 */
 	public void setCacheDuration(Duration cacheDuration) {
 		this.cacheDuration = cacheDuration;
 	}
 
 	/**
-	 * @return how many tenants, by the id a tenant header names, are kept read at most, unknown ids among them,
-	 * so that a flood of headers does not become a flood of queries
+	 * @return how many tenants, by the id a tenant header names, are kept read at most,
+	 * unknown ids among them, so that a flood of headers does not become a flood of
+	 * queries
 	 */
 	public int getCacheSize() {
 		return this.cacheSize;
 	}
 
 	/**
-	 * @param cacheSize how many tenants, by the id a tenant header names, are kept read at most, unknown ids
-	 * among them, so that a flood of headers does not become a flood of queries
+	 * @param cacheSize how many tenants, by the id a tenant header names, are kept read
+	 * at most, unknown ids among them, so that a flood of headers does not become a flood
+	 * of queries
 	 */
 	public void setCacheSize(int cacheSize) {
 		this.cacheSize = cacheSize;

@@ -5,9 +5,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who runs a query: a signed-in user with its granted permissions, or an anonymous caller. The
- * tenant is the user's tenant; for anonymous callers the one the request names, {@code null} for
- * the host.
+ * Who runs a query: a signed-in user with its granted permissions, or an anonymous
+ * caller. The tenant is the user's tenant; for anonymous callers the one the request
+ * names, {@code null} for the host.
  *
  * @param userId the user's id, {@code null} when anonymous
  * @param userName the user's name, {@code null} when anonymous

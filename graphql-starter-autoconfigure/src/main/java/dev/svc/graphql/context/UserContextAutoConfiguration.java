@@ -21,9 +21,9 @@ import org.springframework.core.annotation.Order;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
- * Who runs each query, and for which tenant. With an {@link IdentityStore}, the signed-in user's
- * permissions are read from it and an anonymous caller's tenant header is checked against it;
- * without one, the signed-in user's authorities are its permissions.
+ * Who runs each query, and for which tenant. With an {@link IdentityStore}, the signed-in
+ * user's permissions are read from it and an anonymous caller's tenant header is checked
+ * against it; without one, the signed-in user's authorities are its permissions.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class)
 @ConditionalOnClass(WebGraphQlInterceptor.class)
@@ -72,15 +72,15 @@ public final class UserContextAutoConfiguration {
 	static class SecurityUserContextConfiguration {
 
 		/**
-		 * The signed-in user's permissions from the identity store if there is one, else its
-		 * authorities.
+		 * The signed-in user's permissions from the identity store if there is one, else
+		 * its authorities.
 		 */
 		@Bean
 		@ConditionalOnMissingBean
 		UserContextResolver userContextResolver(ObjectProvider<IdentityStore> identityStore) {
 			IdentityStore store = identityStore.getIfUnique();
-			return UserContextResolver.fromSecurityContext(
-					(store != null) ? (user) -> store.findGrantedPermissions(user.userId()) : null);
+			return UserContextResolver
+				.fromSecurityContext((store != null) ? (user) -> store.findGrantedPermissions(user.userId()) : null);
 		}
 
 	}

@@ -7,8 +7,8 @@ import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
- * Resolves the caller once per request, on the request's thread, and hands it to the handlers
- * through the GraphQL context.
+ * Resolves the caller once per request, on the request's thread, and hands it to the
+ * handlers through the GraphQL context.
  */
 final class UserContextInterceptor implements WebGraphQlInterceptor {
 
@@ -21,9 +21,8 @@ final class UserContextInterceptor implements WebGraphQlInterceptor {
 	@Override
 	public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
 		UserContext user = this.resolver.resolve(request);
-		request.configureExecutionInput((input, builder) -> builder
-			.graphQLContext((context) -> context.put(UserContext.class, user))
-			.build());
+		request.configureExecutionInput(
+				(input, builder) -> builder.graphQLContext((context) -> context.put(UserContext.class, user)).build());
 		return chain.next(request);
 	}
 

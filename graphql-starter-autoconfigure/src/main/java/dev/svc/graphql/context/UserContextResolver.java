@@ -8,8 +8,9 @@ import java.util.function.Function;
 import org.springframework.graphql.server.WebGraphQlRequest;
 
 /**
- * Tells who runs a GraphQL request. The module's default reads the Spring Security context and the
- * identity store; declare a bean of this type to authenticate queries another way.
+ * Tells who runs a GraphQL request. The module's default reads the Spring Security
+ * context and the identity store; declare a bean of this type to authenticate queries
+ * another way.
  */
 @FunctionalInterface
 public interface UserContextResolver {
@@ -27,14 +28,13 @@ public interface UserContextResolver {
 	UserContext resolve(WebGraphQlRequest request);
 
 	/**
-	 * A resolver that reads the signed-in user from Spring Security's context. The principal must
-	 * be a {@link SignedInUser}.
+	 * A resolver that reads the signed-in user from Spring Security's context. The
+	 * principal must be a {@link SignedInUser}.
 	 * @param grantedPermissions loads the permissions of a user; {@code null} to take the
 	 * authentication's authorities as its permissions
 	 * @return the resolver
 	 */
-	static UserContextResolver fromSecurityContext(
-			@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
+	static UserContextResolver fromSecurityContext(@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
 		return new SecurityContextUserContextResolver(grantedPermissions);
 	}
 

@@ -1,8 +1,8 @@
 package dev.svc.graphql.error;
 
 /**
- * An argument value the query cannot use, for example a page size over the limit. The message says
- * what is wrong and what is allowed; the code is {@code BAD_USER_INPUT}.
+ * An argument value the query cannot use, for example a page size over the limit. The
+ * message says what is wrong and what is allowed; the code is {@code BAD_USER_INPUT}.
  */
 public class BadUserInputException extends UserFriendlyException {
 

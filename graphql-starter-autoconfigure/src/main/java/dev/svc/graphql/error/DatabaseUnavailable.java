@@ -7,13 +7,16 @@ import java.sql.SQLTransientConnectionException;
 import java.util.Set;
 
 /**
- * Tells a failure that comes from a database out of reach (no connection to be had within the
- * pool's wait, a connection lost or refused) from any other: the caller gets
+ * Tells a failure that comes from a database out of reach (no connection to be had within
+ * the pool's wait, a connection lost or refused) from any other: the caller gets
  * {@code SERVICE_UNAVAILABLE} and may try again, instead of an internal error.
  */
 public final class DatabaseUnavailable {
 
-	/** PostgreSQL's states of a server that shuts connections down or refuses them for now. */
+	/**
+	 * PostgreSQL's states of a server that shuts connections down or refuses them for
+	 * now.
+	 */
 	private static final Set<String> SERVER_GOING_AWAY = Set.of("57P01", "57P02", "57P03", "55000");
 
 	private DatabaseUnavailable() {

@@ -7,16 +7,18 @@ import graphql.GraphQLError;
 import graphql.GraphqlErrorBuilder;
 
 /**
- * The {@code extensions.code} of failures that do not come from a {@link UserFriendlyException}
- * (whose code comes from its class name, e.g. {@code BAD_USER_INPUT} from
- * {@link BadUserInputException}).
+ * The {@code extensions.code} of failures that do not come from a
+ * {@link UserFriendlyException} (whose code comes from its class name, e.g.
+ * {@code BAD_USER_INPUT} from {@link BadUserInputException}).
  */
 public final class ErrorCode {
 
 	/** The query document could not be parsed. */
 	public static final String PARSE_FAILED = "GRAPHQL_PARSE_FAILED";
 
-	/** The query document does not fit the schema: unknown field, wrong argument type, ... */
+	/**
+	 * The query document does not fit the schema: unknown field, wrong argument type, ...
+	 */
 	public static final String VALIDATION_FAILED = "GRAPHQL_VALIDATION_FAILED";
 
 	/** The request itself is unusable: not JSON, no query, too long. */
@@ -25,25 +27,32 @@ public final class ErrorCode {
 	/** The request is over a limit of its size: body, document length or tokens. */
 	public static final String QUERY_TOO_LARGE = "QUERY_TOO_LARGE";
 
-	/** The query is over a limit of its shape or cost: depth, fields, aliases, directives, fragments, cost. */
+	/**
+	 * The query is over a limit of its shape or cost: depth, fields, aliases, directives,
+	 * fragments, cost.
+	 */
 	public static final String QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX";
 
 	/**
-	 * A persisted query names a hash without the query's text, and no document is known by it: the
-	 * client sends the text with the hash. Its message is {@code PersistedQueryNotFound}, which
-	 * clients look for.
+	 * A persisted query names a hash without the query's text, and no document is known
+	 * by it: the client sends the text with the hash. Its message is
+	 * {@code PersistedQueryNotFound}, which clients look for.
 	 */
 	public static final String PERSISTED_QUERY_NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND";
 
-	/** A persisted query's hash is not the SHA-256 hash of the query's text that came with it. */
+	/**
+	 * A persisted query's hash is not the SHA-256 hash of the query's text that came with
+	 * it.
+	 */
 	public static final String PERSISTED_QUERY_HASH_MISMATCH = "PERSISTED_QUERY_HASH_MISMATCH";
 
 	/** A request's {@code documentId} names no registered document. */
 	public static final String PERSISTED_DOCUMENT_NOT_FOUND = "PERSISTED_DOCUMENT_NOT_FOUND";
 
 	/**
-	 * The endpoint runs only registered (or, for anonymous callers, kept) documents for this
-	 * caller ({@code graphql.persisted-documents.mode}), and the request's document is not one.
+	 * The endpoint runs only registered (or, for anonymous callers, kept) documents for
+	 * this caller ({@code graphql.persisted-documents.mode}), and the request's document
+	 * is not one.
 	 */
 	public static final String PERSISTED_DOCUMENT_REQUIRED = "PERSISTED_DOCUMENT_REQUIRED";
 
@@ -63,8 +72,8 @@ public final class ErrorCode {
 	}
 
 	/**
-	 * A request refused before it runs: a validation error with exactly this code and message,
-	 * which the error interceptor passes on as it is.
+	 * A request refused before it runs: a validation error with exactly this code and
+	 * message, which the error interceptor passes on as it is.
 	 * @param code the {@code extensions.code}, one of this class's
 	 * @param message what is wrong and what is allowed
 	 * @return the error

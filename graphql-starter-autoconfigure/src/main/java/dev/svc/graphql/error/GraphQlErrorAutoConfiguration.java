@@ -12,8 +12,8 @@ import org.springframework.graphql.execution.DataFetcherExceptionResolver;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
- * The one place failures become error entries: field failures through the exception resolver,
- * request failures through the interceptor.
+ * The one place failures become error entries: field failures through the exception
+ * resolver, request failures through the interceptor.
  */
 @AutoConfiguration
 @ConditionalOnClass(DataFetcherExceptionResolver.class)

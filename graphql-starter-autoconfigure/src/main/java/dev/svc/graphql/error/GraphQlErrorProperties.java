@@ -9,21 +9,23 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class GraphQlErrorProperties {
 
 	/**
-	 * Whether error messages carry the exception chain and stack trace (the "debug build" mode).
-	 * Never enable it in production: it tells clients about the server's internals.
+	 * Whether error messages carry the exception chain and stack trace (the "debug build"
+	 * mode). Never enable it in production: it tells clients about the server's
+	 * internals.
 	 */
 	private boolean exposeExceptionDetails;
 
 	/**
-	 * @return whether error messages carry the exception chain and stack trace (the "debug build" mode)
+	 * @return whether error messages carry the exception chain and stack trace (the
+	 * "debug build" mode)
 	 */
 	public boolean isExposeExceptionDetails() {
 		return this.exposeExceptionDetails;
 	}
 
 	/**
-	 * @param exposeExceptionDetails whether error messages carry the exception chain and stack trace (the "debug
-	 * build" mode)
+	 * @param exposeExceptionDetails whether error messages carry the exception chain and
+	 * stack trace (the "debug build" mode)
 	 */
 	public void setExposeExceptionDetails(boolean exposeExceptionDetails) {
 		this.exposeExceptionDetails = exposeExceptionDetails;

@@ -13,10 +13,12 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.graphql.execution.DataFetcherExceptionResolverAdapter;
 
 /**
- * Turns an exception thrown while resolving a field into an error entry: {@code Error trying to
- * resolve <field>.} followed by the client-facing message of a {@link UserFriendlyException}, or by
- * nothing for any other exception, which is logged instead. With exception details exposed the
- * message also carries the exception chain and the stack trace.
+ * Turns an exception thrown while resolving a field into an error entry:
+ * {@code Error trying to
+ * resolve <field>.} followed by the client-facing message of a
+ * {@link UserFriendlyException}, or by nothing for any other exception, which is logged
+ * instead. With exception details exposed the message also carries the exception chain
+ * and the stack trace.
  */
 final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 
@@ -44,8 +46,8 @@ final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 		else if (DatabaseUnavailable.isCauseOf(ex)) {
 			code = ErrorCode.SERVICE_UNAVAILABLE;
 			message.append(" The database cannot be reached; try again later.");
-			logger.warn("Query field " + env.getExecutionStepInfo().getPath() + " failed: the database cannot be reached: "
-					+ ex.getMessage());
+			logger.warn("Query field " + env.getExecutionStepInfo().getPath()
+					+ " failed: the database cannot be reached: " + ex.getMessage());
 		}
 		else {
 			code = ErrorCode.INTERNAL_SERVER_ERROR;
@@ -54,10 +56,7 @@ final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 		if (this.exposeExceptionDetails) {
 			appendDetails(message, ex);
 		}
-		return GraphqlErrorBuilder.newError(env)
-			.message(message.toString())
-			.extensions(Map.of("code", code))
-			.build();
+		return GraphqlErrorBuilder.newError(env).message(message.toString()).extensions(Map.of("code", code)).build();
 	}
 
 	private static void appendDetails(StringBuilder message, Throwable ex) {

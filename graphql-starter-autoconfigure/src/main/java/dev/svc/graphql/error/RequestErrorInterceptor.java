@@ -18,12 +18,16 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
  * Gives every error entry the shape clients rely on: {@code message}, {@code locations},
- * {@code path} and {@code extensions.code}. Field errors already carry a code; request errors
- * (parse and validation failures) get theirs here from graphql-java's classification.
+ * {@code path} and {@code extensions.code}. Field errors already carry a code; request
+ * errors (parse and validation failures) get theirs here from graphql-java's
+ * classification.
  */
 final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 
-	/** The classification of graphql-java's {@code GoodFaithIntrospection.BadFaithIntrospectionError}. */
+	/**
+	 * The classification of graphql-java's
+	 * {@code GoodFaithIntrospection.BadFaithIntrospectionError}.
+	 */
 	private static final String BAD_FAITH_INTROSPECTION = "BadFaithIntrospection";
 
 	@Override
@@ -32,24 +36,24 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 			if (response.getErrors().isEmpty()) {
 				return response;
 			}
-			return response.transform((builder) -> builder.errors(response.getErrors()
-				.stream()
-				.map(RequestErrorInterceptor::complete)
-				.toList()));
+			return response.transform((builder) -> builder
+				.errors(response.getErrors().stream().map(RequestErrorInterceptor::complete).toList()));
 		});
 	}
 
 	private static GraphQLError complete(ResponseError error) {
-		Map<String, Object> extensions = new LinkedHashMap<>((error.getExtensions() != null) ? error.getExtensions() : Map.of());
+		Map<String, Object> extensions = new LinkedHashMap<>(
+				(error.getExtensions() != null) ? error.getExtensions() : Map.of());
 		extensions.remove("classification");
 		extensions.putIfAbsent("code", codeOf(error.getErrorType()));
-		return new ShapedError(Objects.requireNonNullElse(error.getMessage(), ""), (error.getLocations() != null) ? error.getLocations() : List.of(),
-				error.getParsedPath(), error.getErrorType(), extensions);
+		return new ShapedError(Objects.requireNonNullElse(error.getMessage(), ""),
+				(error.getLocations() != null) ? error.getLocations() : List.of(), error.getParsedPath(),
+				error.getErrorType(), extensions);
 	}
 
 	/**
-	 * An error serialized with exactly the four members clients get: graphql-java's own errors
-	 * would add {@code extensions.classification}.
+	 * An error serialized with exactly the four members clients get: graphql-java's own
+	 * errors would add {@code extensions.classification}.
 	 */
 	private record ShapedError(String message, List<SourceLocation> locations, List<Object> path,
 			ErrorClassification errorType, Map<String, Object> extensions) implements GraphQLError {
@@ -83,9 +87,10 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 		public Map<String, Object> toSpecification() {
 			Map<String, Object> specification = new LinkedHashMap<>();
 			specification.put("message", this.message);
-			specification.put("locations", this.locations.stream()
-				.map((location) -> Map.of("line", location.getLine(), "column", location.getColumn()))
-				.toList());
+			specification.put("locations",
+					this.locations.stream()
+						.map((location) -> Map.of("line", location.getLine(), "column", location.getColumn()))
+						.toList());
 			specification.put("path", this.path);
 			specification.put("extensions", this.extensions);
 			return specification;
@@ -101,7 +106,8 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 		if (classification == ErrorType.ValidationError || classification == ErrorType.ExecutionAborted) {
 			return ErrorCode.VALIDATION_FAILED;
 		}
-		// graphql-java's refusal of an introspection that asks for fields too often or is too big: a
+		// graphql-java's refusal of an introspection that asks for fields too often or is
+		// too big: a
 		// limit of the document's shape, the client's to mend
 		if (BAD_FAITH_INTROSPECTION.equals(classification.toString())) {
 			return ErrorCode.QUERY_TOO_COMPLEX;

@@ -3,10 +3,10 @@ package dev.svc.graphql.error;
 import java.util.Locale;
 
 /**
- * A failure whose message is meant for the client. Its {@code extensions.code} comes from the class
- * name: {@code FooBarException} answers {@code FOO_BAR}. Handlers throw subclasses of it for
- * conditions the caller can act on; any other exception is reported as an internal error whose
- * detail stays in the server log.
+ * A failure whose message is meant for the client. Its {@code extensions.code} comes from
+ * the class name: {@code FooBarException} answers {@code FOO_BAR}. Handlers throw
+ * subclasses of it for conditions the caller can act on; any other exception is reported
+ * as an internal error whose detail stays in the server log.
  */
 public class UserFriendlyException extends RuntimeException {
 

@@ -10,25 +10,28 @@ import org.dataloader.DataLoaderRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link QueryHandler} gets for one call: the user context, the
- * field's arguments, its selection set, the request's variables and its data loaders.
+ * What a {@link QueryHandler} gets for one call: the user context, the field's arguments,
+ * its selection set, the request's variables and its data loaders.
  *
  * @param user who runs the query
  * @param arguments the field's arguments, already coerced to their GraphQL types; absent
  * arguments are missing from the map
- * @param selectionSet the fields selected below this one, so a handler can skip unselected work
+ * @param selectionSet the fields selected below this one, so a handler can skip
+ * unselected work
  * @param variables the variables of the request
- * @param dataLoaders the request's data loaders, among them those registered through Spring for
- * GraphQL's {@code BatchLoaderRegistry}
+ * @param dataLoaders the request's data loaders, among them those registered through
+ * Spring for GraphQL's {@code BatchLoaderRegistry}
  */
 public record QueryContext(UserContext user, Map<String, Object> arguments, DataFetchingFieldSelectionSet selectionSet,
 		Map<String, Object> variables, DataLoaderRegistry dataLoaders) {
 
 	/**
-	 * A data loader of the request, to batch the loading of many keys into one call. A handler
-	 * returns the {@code CompletableFuture} that {@link DataLoader#load(Object)} gives.
+	 * A data loader of the request, to batch the loading of many keys into one call. A
+	 * handler returns the {@code CompletableFuture} that {@link DataLoader#load(Object)}
+	 * gives.
 	 * @param name the data loader's name; for a loader registered with
-	 * {@code BatchLoaderRegistry.forTypePair(K.class, V.class)} it is the name of {@code V}'s class
+	 * {@code BatchLoaderRegistry.forTypePair(K.class, V.class)} it is the name of
+	 * {@code V}'s class
 	 * @param <K> the key type
 	 * @param <V> the value type
 	 * @return the data loader
@@ -46,8 +49,8 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 	/**
 	 * Reads an argument.
 	 * @param name the argument name
-	 * @param type the expected Java type; integral GraphQL values convert to any {@link Number}
-	 * type, and an {@code ID} converts to {@link Long} or {@link Integer}
+	 * @param type the expected Java type; integral GraphQL values convert to any
+	 * {@link Number} type, and an {@code ID} converts to {@link Long} or {@link Integer}
 	 * @param <T> the type
 	 * @return the value, {@code null} when the argument was not sent
 	 * @throws BadUserInputException when the value cannot be read as {@code type}
@@ -62,7 +65,8 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 		}
 		try {
 			if (type == Long.class) {
-				return type.cast((value instanceof Number number) ? number.longValue() : Long.valueOf(value.toString()));
+				return type
+					.cast((value instanceof Number number) ? number.longValue() : Long.valueOf(value.toString()));
 			}
 			if (type == Integer.class) {
 				return type.cast((value instanceof Number number) ? Math.toIntExact(number.longValue())
@@ -70,34 +74,34 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 			}
 		}
 		catch (NumberFormatException | ArithmeticException ex) {
-			throw new BadUserInputException(
-					"Argument '" + name + "' must be a whole number" + ((type == Integer.class) ? " of 32 bits" : "")
-							+ ", got '" + value + "'.");
+			throw new BadUserInputException("Argument '" + name + "' must be a whole number"
+					+ ((type == Integer.class) ? " of 32 bits" : "") + ", got '" + value + "'.");
 		}
 		throw new IllegalArgumentException(
 				"Argument '" + name + "' is a " + value.getClass().getSimpleName() + ", not a " + type.getSimpleName());
 	}
 
 	/**
-	 * Reads a text argument that has a longest useful length, for example that of the column it is
-	 * compared with.
+	 * Reads a text argument that has a longest useful length, for example that of the
+	 * column it is compared with.
 	 * @param name the argument name
 	 * @param maxLength the most characters allowed
 	 * @return the text, {@code null} when the argument was not sent
-	 * @throws BadUserInputException when the text is longer, or holds a character no text may hold
+	 * @throws BadUserInputException when the text is longer, or holds a character no text
+	 * may hold
 	 */
 	public @Nullable String text(String name, int maxLength) {
 		String text = argument(name, String.class);
 		if (text != null && text.length() > maxLength) {
-			throw new BadUserInputException("Argument '" + name + "' is " + text.length()
-					+ " characters long; at most " + maxLength + " are allowed.");
+			throw new BadUserInputException("Argument '" + name + "' is " + text.length() + " characters long; at most "
+					+ maxLength + " are allowed.");
 		}
 		return text;
 	}
 
 	/**
-	 * No database stores a NUL character or half of a surrogate pair in text, and PostgreSQL
-	 * refuses a statement that carries one: the caller learns so here instead.
+	 * No database stores a NUL character or half of a surrogate pair in text, and
+	 * PostgreSQL refuses a statement that carries one: the caller learns so here instead.
 	 */
 	private static void checkText(String name, String text) {
 		for (int i = 0; i < text.length(); i++) {
@@ -110,8 +114,8 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 				i++;
 			}
 			else if (Character.isSurrogate(c)) {
-				throw new BadUserInputException("Argument '" + name + "' holds half of a surrogate pair at position " + i
-						+ "; text must be valid Unicode.");
+				throw new BadUserInputException("Argument '" + name + "' holds half of a surrogate pair at position "
+						+ i + "; text must be valid Unicode.");
 			}
 		}
 	}

@@ -6,14 +6,15 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The credential side of the identity data: what signing in reads and writes, apart from what
- * queries read ({@link IdentityStore}), as Spring Security keeps {@code UserDetailsService} and
- * {@code UserDetailsPasswordService} apart. It names the users of the {@link IdentityStore} in
- * use, by the same ids. The module's default keeps the credentials in its {@code svc_*} tables,
- * beside its own identity store only: a host that keeps its identity data elsewhere declares a
- * bean of this type to sign its users in, and without one the module offers no sign-in. The few
- * writes have defaults for a read-only store: a hash is then never upgraded, and a user who must
- * change its password cannot sign in.
+ * The credential side of the identity data: what signing in reads and writes, apart from
+ * what queries read ({@link IdentityStore}), as Spring Security keeps
+ * {@code UserDetailsService} and {@code UserDetailsPasswordService} apart. It names the
+ * users of the {@link IdentityStore} in use, by the same ids. The module's default keeps
+ * the credentials in its {@code svc_*} tables, beside its own identity store only: a host
+ * that keeps its identity data elsewhere declares a bean of this type to sign its users
+ * in, and without one the module offers no sign-in. The few writes have defaults for a
+ * read-only store: a hash is then never upgraded, and a user who must change its password
+ * cannot sign in.
  */
 public interface CredentialStore {
 
@@ -27,10 +28,11 @@ public interface CredentialStore {
 
 	/**
 	 * Replaces a user's password hash by a stronger hash of the same password, after a
-	 * successful sign-in. The password stays the same, so nothing that a password change ends
-	 * (sessions, tokens) may end. A store that cannot write keeps the hash it has.
+	 * successful sign-in. The password stays the same, so nothing that a password change
+	 * ends (sessions, tokens) may end. A store that cannot write keeps the hash it has.
 	 * @param userId the user
-	 * @param currentHash the hash the sign-in checked; a hash changed since is left as it is
+	 * @param currentHash the hash the sign-in checked; a hash changed since is left as it
+	 * is
 	 * @param upgradedHash the new hash of the same password
 	 * @return whether the hash was replaced
 	 */
@@ -39,12 +41,13 @@ public interface CredentialStore {
 	}
 
 	/**
-	 * Keeps the digest of a one-time password reset code for a user who must change its password,
-	 * replacing any earlier code of the user.
+	 * Keeps the digest of a one-time password reset code for a user who must change its
+	 * password, replacing any earlier code of the user.
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param expiry when the code stops working
-	 * @throws UnsupportedOperationException if the store keeps no reset codes, as by default
+	 * @throws UnsupportedOperationException if the store keeps no reset codes, as by
+	 * default
 	 */
 	default void savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
 		throw new UnsupportedOperationException("This credential store keeps no password reset codes, "
@@ -52,7 +55,8 @@ public interface CredentialStore {
 	}
 
 	/**
-	 * The sign-in data of the user a password reset code was issued to, while the code works.
+	 * The sign-in data of the user a password reset code was issued to, while the code
+	 * works.
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param now the time
@@ -63,8 +67,8 @@ public interface CredentialStore {
 	}
 
 	/**
-	 * Sets a new password with a reset code, once: the code stops working, the user no longer
-	 * must change its password, and its failed sign-ins are forgotten.
+	 * Sets a new password with a reset code, once: the code stops working, the user no
+	 * longer must change its password, and its failed sign-ins are forgotten.
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param now the time

@@ -13,117 +13,119 @@ public class IdentityProperties {
 	/**
 	 * Whether the module keeps identity data (tenants, users, roles, organization units,
 	 * permissions, audit records) in the host's DataSource, in tables of its own (svc_*)
-	 * created by migrations with a history table of their own. A host that declares its own
-	 * IdentityStore bean gets neither the tables nor the module's identity and credential stores.
+	 * created by migrations with a history table of their own. A host that declares its
+	 * own IdentityStore bean gets neither the tables nor the module's identity and
+	 * credential stores.
 	 */
 	private boolean enabled = true;
 
 	/**
-	 * Whether the module's migrations also load the demo data: a host admin and tenants with
-	 * users whose password is 123qwe. For demos and tests only, never in production.
+	 * Whether the module's migrations also load the demo data: a host admin and tenants
+	 * with users whose password is 123qwe. For demos and tests only, never in production.
 	 */
 	private boolean demoData;
 
 	/**
-	 * How long the module's store keeps a user's effective permissions before reading them
-	 * again: the longest a grant or a revocation takes to reach queries on each instance,
-	 * as graphql.sign-in.session-check-interval is for log-outs. 0 reads them on every
-	 * query.
+	 * How long the module's store keeps a user's effective permissions before reading
+	 * them again: the longest a grant or a revocation takes to reach queries on each
+	 * instance, as graphql.sign-in.session-check-interval is for log-outs. 0 reads them
+	 * on every query.
 	 */
 	private Duration permissionCacheDuration = Duration.ofSeconds(5);
 
 	/**
-	 * How many users' effective permissions the module's store keeps at most; the least used
-	 * are dropped first and read again when next needed.
+	 * How many users' effective permissions the module's store keeps at most; the least
+	 * used are dropped first and read again when next needed.
 	 */
 	private int permissionCacheSize = 10_000;
 
 	/**
-	 * Longest time a statement of the identity store may run, its JDBC query timeout (whole
-	 * seconds, at least one). Keep it no longer than graphql.limits.timeout, so that no
-	 * statement outlives the request it serves.
+	 * Longest time a statement of the identity store may run, its JDBC query timeout
+	 * (whole seconds, at least one). Keep it no longer than graphql.limits.timeout, so
+	 * that no statement outlives the request it serves.
 	 */
 	private Duration queryTimeout = Duration.ofSeconds(10);
 
 	/**
-	 * @return whether the module keeps identity data (tenants, users, roles, organization units, permissions,
-	 * audit records) in the host's DataSource, in tables of its own (svc_*) created by migrations with a history
-	 * table of their own
+	 * @return whether the module keeps identity data (tenants, users, roles, organization
+	 * units, permissions, audit records) in the host's DataSource, in tables of its own
+	 * (svc_*) created by migrations with a history table of their own
 	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
 	/**
-	 * @param enabled whether the module keeps identity data (tenants, users, roles, organization units,
-	 * permissions, audit records) in the host's DataSource, in tables of its own (svc_*) created by migrations
-	 * with a history table of their own
+	 * @param enabled whether the module keeps identity data (tenants, users, roles,
+	 * organization units, permissions, audit records) in the host's DataSource, in tables
+	 * of its own (svc_*) created by migrations with a history table of their own
 	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
 	/**
-	 * @return whether the module's migrations also load the demo data: a host admin and tenants with users whose
-	 * password is 123qwe
+	 * @return whether the module's migrations also load the demo data: a host admin and
+	 * tenants with users whose password is 123qwe
 	 */
 	public boolean isDemoData() {
 		return this.demoData;
 	}
 
 	/**
-	 * @param demoData whether the module's migrations also load the demo data: a host admin and tenants with
-	 * users whose password is 123qwe
+	 * @param demoData whether the module's migrations also load the demo data: a host
+	 * admin and tenants with users whose password is 123qwe
 	 */
 	public void setDemoData(boolean demoData) {
 		this.demoData = demoData;
 	}
 
 	/**
-	 * @return how long the module's store keeps a user's effective permissions before reading them again: the
-	 * longest a grant or a revocation takes to reach queries on each instance, as
-	 * graphql.sign-in.session-check-interval is for log-outs
+	 * @return how long the module's store keeps a user's effective permissions before
+	 * reading them again: the longest a grant or a revocation takes to reach queries on
+	 * each instance, as graphql.sign-in.session-check-interval is for log-outs
 	 */
 	public Duration getPermissionCacheDuration() {
 		return this.permissionCacheDuration;
 	}
 
 	/**
-	 * @param permissionCacheDuration how long the module's store keeps a user's effective permissions before
-	 * reading them again: the longest a grant or a revocation takes to reach queries on each instance, as
-	 * graphql.sign-in.session-check-interval is for log-outs
+	 * @param permissionCacheDuration how long the module's store keeps a user's effective
+	 * permissions before reading them again: the longest a grant or a revocation takes to
+	 * reach queries on each instance, as graphql.sign-in.session-check-interval is for
+	 * log-outs
 	 */
 	public void setPermissionCacheDuration(Duration permissionCacheDuration) {
 		this.permissionCacheDuration = permissionCacheDuration;
 	}
 
 	/**
-	 * @return how many users' effective permissions the module's store keeps at most; the least used are dropped
-	 * first and read again when next needed
+	 * @return how many users' effective permissions the module's store keeps at most; the
+	 * least used are dropped first and read again when next needed
 	 */
 	public int getPermissionCacheSize() {
 		return this.permissionCacheSize;
 	}
 
 	/**
-	 * @param permissionCacheSize how many users' effective permissions the module's store keeps at most; the
-	 * least used are dropped first and read again when next needed
+	 * @param permissionCacheSize how many users' effective permissions the module's store
+	 * keeps at most; the least used are dropped first and read again when next needed
 	 */
 	public void setPermissionCacheSize(int permissionCacheSize) {
 		this.permissionCacheSize = permissionCacheSize;
 	}
 
 	/**
-	 * @return longest time a statement of the identity store may run, its JDBC query timeout (whole seconds, at
-	 * least one)
+	 * @return longest time a statement of the identity store may run, its JDBC query
+	 * timeout (whole seconds, at least one)
 	 */
 	public Duration getQueryTimeout() {
 		return this.queryTimeout;
 	}
 
 	/**
-	 * @param queryTimeout longest time a statement of the identity store may run, its JDBC query timeout (whole
-	 * seconds, at least one)
+	 * @param queryTimeout longest time a statement of the identity store may run, its
+	 * JDBC query timeout (whole seconds, at least one)
 	 */
 	public void setQueryTimeout(Duration queryTimeout) {
 		this.queryTimeout = queryTimeout;

@@ -19,14 +19,15 @@ import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
 
 /**
- * Creates and updates the module's tables with Flyway, apart from the host's migrations: its own
- * locations and its own history table, so a host's {@code V1__...} never meets the module's
- * {@code V1__...}. It runs after the host's Flyway or Liquibase (see
- * {@link IdentitySchemaMigrationDetector}), and on a schema that already holds the host's tables it
- * starts its history from scratch instead of refusing to run. On H2 and PostgreSQL most migrations
- * are portable ({@code db/svc/migration}) and those a database needs of its own (PostgreSQL's indexes
- * for large tenants) are in {@code db/svc/migration-h2} and {@code db/svc/migration-postgresql}.
- * MariaDB and MySQL speak another dialect of DDL (no identity columns, no time zones in a column):
+ * Creates and updates the module's tables with Flyway, apart from the host's migrations:
+ * its own locations and its own history table, so a host's {@code V1__...} never meets
+ * the module's {@code V1__...}. It runs after the host's Flyway or Liquibase (see
+ * {@link IdentitySchemaMigrationDetector}), and on a schema that already holds the host's
+ * tables it starts its history from scratch instead of refusing to run. On H2 and
+ * PostgreSQL most migrations are portable ({@code db/svc/migration}) and those a database
+ * needs of its own (PostgreSQL's indexes for large tenants) are in
+ * {@code db/svc/migration-h2} and {@code db/svc/migration-postgresql}. MariaDB and MySQL
+ * speak another dialect of DDL (no identity columns, no time zones in a column):
  * {@code db/svc/migration-mysql} holds all of their migrations, under the same versions.
  */
 public final class IdentitySchemaMigration implements InitializingBean {
@@ -94,11 +95,11 @@ public final class IdentitySchemaMigration implements InitializingBean {
 	}
 
 	/**
-	 * MariaDB's and MySQL's datetime columns keep no time zone: the module writes and reads its times
-	 * there in UTC, which their drivers do only when told to (by default they write an instant as
-	 * the JVM's local time). A driver that would shift the times stops the start-up here, before a
-	 * time is written, instead of moving every lockout, session end and audit record by the JVM's
-	 * offset.
+	 * MariaDB's and MySQL's datetime columns keep no time zone: the module writes and
+	 * reads its times there in UTC, which their drivers do only when told to (by default
+	 * they write an instant as the JVM's local time). A driver that would shift the times
+	 * stops the start-up here, before a time is written, instead of moving every lockout,
+	 * session end and audit record by the JVM's offset.
 	 */
 	private static void requireUtcTimes(DataSource dataSource) {
 		OffsetDateTime probe = OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);

@@ -5,9 +5,9 @@ import java.util.Set;
 import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseInitializerDetector;
 
 /**
- * Tells Spring Boot that the {@link IdentitySchemaMigration} initializes the database, so that
- * the beans that use the database wait for it, and that it runs after the host's own Flyway or
- * Liquibase migrations (whose detectors come first).
+ * Tells Spring Boot that the {@link IdentitySchemaMigration} initializes the database, so
+ * that the beans that use the database wait for it, and that it runs after the host's own
+ * Flyway or Liquibase migrations (whose detectors come first).
  */
 final class IdentitySchemaMigrationDetector extends AbstractBeansOfTypeDatabaseInitializerDetector {
 

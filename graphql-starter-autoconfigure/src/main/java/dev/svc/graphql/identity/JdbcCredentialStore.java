@@ -14,9 +14,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 /**
- * The credential store over the {@code svc_users} table of the module's own identity store, and
- * only beside it: all of the credentials' SQL is in this class; the lookup by name carries the
- * tenant condition of {@link JdbcIdentityStore}.
+ * The credential store over the {@code svc_users} table of the module's own identity
+ * store, and only beside it: all of the credentials' SQL is in this class; the lookup by
+ * name carries the tenant condition of {@link JdbcIdentityStore}.
  */
 final class JdbcCredentialStore implements CredentialStore {
 
@@ -34,10 +34,11 @@ final class JdbcCredentialStore implements CredentialStore {
 
 	@Override
 	public Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress) {
-		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where "
-				+ JdbcIdentityStore.tenantCondition("u", tenantId)
-				+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
-				+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id limit 1")
+		return this.jdbc
+			.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where "
+					+ JdbcIdentityStore.tenantCondition("u", tenantId)
+					+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
+					+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id limit 1")
 			.params(JdbcIdentityStore.tenantParam(tenantId))
 			.param("login", userNameOrEmailAddress.toUpperCase(Locale.ROOT))
 			.query(JdbcCredentialStore::credentials)
@@ -45,14 +46,15 @@ final class JdbcCredentialStore implements CredentialStore {
 	}
 
 	/**
-	 * Replaces the hash and, in the same transaction, the stamp of it that the user's token
-	 * sessions keep, so that no session check sees the new hash with an old stamp and takes it
-	 * for a password change.
+	 * Replaces the hash and, in the same transaction, the stamp of it that the user's
+	 * token sessions keep, so that no session check sees the new hash with an old stamp
+	 * and takes it for a password change.
 	 */
 	@Override
 	public boolean upgradePasswordHash(long userId, String currentHash, String upgradedHash) {
 		Boolean upgraded = this.transactions.execute((status) -> {
-			int users = this.jdbc.sql("update svc_users set password_hash = :upgraded where id = :id and password_hash = :current")
+			int users = this.jdbc
+				.sql("update svc_users set password_hash = :upgraded where id = :id and password_hash = :current")
 				.param("upgraded", upgradedHash)
 				.param("id", userId)
 				.param("current", currentHash)
@@ -60,7 +62,8 @@ final class JdbcCredentialStore implements CredentialStore {
 			if (users == 0) {
 				return false;
 			}
-			this.jdbc.sql("update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
+			this.jdbc.sql(
+					"update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
 				.param("upgraded", UserCredentials.passwordStamp(upgradedHash))
 				.param("id", userId)
 				.param("current", UserCredentials.passwordStamp(currentHash))
@@ -72,7 +75,8 @@ final class JdbcCredentialStore implements CredentialStore {
 
 	@Override
 	public void savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
-		this.jdbc.sql("update svc_users set password_reset_code = :code, password_reset_code_expiry = :expiry where id = :id")
+		this.jdbc.sql(
+				"update svc_users set password_reset_code = :code, password_reset_code_expiry = :expiry where id = :id")
 			.param("code", codeDigest)
 			.param("expiry", expiry.atOffset(ZoneOffset.UTC))
 			.param("id", userId)
@@ -81,8 +85,9 @@ final class JdbcCredentialStore implements CredentialStore {
 
 	@Override
 	public Optional<UserCredentials> findCredentialsByResetCode(long userId, String codeDigest, Instant now) {
-		return this.jdbc.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where u.id = :id"
-				+ " and u.password_reset_code = :code and u.password_reset_code_expiry > :now")
+		return this.jdbc
+			.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where u.id = :id"
+					+ " and u.password_reset_code = :code and u.password_reset_code_expiry > :now")
 			.param("id", userId)
 			.param("code", codeDigest)
 			.param("now", now.atOffset(ZoneOffset.UTC))

@@ -28,8 +28,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The identity store over the {@code svc_*} tables. All of its SQL is in this class, the
- * credentials' apart in {@link JdbcCredentialStore}; every statement that reads tenant data
- * carries the tenant condition.
+ * credentials' apart in {@link JdbcCredentialStore}; every statement that reads tenant
+ * data carries the tenant condition.
  */
 final class JdbcIdentityStore implements IdentityStore {
 
@@ -41,14 +41,15 @@ final class JdbcIdentityStore implements IdentityStore {
 			+ "u.is_active, u.is_email_confirmed, u.creation_time, u.tenant_id";
 
 	/**
-	 * Text is sorted case-insensitively, by the upper-case columns that the migrations keep and
-	 * index (PostgreSQL's in byte order, as H2's), so both databases return pages in the same order.
+	 * Text is sorted case-insensitively, by the upper-case columns that the migrations
+	 * keep and index (PostgreSQL's in byte order, as H2's), so both databases return
+	 * pages in the same order.
 	 */
-	private static final Map<UserSorting.Field, String> SORT_COLUMNS = new EnumMap<>(Map.of(UserSorting.Field.ID,
-			"u.id", UserSorting.Field.USER_NAME, "u.normalized_user_name", UserSorting.Field.NAME, "u.normalized_name",
-			UserSorting.Field.SURNAME, "u.normalized_surname", UserSorting.Field.EMAIL_ADDRESS,
-			"u.normalized_email_address", UserSorting.Field.CREATION_TIME, "u.creation_time",
-			UserSorting.Field.IS_ACTIVE, "u.is_active"));
+	private static final Map<UserSorting.Field, String> SORT_COLUMNS = new EnumMap<>(
+			Map.of(UserSorting.Field.ID, "u.id", UserSorting.Field.USER_NAME, "u.normalized_user_name",
+					UserSorting.Field.NAME, "u.normalized_name", UserSorting.Field.SURNAME, "u.normalized_surname",
+					UserSorting.Field.EMAIL_ADDRESS, "u.normalized_email_address", UserSorting.Field.CREATION_TIME,
+					"u.creation_time", UserSorting.Field.IS_ACTIVE, "u.is_active"));
 
 	private static final String GRANTS_OF_USER = """
 			select g.name, g.is_granted, g.user_id
@@ -62,19 +63,21 @@ final class JdbcIdentityStore implements IdentityStore {
 			""";
 
 	/**
-	 * Roles of a page's users, in the columns they share with {@link #UNITS_OF_USERS}: each
-	 * database types a column of the union from both parts, so nulls need no cast (and MariaDB's and
-	 * MySQL's casts name other types than PostgreSQL's and H2's).
+	 * Roles of a page's users, in the columns they share with {@link #UNITS_OF_USERS}:
+	 * each database types a column of the union from both parts, so nulls need no cast
+	 * (and MariaDB's and MySQL's casts name other types than PostgreSQL's and H2's).
 	 */
 	private static final String ROLES_OF_USERS = "select ur.user_id, 'R' as part, r.id,"
 			+ " r.name, r.display_name, r.is_static, r.is_default, r.creation_time, null as parent_id,"
 			+ " r.tenant_id, '' as sort_key"
 			+ " from svc_user_roles ur join svc_roles r on r.id = ur.role_id where ur.user_id in (:userIds) and ";
 
-	/** Organization units of a page's users: the code in {@code name}, and the order by code. */
+	/**
+	 * Organization units of a page's users: the code in {@code name}, and the order by
+	 * code.
+	 */
 	private static final String UNITS_OF_USERS = "select uou.user_id, 'O', o.id, o.code, o.display_name,"
-			+ " null, null, null, o.parent_id,"
-			+ " o.tenant_id, o.code from svc_user_organization_units uou"
+			+ " null, null, null, o.parent_id," + " o.tenant_id, o.code from svc_user_organization_units uou"
 			+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and ";
 
 	private final Cache<Long, Set<String>> permissions;
@@ -92,8 +95,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
-	 * @param trigrams the users' trigrams, on databases that need them for the substring filter
-	 * (MariaDB and MySQL), else {@code null}
+	 * @param trigrams the users' trigrams, on databases that need them for the substring
+	 * filter (MariaDB and MySQL), else {@code null}
 	 */
 	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize,
 			@Nullable UserTrigrams trigrams) {
@@ -125,8 +128,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	@Override
 	public List<OrganizationUnit> findOrganizationUnits(@Nullable Integer tenantId, @Nullable Long id,
 			@Nullable String code) {
-		Query query = new Query("select " + OU_COLUMNS + " from svc_organization_units o where "
-				+ tenantCondition("o", tenantId));
+		Query query = new Query(
+				"select " + OU_COLUMNS + " from svc_organization_units o where " + tenantCondition("o", tenantId));
 		query.param("tenantId", tenantId);
 		query.andIf(id != null, "o.id = :id", "id", id);
 		query.andIf(code != null, "o.code = :code", "code", code);
@@ -149,7 +152,8 @@ final class JdbcIdentityStore implements IdentityStore {
 			totalCount[0] = rs.getInt("total_count");
 		});
 		if (users.isEmpty()) {
-			// past the last page (or nothing matches, when the page is the first): the count alone
+			// past the last page (or nothing matches, when the page is the first): the
+			// count alone
 			return new UserPagedResult(
 					(request.totalCount() && request.skipCount() > 0) ? countUsers(tenantId, request.filter()) : 0,
 					List.of());
@@ -159,8 +163,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
-	 * The window in one statement, with the count when nothing is filtered, plus one for the count
-	 * of a filtered list when it is asked for.
+	 * The window in one statement, with the count when nothing is filtered, plus one for
+	 * the count of a filtered list when it is asked for.
 	 */
 	@Override
 	public UserWindow scrollUsers(@Nullable Integer tenantId, UserScrollRequest request) {
@@ -196,13 +200,14 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
-	 * The window's ids and sort keys are found first, from an index alone where one serves the
-	 * order, and only their rows are read. "After the position" is split into one part per key of
-	 * the keyset: the users equal to the position in the keys before that key and past it in that
-	 * key. Each part is a range of one index read in its order and cut at the window's size, so
-	 * that a window deep in the list reads as few rows as the first one; one condition over all
-	 * keys at once (an {@code or} of the parts) would have the database read from the start of the
-	 * list instead. Read backward, every direction is reversed and the rows come back reversed.
+	 * The window's ids and sort keys are found first, from an index alone where one
+	 * serves the order, and only their rows are read. "After the position" is split into
+	 * one part per key of the keyset: the users equal to the position in the keys before
+	 * that key and past it in that key. Each part is a range of one index read in its
+	 * order and cut at the window's size, so that a window deep in the list reads as few
+	 * rows as the first one; one condition over all keys at once (an {@code or} of the
+	 * parts) would have the database read from the start of the list instead. Read
+	 * backward, every direction is reversed and the rows come back reversed.
 	 */
 	private Query windowQuery(@Nullable Integer tenantId, UserScrollRequest request, List<UserSorting.Order> keyset,
 			boolean counted) {
@@ -235,8 +240,9 @@ final class JdbcIdentityStore implements IdentityStore {
 			params.putAll(part.params);
 		}
 		String ids = (parts.size() == 1) ? parts.get(0)
-				: "select * from (" + parts.stream().map((part) -> "(" + part + ")").collect(Collectors.joining(
-						" union all ")) + ") b" + orderBy + fetch;
+				: "select * from ("
+						+ parts.stream().map((part) -> "(" + part + ")").collect(Collectors.joining(" union all "))
+						+ ") b" + orderBy + fetch;
 		StringBuilder keyColumns = new StringBuilder();
 		for (int i = 0; i < keyset.size(); i++) {
 			keyColumns.append(", p.k").append(i);
@@ -264,8 +270,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
-	 * The users with their roles and organization units when asked for, read for all of them in one
-	 * statement.
+	 * The users with their roles and organization units when asked for, read for all of
+	 * them in one statement.
 	 */
 	private List<User> withRolesAndUnits(@Nullable Integer tenantId, List<User> users, boolean withRoles,
 			boolean withUnits) {
@@ -296,14 +302,16 @@ final class JdbcIdentityStore implements IdentityStore {
 				}
 			});
 		return users.stream()
-			.map((user) -> user.with(roles.getOrDefault(user.id(), List.of()), units.getOrDefault(user.id(), List.of())))
+			.map((user) -> user.with(roles.getOrDefault(user.id(), List.of()),
+					units.getOrDefault(user.id(), List.of())))
 			.toList();
 	}
 
 	/**
-	 * The page's users with the count, in one statement: the page's ids are found first, from an
-	 * index alone where one serves the order, and only their rows are read. The count is the
-	 * tenant's kept count when nothing is filtered, else a window over the matching users.
+	 * The page's users with the count, in one statement: the page's ids are found first,
+	 * from an index alone where one serves the order, and only their rows are read. The
+	 * count is the tenant's kept count when nothing is filtered, else a window over the
+	 * matching users.
 	 */
 	private Query pageQuery(@Nullable Integer tenantId, UserPageRequest request) {
 		boolean counted = request.totalCount() && isUnfiltered(request.filter());
@@ -356,8 +364,8 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
-	 * Kept for {@code graphql.identity.permission-cache-duration} per user, so that a query
-	 * usually costs no statement for the caller's permissions.
+	 * Kept for {@code graphql.identity.permission-cache-duration} per user, so that a
+	 * query usually costs no statement for the caller's permissions.
 	 */
 	@Override
 	public Set<String> findGrantedPermissions(long userId) {
@@ -436,21 +444,24 @@ final class JdbcIdentityStore implements IdentityStore {
 				query.sql.append(" and ").append(narrowing.sql());
 				query.params.putAll(narrowing.params());
 			}
-			// names and surnames as the database generates their upper case, user names and e-mail
+			// names and surnames as the database generates their upper case, user names
+			// and e-mail
 			// addresses as hosts write theirs
 			String names = upperCase(":nameFilter");
-			query.andIf(true, "(u.normalized_name like " + names + " escape '!' or u.normalized_surname like " + names
-					+ " escape '!' or u.normalized_user_name like :filter escape '!'"
-					+ " or u.normalized_email_address like :filter escape '!')", "filter",
-					"%" + escapeLike(text.toUpperCase(Locale.ROOT)) + "%");
+			query.andIf(true,
+					"(u.normalized_name like " + names + " escape '!' or u.normalized_surname like " + names
+							+ " escape '!' or u.normalized_user_name like :filter escape '!'"
+							+ " or u.normalized_email_address like :filter escape '!')",
+					"filter", "%" + escapeLike(text.toUpperCase(Locale.ROOT)) + "%");
 			query.param("nameFilter", "%" + escapeLike(text) + "%");
 		}
 		return query;
 	}
 
 	/**
-	 * The database's upper case of a parameter, as it upper-cases the columns it generates (on
-	 * MariaDB and MySQL, where the trigrams are kept, in the columns' collation).
+	 * The database's upper case of a parameter, as it upper-cases the columns it
+	 * generates (on MariaDB and MySQL, where the trigrams are kept, in the columns'
+	 * collation).
 	 */
 	private String upperCase(String parameter) {
 		return (this.trigrams != null) ? UserTrigrams.upperCase(parameter) : "upper(" + parameter + ")";
@@ -468,8 +479,9 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
-	 * The text with the pattern's own characters escaped by {@code !}: a backslash would mean
-	 * another thing in MariaDB's and MySQL's string literals than in PostgreSQL's and H2's.
+	 * The text with the pattern's own characters escaped by {@code !}: a backslash would
+	 * mean another thing in MariaDB's and MySQL's string literals than in PostgreSQL's
+	 * and H2's.
 	 */
 	private static String escapeLike(String text) {
 		return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");

@@ -26,12 +26,13 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The default identity store and credential store, in the module's own tables of the host's
- * {@link DataSource}, and the migrations that create them. Backs off entirely, tables and
- * credentials included, when the host declares an {@link IdentityStore} of its own: the module's
- * credentials name the users of its own tables only, so such a host declares a
- * {@link CredentialStore} too, or gets no sign-in. Independent of {@code graphql.enabled}: sign-in
- * needs it whether the GraphQL endpoint is served or not.
+ * The default identity store and credential store, in the module's own tables of the
+ * host's {@link DataSource}, and the migrations that create them. Backs off entirely,
+ * tables and credentials included, when the host declares an {@link IdentityStore} of its
+ * own: the module's credentials name the users of its own tables only, so such a host
+ * declares a {@link CredentialStore} too, or gets no sign-in. Independent of
+ * {@code graphql.enabled}: sign-in needs it whether the GraphQL endpoint is served or
+ * not.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, Flyway.class })
@@ -86,7 +87,8 @@ public final class JdbcIdentityStoreAutoConfiguration {
 
 		@Bean
 		MeterBinder svcPermissionCacheMeters(JdbcIdentityStore identityStore) {
-			return (registry) -> CaffeineCacheMetrics.monitor(registry, identityStore.permissionCache(), "svc.permissions");
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, identityStore.permissionCache(),
+					"svc.permissions");
 		}
 
 	}

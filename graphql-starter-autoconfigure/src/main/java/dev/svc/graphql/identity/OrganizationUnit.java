@@ -3,8 +3,8 @@ package dev.svc.graphql.identity;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A node of a tenant's organization tree. Its code is the path of 5-digit parts from the root,
- * joined by dots, for example {@code 00001.00002}.
+ * A node of a tenant's organization tree. Its code is the path of 5-digit parts from the
+ * root, joined by dots, for example {@code 00001.00002}.
  *
  * @param id the unit's id
  * @param code the tree code

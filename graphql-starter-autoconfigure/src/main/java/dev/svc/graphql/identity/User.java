@@ -6,8 +6,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A user of the host or of a tenant. Its roles and organization units are filled only when the
- * query selects them.
+ * A user of the host or of a tenant. Its roles and organization units are filled only
+ * when the query selects them.
  *
  * @param id the user's id
  * @param userName the sign-in name

@@ -17,14 +17,15 @@ import org.jspecify.annotations.Nullable;
  * @param passwordHash the encoded password, with its {@code {id}} prefix
  * @param isActive whether the user may sign in
  * @param lockoutEndDate until when the user is locked out, {@code null} when not
- * @param shouldChangePassword whether the user must change its password before it may sign in
+ * @param shouldChangePassword whether the user must change its password before it may
+ * sign in
  */
 public record UserCredentials(long userId, @Nullable Integer tenantId, String userName, String passwordHash,
 		boolean isActive, @Nullable OffsetDateTime lockoutEndDate, boolean shouldChangePassword) {
 
 	/**
-	 * What a session keeps of its user's password hash: enough to see that the hash changed, and
-	 * nothing that helps to guess the password.
+	 * What a session keeps of its user's password hash: enough to see that the hash
+	 * changed, and nothing that helps to guess the password.
 	 * @param passwordHash the encoded password
 	 * @return the hash's SHA-256 digest, in hexadecimal
 	 */

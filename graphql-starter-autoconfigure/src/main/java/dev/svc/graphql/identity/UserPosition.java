@@ -4,11 +4,12 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
- * Where a user stands in a sorting: its values of the sorting's {@linkplain UserSorting#keyset()
- * keyset}, in that order, so that a page can start right after or before it without counting the
- * users in front. The values are those the store sorts by: the upper-case form of a text field as
- * a {@link String}, {@code creationTime} as an {@link OffsetDateTime}, {@code isActive} as a
- * {@link Boolean} and {@code id} as a {@link Long}.
+ * Where a user stands in a sorting: its values of the sorting's
+ * {@linkplain UserSorting#keyset() keyset}, in that order, so that a page can start right
+ * after or before it without counting the users in front. The values are those the store
+ * sorts by: the upper-case form of a text field as a {@link String}, {@code creationTime}
+ * as an {@link OffsetDateTime}, {@code isActive} as a {@link Boolean} and {@code id} as a
+ * {@link Long}.
  *
  * @param keys the values, one per order of the keyset
  */

@@ -3,8 +3,8 @@ package dev.svc.graphql.identity;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a users connection asks the store for: which users, in which order, how many of them from
- * where, and which parts of the result the query selected.
+ * What a users connection asks the store for: which users, in which order, how many of
+ * them from where, and which parts of the result the query selected.
  *
  * @param filter which users match
  * @param sorting the order of the matching users

@@ -9,8 +9,9 @@ import java.util.stream.Collectors;
 import dev.svc.graphql.error.BadUserInputException;
 
 /**
- * The order of a {@code users} page, parsed from a text such as {@code "surname desc, name"}. Only
- * the fields of {@link Field} may be sorted on, so a sorting never reaches SQL as text.
+ * The order of a {@code users} page, parsed from a text such as
+ * {@code "surname desc, name"}. Only the fields of {@link Field} may be sorted on, so a
+ * sorting never reaches SQL as text.
  *
  * @param orders the sort keys, most significant first
  */
@@ -70,8 +71,8 @@ public record UserSorting(List<Order> orders) {
 	static final int MAX_LENGTH = 200;
 
 	/**
-	 * Parses a sorting: keys separated by commas, each a field name optionally followed by
-	 * {@code asc} or {@code desc}; field names and directions are case-insensitive.
+	 * Parses a sorting: keys separated by commas, each a field name optionally followed
+	 * by {@code asc} or {@code desc}; field names and directions are case-insensitive.
 	 * @param text the sorting
 	 * @return the parsed sorting
 	 * @throws BadUserInputException naming the allowed fields when the text is not one
@@ -110,9 +111,9 @@ public record UserSorting(List<Order> orders) {
 	}
 
 	/**
-	 * The orders that place a user exactly: this sorting's, up to and including {@code id} when it
-	 * holds it, else followed by {@code id} ascending, which breaks the ties. Keys after {@code id}
-	 * are left out, since ids are unique.
+	 * The orders that place a user exactly: this sorting's, up to and including
+	 * {@code id} when it holds it, else followed by {@code id} ascending, which breaks
+	 * the ties. Keys after {@code id} are left out, since ids are unique.
 	 * @return the orders, most significant first, the last one on {@code id}
 	 */
 	public List<Order> keyset() {
@@ -128,8 +129,8 @@ public record UserSorting(List<Order> orders) {
 	}
 
 	/**
-	 * This sorting as a text that {@link #parse(String)} reads back to an equal sorting, for
-	 * example {@code "name, surname desc"}.
+	 * This sorting as a text that {@link #parse(String)} reads back to an equal sorting,
+	 * for example {@code "name, surname desc"}.
 	 * @return the text
 	 */
 	public String text() {
@@ -140,8 +141,8 @@ public record UserSorting(List<Order> orders) {
 
 	private static BadUserInputException invalid(String problem) {
 		String allowed = Arrays.stream(Field.values()).map(Field::graphQlName).collect(Collectors.joining(", "));
-		return new BadUserInputException("Invalid sorting: " + problem
-				+ ". Allowed: comma-separated fields out of " + allowed + ", each optionally followed by asc or desc.");
+		return new BadUserInputException("Invalid sorting: " + problem + ". Allowed: comma-separated fields out of "
+				+ allowed + ", each optionally followed by asc or desc.");
 	}
 
 }

@@ -18,28 +18,31 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The substring filter's index on MariaDB and MySQL, which have no trigram indexes: the table of
- * the users' trigrams that the migration {@code V12__users_filter_trigrams.sql} keeps. A user whose
- * columns hold a text holds each of its trigrams, so a text of three characters or more narrows
- * the users to read to those who have its rarest trigrams; each is then checked with {@code like}
- * as on every database. How many users of a tenant have a trigram is counted up to
- * {@link #COMMON} and kept for a minute. When even the rarest trigram of a text is that common,
- * the narrowing would read more than it saves (a common text, whose first page is found soon in
- * the page's own order, or which is counted in the time a tenant's users take to read), and the
- * filter goes without it.
+ * The substring filter's index on MariaDB and MySQL, which have no trigram indexes: the
+ * table of the users' trigrams that the migration {@code V12__users_filter_trigrams.sql}
+ * keeps. A user whose columns hold a text holds each of its trigrams, so a text of three
+ * characters or more narrows the users to read to those who have its rarest trigrams;
+ * each is then checked with {@code like} as on every database. How many users of a tenant
+ * have a trigram is counted up to {@link #COMMON} and kept for a minute. When even the
+ * rarest trigram of a text is that common, the narrowing would read more than it saves (a
+ * common text, whose first page is found soon in the page's own order, or which is
+ * counted in the time a tenant's users take to read), and the filter goes without it.
  */
 final class UserTrigrams {
 
 	/**
-	 * How many users of a tenant make a trigram common: at about 3 µs a user read through the
-	 * table, the most a narrowed filter then costs is about 60 ms.
+	 * How many users of a tenant make a trigram common: at about 3 µs a user read through
+	 * the table, the most a narrowed filter then costs is about 60 ms.
 	 */
 	static final int COMMON = 20_000;
 
 	/** The trigrams of a long text that are counted, spread over it. */
 	private static final int MOST_COUNTED = 8;
 
-	/** The rarest trigrams that narrow the users: the rarest leads, the others are looked up for its users. */
+	/**
+	 * The rarest trigrams that narrow the users: the rarest leads, the others are looked
+	 * up for its users.
+	 */
 	private static final int MOST_USED = 3;
 
 	private final JdbcClient jdbc;
@@ -49,8 +52,9 @@ final class UserTrigrams {
 	private final Cache<Key, Integer> counts;
 
 	/**
-	 * Texts beyond ASCII as the database upper-cases them, which does not change: at most 2 MB,
-	 * each weighing 200 bytes and two per character of the text and of its upper case.
+	 * Texts beyond ASCII as the database upper-cases them, which does not change: at most
+	 * 2 MB, each weighing 200 bytes and two per character of the text and of its upper
+	 * case.
 	 */
 	private final Cache<String, String> upperCases;
 
@@ -74,12 +78,12 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * The condition on {@code u.id} that keeps the users who may hold the text, or {@code null} when
-	 * the text is shorter than three characters or all of its trigrams are common. The filter
-	 * compares the text upper-cased twice: as the database upper-cases the names and surnames it
-	 * generates, and as hosts upper-case the user names and e-mail addresses they write
-	 * ({@link Locale#ROOT}); where the two differ (an {@code ß}, a Georgian letter), a user who holds
-	 * either one's trigrams is kept.
+	 * The condition on {@code u.id} that keeps the users who may hold the text, or
+	 * {@code null} when the text is shorter than three characters or all of its trigrams
+	 * are common. The filter compares the text upper-cased twice: as the database
+	 * upper-cases the names and surnames it generates, and as hosts upper-case the user
+	 * names and e-mail addresses they write ({@link Locale#ROOT}); where the two differ
+	 * (an {@code ß}, a Georgian letter), a user who holds either one's trigrams is kept.
 	 * @param tenantKey the tenant's id, 0 for the host
 	 * @param text the text, trimmed, as the client wrote it
 	 */
@@ -102,8 +106,9 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * How MariaDB and MySQL upper-case a parameter as they do the module's columns, in the columns'
-	 * collation ({@code utf8mb4_bin}) rather than the connection's, whose case tables may be newer.
+	 * How MariaDB and MySQL upper-case a parameter as they do the module's columns, in
+	 * the columns' collation ({@code utf8mb4_bin}) rather than the connection's, whose
+	 * case tables may be newer.
 	 * @param parameter the parameter's name, with its colon
 	 */
 	static String upperCase(String parameter) {
@@ -119,8 +124,9 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * The query of the users who have the upper-case text's rarest trigrams, its parameters named
-	 * with the prefix, or {@code null} when there are none or all are common.
+	 * The query of the users who have the upper-case text's rarest trigrams, its
+	 * parameters named with the prefix, or {@code null} when there are none or all are
+	 * common.
 	 */
 	private @Nullable String users(int tenantKey, String text, String prefix, Map<String, Object> params) {
 		List<String> trigrams = spread(trigrams(text));
@@ -142,21 +148,43 @@ final class UserTrigrams {
 		String trigram = prefix + "trigram";
 		StringBuilder sql = new StringBuilder("select " + t + "0.user_id from svc_user_trigrams " + t + "0");
 		for (int i = 1; i < rarest.size(); i++) {
-			sql.append(" join svc_user_trigrams ").append(t).append(i)
-				.append(" on ").append(t).append(i).append(".tenant_key = ").append(t).append("0.tenant_key and ")
-				.append(t).append(i).append(".trigram = :").append(trigram).append(i)
-				.append(" and ").append(t).append(i).append(".user_id = ").append(t).append("0.user_id");
+			sql.append(" join svc_user_trigrams ")
+				.append(t)
+				.append(i)
+				.append(" on ")
+				.append(t)
+				.append(i)
+				.append(".tenant_key = ")
+				.append(t)
+				.append("0.tenant_key and ")
+				.append(t)
+				.append(i)
+				.append(".trigram = :")
+				.append(trigram)
+				.append(i)
+				.append(" and ")
+				.append(t)
+				.append(i)
+				.append(".user_id = ")
+				.append(t)
+				.append("0.user_id");
 			params.put(trigram + i, rarest.get(i));
 		}
-		sql.append(" where ").append(t).append("0.tenant_key = :trigramTenant and ").append(t)
-			.append("0.trigram = :").append(trigram).append("0");
+		sql.append(" where ")
+			.append(t)
+			.append("0.tenant_key = :trigramTenant and ")
+			.append(t)
+			.append("0.trigram = :")
+			.append(trigram)
+			.append("0");
 		params.put(trigram + "0", rarest.get(0));
 		params.put("trigramTenant", tenantKey);
 		return sql.toString();
 	}
 
 	/**
-	 * The text's distinct trigrams, of characters as the database counts them (code points).
+	 * The text's distinct trigrams, of characters as the database counts them (code
+	 * points).
 	 */
 	static List<String> trigrams(String text) {
 		int[] codePoints = text.codePoints().toArray();
@@ -168,8 +196,8 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * At most {@link #MOST_COUNTED} of the trigrams, from the whole text: a long text has rare
-	 * ones in any part, and counting each reads up to {@link #COMMON} index entries.
+	 * At most {@link #MOST_COUNTED} of the trigrams, from the whole text: a long text has
+	 * rare ones in any part, and counting each reads up to {@link #COMMON} index entries.
 	 */
 	private static List<String> spread(List<String> trigrams) {
 		if (trigrams.size() <= MOST_COUNTED) {
@@ -183,8 +211,8 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * How many users have each trigram, up to the number that makes it common, in one statement: each count reads
-	 * at most that many entries of the table's primary key.
+	 * How many users have each trigram, up to the number that makes it common, in one
+	 * statement: each count reads at most that many entries of the table's primary key.
 	 */
 	private Map<Key, Integer> count(Set<? extends Key> keys) {
 		List<Key> ordered = List.copyOf(keys);
@@ -192,7 +220,8 @@ final class UserTrigrams {
 		Map<String, Object> params = new HashMap<>();
 		for (int i = 0; i < ordered.size(); i++) {
 			parts.add("select " + i + " as i, count(*) as users from (select 1 from svc_user_trigrams t"
-					+ " where t.tenant_key = :tenant" + i + " and t.trigram = :trigram" + i + " limit " + this.common + ") c" + i);
+					+ " where t.tenant_key = :tenant" + i + " and t.trigram = :trigram" + i + " limit " + this.common
+					+ ") c" + i);
 			params.put("tenant" + i, ordered.get(i).tenantKey());
 			params.put("trigram" + i, ordered.get(i).trigram());
 		}
@@ -205,6 +234,7 @@ final class UserTrigrams {
 
 	/**
 	 * A condition of a statement and its named parameters.
+	 *
 	 * @param sql the condition
 	 * @param params its parameters
 	 */

@@ -17,8 +17,9 @@ import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 
 /**
- * The introspection rule ({@code graphql.introspection}), in the one place that applies it: to
- * each GraphQL request, and to Spring Boot's schema printer, which tells what introspection tells.
+ * The introspection rule ({@code graphql.introspection}), in the one place that applies
+ * it: to each GraphQL request, and to Spring Boot's schema printer, which tells what
+ * introspection tells.
  */
 @AutoConfiguration
 @ConditionalOnClass(WebGraphQlInterceptor.class)
@@ -37,8 +38,8 @@ public final class IntrospectionAutoConfiguration {
 	static class SchemaPrinterConfiguration {
 
 		/**
-		 * Lets into Spring Boot's schema printer only the callers the rule lets introspect, and
-		 * nobody when Spring Boot's introspection is off.
+		 * Lets into Spring Boot's schema printer only the callers the rule lets
+		 * introspect, and nobody when Spring Boot's introspection is off.
 		 */
 		@Bean
 		GraphQlEndpointSecurityCustomizer svcSchemaPrinterAccess(IntrospectionProperties properties,
@@ -47,9 +48,8 @@ public final class IntrospectionAutoConfiguration {
 					: Introspection.NEVER;
 			return (http) -> http.authorizeHttpRequests((requests) -> requests
 				.requestMatchers(graphQl.getHttp().getPath() + "/schema")
-				.access((authentication, request) -> new AuthorizationDecision(
-						rule.allows(authentication.get() != null
-								&& authentication.get().getPrincipal() instanceof SignedInUser))));
+				.access((authentication, request) -> new AuthorizationDecision(rule.allows(
+						authentication.get() != null && authentication.get().getPrincipal() instanceof SignedInUser))));
 		}
 
 	}

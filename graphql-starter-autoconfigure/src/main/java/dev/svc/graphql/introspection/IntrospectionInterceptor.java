@@ -16,13 +16,13 @@ import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
- * Applies {@code graphql.introspection} to each request: graphql-java refuses an introspection
- * query of a request that the rule shuts out ({@code __typename} keeps working), and the refusal
- * says which rule and what to do. Such a request's validation errors all get one message, which
- * names no type, field or argument and is the same for every kind of failure: graphql-java's own
- * ("Field 'nope' in type 'User' is undefined", "Subselection required for type
- * 'UserPagedResult!'") would let a caller learn the schema by guessing, one query per name. Runs
- * after the caller is known.
+ * Applies {@code graphql.introspection} to each request: graphql-java refuses an
+ * introspection query of a request that the rule shuts out ({@code __typename} keeps
+ * working), and the refusal says which rule and what to do. Such a request's validation
+ * errors all get one message, which names no type, field or argument and is the same for
+ * every kind of failure: graphql-java's own ("Field 'nope' in type 'User' is undefined",
+ * "Subselection required for type 'UserPagedResult!'") would let a caller learn the
+ * schema by guessing, one query per name. Runs after the caller is known.
  */
 final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
@@ -34,17 +34,17 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
 	@Override
 	public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
-		request.configureExecutionInput((input, builder) -> allows(input.getGraphQLContext().get(UserContext.class))
-				? input : builder
-					.graphQLContext((context) -> context.put(graphql.introspection.Introspection.INTROSPECTION_DISABLED, true))
+		request.configureExecutionInput((input,
+				builder) -> allows(input.getGraphQLContext().get(UserContext.class)) ? input : builder
+					.graphQLContext(
+							(context) -> context.put(graphql.introspection.Introspection.INTROSPECTION_DISABLED, true))
 					.build());
-		return chain.next(request).map((response) -> shutsOut(response)
-				&& response.getErrors().stream().anyMatch((error) -> isRefusal(error) || isValidationFailure(error))
-				? response.transform((builder) -> builder.errors(response.getErrors()
-					.stream()
-					.map(this::withoutSchema)
-					.toList()))
-				: response);
+		return chain.next(request)
+			.map((response) -> shutsOut(response) && response.getErrors()
+				.stream()
+				.anyMatch((error) -> isRefusal(error) || isValidationFailure(error)) ? response.transform(
+						(builder) -> builder.errors(response.getErrors().stream().map(this::withoutSchema).toList()))
+						: response);
 	}
 
 	private boolean allows(@Nullable UserContext user) {
@@ -83,8 +83,8 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
 	/**
 	 * Whether the error is one that the error interceptor reports as
-	 * {@code GRAPHQL_VALIDATION_FAILED}: graphql-java's validation and variable errors, which
-	 * carry no code of their own, unlike the limits' refusals.
+	 * {@code GRAPHQL_VALIDATION_FAILED}: graphql-java's validation and variable errors,
+	 * which carry no code of their own, unlike the limits' refusals.
 	 */
 	private boolean isValidationFailure(ResponseError error) {
 		return !error.getExtensions().containsKey("code") && (error.getErrorType() == ErrorType.ValidationError
@@ -92,8 +92,8 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 	}
 
 	/**
-	 * The error with the given message and code, where it was, and no other extension, so that
-	 * nothing but its place tells one failure of the kind from another.
+	 * The error with the given message and code, where it was, and no other extension, so
+	 * that nothing but its place tells one failure of the kind from another.
 	 */
 	private static GraphQLError rewritten(ResponseError error, String message, String code) {
 		return GraphqlErrorBuilder.newError()

@@ -23,26 +23,28 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Keeps the documents that passed the limits, parsed and validated, by the SHA-256 hash of their
- * text, so that a query a client sends again (front ends send the same few) costs neither parsing
- * nor validation, and a client may name it by its hash alone (automatic persisted queries). Refused
- * and invalid documents are not kept: their errors are cheap to find again, and are worded for each
- * request. The registered documents, checked at start-up, are kept apart and never let go.
+ * Keeps the documents that passed the limits, parsed and validated, by the SHA-256 hash
+ * of their text, so that a query a client sends again (front ends send the same few)
+ * costs neither parsing nor validation, and a client may name it by its hash alone
+ * (automatic persisted queries). Refused and invalid documents are not kept: their errors
+ * are cheap to find again, and are worded for each request. The registered documents,
+ * checked at start-up, are kept apart and never let go.
  * <p>
- * The cache is bounded by the heap its documents hold ({@link DocumentWeight}), not by their
- * number, in two parts: what signed-in callers send is kept within {@code budget}, what anonymous
- * callers send within {@code anonymousBudget}, so that nothing an anonymous caller sends pushes out
- * a document signed-in callers use. A document an anonymous caller sent moves to the signed-in part
- * the first time a signed-in caller sends it. Past its budget, a part lets go of the documents used
- * least.
+ * The cache is bounded by the heap its documents hold ({@link DocumentWeight}), not by
+ * their number, in two parts: what signed-in callers send is kept within {@code budget},
+ * what anonymous callers send within {@code anonymousBudget}, so that nothing an
+ * anonymous caller sends pushes out a document signed-in callers use. A document an
+ * anonymous caller sent moves to the signed-in part the first time a signed-in caller
+ * sends it. Past its budget, a part lets go of the documents used least.
  * <p>
  * A document is validated against the whole schema, and kept once for every caller. With
- * {@code graphql.schema.visibility=by-permission-as-missing} it is validated against the schema its
- * caller sees ({@link VisibleSchema}) instead: a document kept for one caller's schema is validated
- * anew, once, for another's, since a field one caller may use may not exist for the other, and each
- * of its validations weighs on the budget. Either way, a document named by its hash or id alone that
- * selects a field hidden from its caller answers as one not found: a caller learns nothing of what
- * others sent or registered.
+ * {@code graphql.schema.visibility=by-permission-as-missing} it is validated against the
+ * schema its caller sees ({@link VisibleSchema}) instead: a document kept for one
+ * caller's schema is validated anew, once, for another's, since a field one caller may
+ * use may not exist for the other, and each of its validations weighs on the budget.
+ * Either way, a document named by its hash or id alone that selects a field hidden from
+ * its caller answers as one not found: a caller learns nothing of what others sent or
+ * registered.
  */
 final class DocumentCache implements PreparsedDocumentProvider, PersistedDocuments {
 
@@ -50,15 +52,15 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	private static final List<String> WHOLE_SCHEMA = List.of();
 
 	/**
-	 * How many schemas a document is kept for at most; past that its entries start again. A
-	 * document is sent by the callers of a few sets of permissions, not of many.
+	 * How many schemas a document is kept for at most; past that its entries start again.
+	 * A document is sent by the callers of a few sets of permissions, not of many.
 	 */
 	private static final int MAX_SCHEMAS_PER_DOCUMENT = 32;
 
 	/**
-	 * A document's text, the document parsed and validated against each schema (by the fields
-	 * hidden in it) it was sent for, and the heap all of it holds. Never changed: a document kept
-	 * for one more schema is put again, and weighed again.
+	 * A document's text, the document parsed and validated against each schema (by the
+	 * fields hidden in it) it was sent for, and the heap all of it holds. Never changed:
+	 * a document kept for one more schema is put again, and weighed again.
 	 */
 	record Kept(String text, Map<List<String>, PreparsedDocumentEntry> bySchema, int bytes) {
 
@@ -89,7 +91,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	private final Map<String, Kept> registered = new ConcurrentHashMap<>();
 
 	/**
-	 * @param delegate puts a document through the limits before it is parsed and validated
+	 * @param delegate puts a document through the limits before it is parsed and
+	 * validated
 	 * @param budget the heap the documents signed-in callers send may hold
 	 * @param anonymousBudget the heap the documents anonymous callers send may hold
 	 */
@@ -136,6 +139,15 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		if (known != null) {
 			return CompletableFuture.completedFuture(forCaller(input, visible, known));
 		}
+		if (PersistedQuery.MARKER.equals(input.getQuery())) {
+			// a hash nobody sent (the endpoint put the marker in its place): answered as
+			// a kept
+			// document its caller may not see is, with no more work
+			GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
+			if (notFound != null) {
+				return CompletableFuture.completedFuture(new PreparsedDocumentEntry(List.of(notFound)));
+			}
+		}
 		return this.delegate.getDocumentAsync(input, parseAndValidate).thenApply((entry) -> {
 			GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
 			if (entry.hasErrors() && notFound != null) {
@@ -149,8 +161,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	}
 
 	/**
-	 * The document kept by hash, counting the look-up in the caller's part; a signed-in caller
-	 * takes a document an anonymous caller sent into its own part.
+	 * The document kept by hash, counting the look-up in the caller's part; a signed-in
+	 * caller takes a document an anonymous caller sent into its own part.
 	 */
 	private @Nullable Kept look(String hash, boolean signedIn) {
 		Kept kept = (signedIn ? this.signedIn : this.anonymous).getIfPresent(hash);
@@ -171,7 +183,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			.compute(hash, (key, kept) -> (kept != null) ? kept.with(schema, entry) : Kept.of(text, schema, entry));
 	}
 
-	// a document named by hash or id alone that selects a field hidden from its caller is one not found
+	// a document named by hash or id alone that selects a field hidden from its caller is
+	// one not found
 	private static PreparsedDocumentEntry forCaller(ExecutionInput input, @Nullable VisibleSchema visible,
 			PreparsedDocumentEntry entry) {
 		GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
@@ -183,8 +196,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	}
 
 	/**
-	 * Puts a registered document through the limits, parsing and validation, and keeps it for
-	 * good when it passed them.
+	 * Puts a registered document through the limits, parsing and validation, and keeps it
+	 * for good when it passed them.
 	 * @param text the document's text
 	 * @param parseAndValidate parses and validates it against the schema
 	 * @return the document, or its errors
@@ -200,8 +213,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	}
 
 	/**
-	 * The text of a document kept, without counting the look-up in the statistics: the request
-	 * that runs it looks it up again, and counts then.
+	 * The text of a document kept, without counting the look-up in the statistics: the
+	 * request that runs it looks it up again, and counts then.
 	 */
 	@Override
 	public @Nullable String find(String sha256Hash) {

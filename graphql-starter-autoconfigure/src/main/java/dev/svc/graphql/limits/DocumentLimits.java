@@ -18,10 +18,11 @@ import graphql.parser.exceptions.ParseCancelledTooDeepException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Refuses a document over one of the limits before graphql-java validates it, because validation
- * is where an abusive document costs the most: the length before parsing, the tokens while
- * parsing, then depth, fields, aliases, directives and fragments, measured in one pass over the
- * parsed document. A document within the limits is parsed and validated as usual.
+ * Refuses a document over one of the limits before graphql-java validates it, because
+ * validation is where an abusive document costs the most: the length before parsing, the
+ * tokens while parsing, then depth, fields, aliases, directives and fragments, measured
+ * in one pass over the parsed document. A document within the limits is parsed and
+ * validated as usual.
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
@@ -56,19 +57,18 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String query = input.getQuery();
 		if (query.length() > this.limits.queryLength()) {
-			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's length is " + query.length() + " characters, over the limit of "
-					+ this.limits.queryLength() + " (graphql.limits.max-query-length).");
+			return refuse(ErrorCode.QUERY_TOO_LARGE,
+					"The query's length is " + query.length() + " characters, over the limit of "
+							+ this.limits.queryLength() + " (graphql.limits.max-query-length).");
 		}
 		Document document;
 		try {
-			document = Parser.parse(ParserEnvironment.newParserEnvironment()
-				.document(query)
-				.parserOptions(this.parserOptions)
-				.build());
+			document = Parser.parse(
+					ParserEnvironment.newParserEnvironment().document(query).parserOptions(this.parserOptions).build());
 		}
 		catch (ParseCancelledTooDeepException ex) {
-			return new PreparsedDocumentEntry(tooComplex("depth", Long.MAX_VALUE, this.limits.queryDepth(),
-					"max-query-depth"));
+			return new PreparsedDocumentEntry(
+					tooComplex("depth", Long.MAX_VALUE, this.limits.queryDepth(), "max-query-depth"));
 		}
 		catch (ParseCancelledException ex) {
 			return refuse(ErrorCode.QUERY_TOO_LARGE, "The query's number of tokens is more than " + this.limits.tokens()
@@ -95,8 +95,8 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 					"max-aliases");
 		}
 		if (shape.directives() > this.limits.directives()) {
-			return tooComplex("number of directives, fragments expanded,", shape.directives(),
-					this.limits.directives(), "max-directives");
+			return tooComplex("number of directives, fragments expanded,", shape.directives(), this.limits.directives(),
+					"max-directives");
 		}
 		if (shape.fragments() > this.limits.fragments()) {
 			return tooComplex("number of fragments", shape.fragments(), this.limits.fragments(), "max-fragments");
@@ -110,8 +110,8 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 
 	private static GraphQLError tooComplex(String measure, long found, int allowed, String property) {
 		String value = (found == Long.MAX_VALUE) ? "beyond counting" : String.valueOf(found);
-		return ErrorCode.refusal(ErrorCode.QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value + ", over the limit of " + allowed
-				+ " (graphql.limits." + property + ").");
+		return ErrorCode.refusal(ErrorCode.QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value
+				+ ", over the limit of " + allowed + " (graphql.limits." + property + ").");
 	}
 
 	private static PreparsedDocumentEntry refuse(String code, String message) {

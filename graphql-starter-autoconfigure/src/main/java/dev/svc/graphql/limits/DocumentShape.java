@@ -16,12 +16,13 @@ import graphql.language.Selection;
 import graphql.language.SelectionSet;
 
 /**
- * The measures of a parsed document that its limits are about, as the document would run: fragment
- * spreads count as often as they are spread, so a fan-out of fragments counts in full. Each
- * fragment is measured once and its measures reused at every spread, so measuring takes time in
- * proportion to the document's length whatever the shape; counts saturate instead of overflowing.
- * Fields of the introspection system ({@code __schema}, {@code __type}) add no depth, so that the
- * introspection query of an IDE is not refused for its nesting.
+ * The measures of a parsed document that its limits are about, as the document would run:
+ * fragment spreads count as often as they are spread, so a fan-out of fragments counts in
+ * full. Each fragment is measured once and its measures reused at every spread, so
+ * measuring takes time in proportion to the document's length whatever the shape; counts
+ * saturate instead of overflowing. Fields of the introspection system ({@code __schema},
+ * {@code __type}) add no depth, so that the introspection query of an IDE is not refused
+ * for its nesting.
  *
  * @param depth the deepest nesting of fields
  * @param fields the fields, each counted as often as it would run
@@ -29,8 +30,8 @@ import graphql.language.SelectionSet;
  * @param directives the directives on fields, fragments and spreads
  * @param fragments the fragment definitions
  * @param fragmentDepth the deepest nesting of fragment spreads
- * @param visits how many selections the measuring visited: the work it took, in proportion to the
- * document's length, never to its expansion
+ * @param visits how many selections the measuring visited: the work it took, in
+ * proportion to the document's length, never to its expansion
  */
 record DocumentShape(long depth, long fields, long aliases, long directives, long fragments, long fragmentDepth,
 		long visits) {
@@ -83,7 +84,8 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 						.and(new Measure(0, 0, 0, operation.getDirectives().size(), 0));
 				}
 			}
-			// a fragment that no operation spreads is a validation error, measured all the same: the
+			// a fragment that no operation spreads is a validation error, measured all
+			// the same: the
 			// validator's work on it counts too
 			for (String name : this.fragments.keySet()) {
 				if (!this.measured.containsKey(name)) {
@@ -108,8 +110,10 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 		private Measure selection(Selection<?> selection) {
 			this.visits++;
 			if (selection instanceof Field field) {
-				// an introspection field's selections count in full but for their depth, fragments
-				// spread in them too, so that an IDE's introspection query is neither refused for its
+				// an introspection field's selections count in full but for their depth,
+				// fragments
+				// spread in them too, so that an IDE's introspection query is neither
+				// refused for its
 				// nesting nor for the fragments it nests
 				boolean introspection = field.getName().startsWith("__");
 				Measure below = selections(field.getSelectionSet());
@@ -134,7 +138,8 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 				return known;
 			}
 			FragmentDefinition fragment = this.fragments.get(name);
-			// an unknown fragment, or one that spreads itself, is a validation error that the
+			// an unknown fragment, or one that spreads itself, is a validation error that
+			// the
 			// validator reports; it adds nothing here
 			if (fragment == null || !this.inProgress.add(name)) {
 				return Measure.NONE;

@@ -3,14 +3,18 @@ package dev.svc.graphql.limits;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.language.Document;
 import graphql.language.Node;
+import graphql.language.StringValue;
 
 /**
- * What a kept document holds on the heap, in bytes: its text, and its parsed form by the number of
- * its syntax nodes. The figures were measured on graphql-java's parser (JDK 17 and 25, compressed
- * references), and {@code DocumentWeightTests} measures them again on every build: a node with
- * its name, location and lists takes 85 to 116 bytes, whatever the length of its name; a weight
- * of {@value #BYTES_PER_NODE} per node is never under what a document holds and at most 1.6 times
- * it.
+ * What a kept document holds on the heap, in bytes: its text, its parsed form by the
+ * number of its syntax nodes, and the copy of each string literal the parsed form holds.
+ * The figures were measured on graphql-java's parser (JDK 17 and 25, compressed
+ * references), and {@code DocumentWeightTests} measures them again on every build: a node
+ * with its name, location and lists takes 85 to 116 bytes, whatever the length of its
+ * name, and a string literal a byte or two per character, as Java keeps it (Latin-1 or
+ * UTF-16). A weight of {@value #BYTES_PER_NODE} per node, and of a quarter more than its
+ * characters take for a literal, is never under what a document holds and at most 1.6
+ * times it.
  */
 final class DocumentWeight {
 
@@ -30,19 +34,31 @@ final class DocumentWeight {
 	 */
 	static int of(String text, PreparsedDocumentEntry entry) {
 		Document document = entry.getDocument();
-		long nodes = (document != null) ? nodes(document) : 0;
 		// a text of Latin-1 characters takes a byte each, others two
-		long bytes = OVERHEAD + 2L * text.length() + BYTES_PER_NODE * nodes;
+		long bytes = OVERHEAD + 2L * text.length() + ((document != null) ? parsed(document) : 0);
 		return (int) Math.min(Integer.MAX_VALUE, bytes);
 	}
 
 	// the nesting of a document that passed the limits is bounded by them
-	private static long nodes(Node<?> node) {
-		long count = 1;
-		for (Node<?> child : node.getChildren()) {
-			count += nodes(child);
+	private static long parsed(Node<?> node) {
+		long bytes = BYTES_PER_NODE;
+		if (node instanceof StringValue literal) {
+			String value = literal.getValue();
+			bytes += (value != null) ? stringBytes(value) * 5 / 4 : 0;
 		}
-		return count;
+		for (Node<?> child : node.getChildren()) {
+			bytes += parsed(child);
+		}
+		return bytes;
+	}
+
+	private static long stringBytes(String value) {
+		for (int i = 0; i < value.length(); i++) {
+			if (value.charAt(i) > 0xFF) {
+				return 2L * value.length();
+			}
+		}
+		return value.length();
 	}
 
 }

@@ -14,11 +14,12 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Works out what an operation costs, field by field from the leaves up: each root field as the
- * root container declares, {@code __typename} nothing, every other field once plus what it
- * selects. The sums are {@code long}s that stop at {@link Long#MAX_VALUE} instead of wrapping
- * around: graphql-java's own {@code QueryComplexityCalculator} adds {@code int}s, so that one
- * argument large enough made a whole query of expensive pages look cheap.
+ * Works out what an operation costs, field by field from the leaves up: each root field
+ * as the root container declares, {@code __typename} nothing, every other field once plus
+ * what it selects. The sums are {@code long}s that stop at {@link Long#MAX_VALUE} instead
+ * of wrapping around: graphql-java's own {@code QueryComplexityCalculator} adds
+ * {@code int}s, so that one argument large enough made a whole query of expensive pages
+ * look cheap.
  */
 final class QueryCost {
 
@@ -37,7 +38,8 @@ final class QueryCost {
 	 * @return the cost, from 0 to {@link Long#MAX_VALUE}
 	 */
 	long of(GraphQLSchema schema, Document document, @Nullable String operationName, CoercedVariables variables) {
-		// post-order: a field's selection is added up, under the field, before the field is visited
+		// post-order: a field's selection is added up, under the field, before the field
+		// is visited
 		Map<@Nullable QueryVisitorFieldEnvironment, Long> selectionCosts = new HashMap<>();
 		QueryTraverser.newQueryTraverser()
 			.schema(schema)

@@ -23,17 +23,19 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cost limit ({@code graphql.limits.max-cost}): after validation and before anything runs, the
- * query's cost is added up field by field ({@link QueryCost}), each root field as its handler
- * declares (the built-in {@code users} multiplies what it selects by its page size), every other
- * field once plus what it selects. A query over the limit is refused with
- * {@code QUERY_TOO_COMPLEX}. The cost of an operation without variables depends on its document
- * alone, and is kept beside the parsed document while the document cache keeps it (the costs are
- * held by the document weakly: they hold no document on the heap, and go with it); that of the
- * registered documents' operations without variables is worked out once, at start-up, and kept for
- * good.
+ * The cost limit ({@code graphql.limits.max-cost}): after validation and before anything
+ * runs, the query's cost is added up field by field ({@link QueryCost}), each root field
+ * as its handler declares (the built-in {@code users} multiplies what it selects by its
+ * page size), every other field once plus what it selects. A query over the limit is
+ * refused with {@code QUERY_TOO_COMPLEX}. The cost of an operation without variables
+ * depends on its document alone, and is kept beside the parsed document while the
+ * document cache keeps it (the costs are held by the document weakly: they hold no
+ * document on the heap, and go with it); that of the registered documents' operations
+ * without variables is worked out once, at start-up, and kept for good.
  */
 final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
+
+	private static final int MAX_DOCUMENTS = 10_000;
 
 	private record Operation(String document, @Nullable String name) {
 	}
@@ -43,8 +45,9 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 	private final QueryCost queryCost;
 
 	/**
-	 * The costs of a parsed document's operations without variables, by operation name ({@code ""}
-	 * for the only one), for as long as the document lives.
+	 * The costs of a parsed document's operations without variables, by operation name
+	 * ({@code ""} for the only one), for as long as the document lives, and of
+	 * {@value #MAX_DOCUMENTS} documents at most (an entry holds about 200 bytes).
 	 */
 	private final Cache<Document, Map<String, Long>> costs;
 
@@ -53,7 +56,12 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 	QueryCostInstrumentation(int maxCost, RootContainer container) {
 		this.maxCost = maxCost;
 		this.queryCost = new QueryCost(container);
-		this.costs = Caffeine.newBuilder().weakKeys().executor(Runnable::run).recordStats().build();
+		this.costs = Caffeine.newBuilder()
+			.weakKeys()
+			.maximumSize(MAX_DOCUMENTS)
+			.executor(Runnable::run)
+			.recordStats()
+			.build();
 	}
 
 	Cache<?, ?> cache() {
@@ -84,11 +92,13 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 	}
 
 	/**
-	 * Works out the cost of a registered document's operations without variables, and keeps it.
+	 * Works out the cost of a registered document's operations without variables, and
+	 * keeps it.
 	 * @param schema the schema
 	 * @param text the document's text
 	 * @param document the document, parsed and validated
-	 * @return what is wrong with the first operation over the limit, or {@code null} when none is
+	 * @return what is wrong with the first operation over the limit, or {@code null} when
+	 * none is
 	 */
 	@Nullable String register(GraphQLSchema schema, String text, Document document) {
 		List<OperationDefinition> operations = document.getDefinitionsOfType(OperationDefinition.class);

@@ -16,12 +16,13 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.graphql.execution.GraphQlSource;
 
 /**
- * Puts every registered document, once the schema is built, through what a text goes through
- * before it runs: the document limits, parsing, validation against the schema and, for its
- * operations without variables, the cost limit. Each is then kept parsed and validated, its cost
- * known, for as long as the application runs; a document that fails any of them stops the
- * start-up, with its manifest, its name and id, and the problem, as a client build's manifest that
- * no longer fits the schema would otherwise fail at every request.
+ * Puts every registered document, once the schema is built, through what a text goes
+ * through before it runs: the document limits, parsing, validation against the schema
+ * and, for its operations without variables, the cost limit. Each is then kept parsed and
+ * validated, its cost known, for as long as the application runs; a document that fails
+ * any of them stops the start-up, with its manifest, its name and id, and the problem, as
+ * a client build's manifest that no longer fits the schema would otherwise fail at every
+ * request.
  */
 final class RegisteredDocumentsCheck implements SmartInitializingSingleton {
 
@@ -57,10 +58,8 @@ final class RegisteredDocumentsCheck implements SmartInitializingSingleton {
 						: new PreparsedDocumentEntry(result.getDocument());
 			});
 			if (entry.hasErrors()) {
-				throw new RegisteredDocumentException(document.manifest(), document.describe(), entry.getErrors()
-					.stream()
-					.map(GraphQLError::getMessage)
-					.collect(Collectors.joining(" ")));
+				throw new RegisteredDocumentException(document.manifest(), document.describe(),
+						entry.getErrors().stream().map(GraphQLError::getMessage).collect(Collectors.joining(" ")));
 			}
 			String overCost = (costs != null) ? costs.register(schema, document.text(), entry.getDocument()) : null;
 			if (overCost != null) {

@@ -34,13 +34,14 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Bounds what a request body may cost: a body over the size limit is refused with 413 before it
- * is read (at once when its {@code Content-Length} says so, as soon as the limit is passed while
- * a body of unknown length is read), and a body that takes longer than the time limit to arrive
- * is refused with 408, so a client that sends a byte now and then holds a request thread for no
- * longer than that. (A body that stops coming altogether is Tomcat's to refuse, with 408, after its
- * read timeout, {@code server.tomcat.connection-timeout}.) The module puts one in front of each of its paths; a host can put one in
- * front of its own:
+ * Bounds what a request body may cost: a body over the size limit is refused with 413
+ * before it is read (at once when its {@code Content-Length} says so, as soon as the
+ * limit is passed while a body of unknown length is read), and a body that takes longer
+ * than the time limit to arrive is refused with 408, so a client that sends a byte now
+ * and then holds a request thread for no longer than that. (A body that stops coming
+ * altogether is Tomcat's to refuse, with 408, after its read timeout,
+ * {@code server.tomcat.connection-timeout}.) The module puts one in front of each of its
+ * paths; a host can put one in front of its own:
  *
  * <pre class="code">
  * &#64;Bean
@@ -49,8 +50,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * }
  * </pre>
  *
- * A refusal is an {@code application/problem+json} document that says which limit, the value
- * found and the value allowed; the GraphQL endpoint's own refusals are GraphQL errors instead.
+ * A refusal is an {@code application/problem+json} document that says which limit, the
+ * value found and the value allowed; the GraphQL endpoint's own refusals are GraphQL
+ * errors instead.
  */
 public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
@@ -125,7 +127,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			chain.doFilter(limited, response);
 		}
 		catch (ServletException | IOException | RuntimeException ex) {
-			// what the code reading the body made of its failure, once the refusal was sent
+			// what the code reading the body made of its failure, once the refusal was
+			// sent
 			if (!limited.refused) {
 				throw ex;
 			}
@@ -166,10 +169,13 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		return this.graphQl ? " (" + property + ")" : "";
 	}
 
-	// sent at once, with its length, and the connection closed after it: what is left of the body
-	// is never read, and whatever the code that was reading it answers is cut off (Tomcat sends no
+	// sent at once, with its length, and the connection closed after it: what is left of
+	// the body
+	// is never read, and whatever the code that was reading it answers is cut off (Tomcat
+	// sends no
 	// more than the length)
-	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message) throws IOException {
+	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message)
+			throws IOException {
 		if (response.isCommitted()) {
 			return;
 		}
@@ -200,10 +206,10 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 	}
 
 	/**
-	 * A request whose body stops with an error once more than the limit has been read, or once it
-	 * has taken longer than the time limit. The parameters of a form body are read through the
-	 * same limits here (Tomcat would read the body itself, past them), then merged with those of
-	 * the query string.
+	 * A request whose body stops with an error once more than the limit has been read, or
+	 * once it has taken longer than the time limit. The parameters of a form body are
+	 * read through the same limits here (Tomcat would read the body itself, past them),
+	 * then merged with those of the query string.
 	 */
 	private final class LimitedRequest extends HttpServletRequestWrapper {
 
@@ -244,7 +250,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			return getParameterMap().get(name);
 		}
 
-		// the body first, through the limits: with its stream used, Tomcat parses the query string only
+		// the body first, through the limits: with its stream used, Tomcat parses the
+		// query string only
 		private Map<String, String[]> formParameters() {
 			byte[] body;
 			try {
@@ -254,8 +261,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 				body = new byte[0];
 			}
 			Map<String, List<String>> merged = new LinkedHashMap<>();
-			super.getParameterMap().forEach((name, values) -> merged.computeIfAbsent(name, (key) -> new ArrayList<>())
-				.addAll(List.of(values)));
+			super.getParameterMap().forEach(
+					(name, values) -> merged.computeIfAbsent(name, (key) -> new ArrayList<>()).addAll(List.of(values)));
 			Charset charset = charset(getCharacterEncoding());
 			for (String pair : new String(body, charset).split("&")) {
 				int equals = pair.indexOf('=');
@@ -321,13 +328,16 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 				this.read += bytes;
 				if (this.read > RequestBodyLimitFilter.this.maxBytes) {
 					LimitedRequest.this.refused = true;
-					refuseSize(LimitedRequest.this.response, "more than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
-					throw new IOException("The request body is larger than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
+					refuseSize(LimitedRequest.this.response,
+							"more than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
+					throw new IOException(
+							"The request body is larger than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
 				}
 				if (System.nanoTime() - this.deadline > 0 && !this.body.isFinished()) {
 					LimitedRequest.this.refused = true;
 					refuseTime(LimitedRequest.this.response);
-					throw new IOException("The request body took longer than " + RequestBodyLimitFilter.this.maxReadTime);
+					throw new IOException(
+							"The request body took longer than " + RequestBodyLimitFilter.this.maxReadTime);
 				}
 			}
 

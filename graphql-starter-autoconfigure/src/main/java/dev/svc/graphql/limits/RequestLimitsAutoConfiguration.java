@@ -24,8 +24,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.graphql.execution.GraphQlSource;
 
 /**
- * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the document's
- * length, tokens and shape in every execution.
+ * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the
+ * document's length, tokens and shape in every execution.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSourceBuilderCustomizer.class })
@@ -35,11 +35,12 @@ public final class RequestLimitsAutoConfiguration {
 
 	@Bean
 	DocumentCache svcDocumentCache(RequestLimitsProperties properties) {
-		return new DocumentCache(new DocumentLimits(new DocumentLimits.Maximums(properties.getMaxQueryLength(),
-				properties.getMaxTokens(), properties.getMaxQueryDepth(), properties.getMaxFields(),
-				properties.getMaxAliases(), properties.getMaxDirectives(), properties.getMaxFragments(),
-				properties.getMaxFragmentDepth())), properties.getDocumentCacheBudget(),
-				properties.getAnonymousDocumentCacheBudget());
+		return new DocumentCache(
+				new DocumentLimits(new DocumentLimits.Maximums(properties.getMaxQueryLength(),
+						properties.getMaxTokens(), properties.getMaxQueryDepth(), properties.getMaxFields(),
+						properties.getMaxAliases(), properties.getMaxDirectives(), properties.getMaxFragments(),
+						properties.getMaxFragmentDepth())),
+				properties.getDocumentCacheBudget(), properties.getAnonymousDocumentCacheBudget());
 	}
 
 	@Bean
@@ -69,8 +70,8 @@ public final class RequestLimitsAutoConfiguration {
 	}
 
 	/**
-	 * The document and cost caches' statistics ({@code cache.gets}, {@code cache.evictions}, ...),
-	 * when the host has Micrometer.
+	 * The document and cost caches' statistics ({@code cache.gets},
+	 * {@code cache.evictions}, ...), when the host has Micrometer.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
@@ -98,8 +99,7 @@ public final class RequestLimitsAutoConfiguration {
 		FilterRegistrationBean<RequestBodyLimitFilter> svcGraphQlBodyLimit(RequestLimitsProperties properties,
 				GraphQlProperties graphQl) {
 			return RequestBodyLimitFilter.registration("svcGraphQlBodyLimit",
-					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize(),
-							properties.getBodyReadTimeout()),
+					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize(), properties.getBodyReadTimeout()),
 					graphQl.getHttp().getPath());
 		}
 

@@ -13,21 +13,22 @@ import org.springframework.util.unit.DataSize;
 public class RequestLimitsProperties {
 
 	/**
-	 * Largest request body of the GraphQL endpoint. A larger one is refused with 413 before it
-	 * is read.
+	 * Largest request body of the GraphQL endpoint. A larger one is refused with 413
+	 * before it is read.
 	 */
 	private DataSize maxRequestSize = DataSize.ofKilobytes(64);
 
 	/**
-	 * Longest time a request body of the module's paths may take to arrive, from its first read.
-	 * A slower one is refused with 408, so that a client sending a byte now and then holds a
-	 * request thread no longer than this.
+	 * Longest time a request body of the module's paths may take to arrive, from its
+	 * first read. A slower one is refused with 408, so that a client sending a byte now
+	 * and then holds a request thread no longer than this.
 	 */
 	private Duration bodyReadTimeout = Duration.ofSeconds(10);
 
 	/**
-	 * Longest time a query may run. Past it, the query is stopped at its next field and answers
-	 * QUERY_TIMEOUT (graphql.identity.query-timeout bounds the identity store's statements).
+	 * Longest time a query may run. Past it, the query is stopped at its next field and
+	 * answers QUERY_TIMEOUT (graphql.identity.query-timeout bounds the identity store's
+	 * statements).
 	 */
 	private Duration timeout = Duration.ofSeconds(10);
 
@@ -37,7 +38,8 @@ public class RequestLimitsProperties {
 	private int maxQueryLength = 15_000;
 
 	/**
-	 * Most tokens (names, punctuators, values) a query document may have. Parsing stops there.
+	 * Most tokens (names, punctuators, values) a query document may have. Parsing stops
+	 * there.
 	 */
 	private int maxTokens = 1000;
 
@@ -47,14 +49,15 @@ public class RequestLimitsProperties {
 	private int maxQueryDepth = 6;
 
 	/**
-	 * Most fields a query may select, each counted as often as it would run (fragments expanded).
+	 * Most fields a query may select, each counted as often as it would run (fragments
+	 * expanded).
 	 */
 	private int maxFields = 5000;
 
 	/**
-	 * Highest cost a query may have: each field costs 1 plus what it selects, and a list field
-	 * with a page size (the built-in users query: maxResultCount) multiplies what it selects by
-	 * it. Checked after validation, before anything runs.
+	 * Highest cost a query may have: each field costs 1 plus what it selects, and a list
+	 * field with a page size (the built-in users query: maxResultCount) multiplies what
+	 * it selects by it. Checked after validation, before anything runs.
 	 */
 	private int maxCost = 5000;
 
@@ -79,20 +82,21 @@ public class RequestLimitsProperties {
 	private int maxFragmentDepth = 10;
 
 	/**
-	 * Heap the query documents that signed-in callers sent, and that passed the limits, may hold
-	 * parsed and validated, so that a repeated query skips both (and, for an operation without
-	 * variables, the working out of its cost), and a client may name one by its hash alone
-	 * (automatic persisted queries). Each document weighs what it holds on the heap, its text
-	 * and its parsed form; past the budget, those used least are let go. Kept documents do not
-	 * expire: whether a document passes depends on its text and the schema alone.
+	 * Heap the query documents that signed-in callers sent, and that passed the limits,
+	 * may hold parsed and validated, so that a repeated query skips both (and, for an
+	 * operation without variables, the working out of its cost), and a client may name
+	 * one by its hash alone (automatic persisted queries). Each document weighs what it
+	 * holds on the heap, its text and its parsed form; past the budget, those used least
+	 * are let go. Kept documents do not expire: whether a document passes depends on its
+	 * text and the schema alone.
 	 */
 	private DataSize documentCacheBudget = DataSize.ofMegabytes(8);
 
 	/**
-	 * Heap the query documents that anonymous callers sent may hold, apart from the signed-in
-	 * callers' budget, so that nothing an anonymous caller sends pushes out a document signed-in
-	 * callers use. 0 with document-cache-budget 0 keeps none, and every persisted query's hash is
-	 * then unknown.
+	 * Heap the query documents that anonymous callers sent may hold, apart from the
+	 * signed-in callers' budget, so that nothing an anonymous caller sends pushes out a
+	 * document signed-in callers use. 0 with document-cache-budget 0 keeps none, and
+	 * every persisted query's hash is then unknown.
 	 */
 	private DataSize anonymousDocumentCacheBudget = DataSize.ofMegabytes(2);
 
@@ -111,15 +115,16 @@ public class RequestLimitsProperties {
 	}
 
 	/**
-	 * @return longest time a request body of the module's paths may take to arrive, from its first read
+	 * @return longest time a request body of the module's paths may take to arrive, from
+	 * its first read
 	 */
 	public Duration getBodyReadTimeout() {
 		return this.bodyReadTimeout;
 	}
 
 	/**
-	 * @param bodyReadTimeout longest time a request body of the module's paths may take to arrive, from its
-	 * first read
+	 * @param bodyReadTimeout longest time a request body of the module's paths may take
+	 * to arrive, from its first read
 	 */
 	public void setBodyReadTimeout(Duration bodyReadTimeout) {
 		this.bodyReadTimeout = bodyReadTimeout;
@@ -182,31 +187,34 @@ public class RequestLimitsProperties {
 	}
 
 	/**
-	 * @return most fields a query may select, each counted as often as it would run (fragments expanded)
+	 * @return most fields a query may select, each counted as often as it would run
+	 * (fragments expanded)
 	 */
 	public int getMaxFields() {
 		return this.maxFields;
 	}
 
 	/**
-	 * @param maxFields most fields a query may select, each counted as often as it would run (fragments
-	 * expanded)
+	 * @param maxFields most fields a query may select, each counted as often as it would
+	 * run (fragments expanded)
 	 */
 	public void setMaxFields(int maxFields) {
 		this.maxFields = maxFields;
 	}
 
 	/**
-	 * @return highest cost a query may have: each field costs 1 plus what it selects, and a list field with a
-	 * page size (the built-in users query: maxResultCount) multiplies what it selects by it
+	 * @return highest cost a query may have: each field costs 1 plus what it selects, and
+	 * a list field with a page size (the built-in users query: maxResultCount) multiplies
+	 * what it selects by it
 	 */
 	public int getMaxCost() {
 		return this.maxCost;
 	}
 
 	/**
-	 * @param maxCost highest cost a query may have: each field costs 1 plus what it selects, and a list field
-	 * with a page size (the built-in users query: maxResultCount) multiplies what it selects by it
+	 * @param maxCost highest cost a query may have: each field costs 1 plus what it
+	 * selects, and a list field with a page size (the built-in users query:
+	 * maxResultCount) multiplies what it selects by it
 	 */
 	public void setMaxCost(int maxCost) {
 		this.maxCost = maxCost;
@@ -255,30 +263,32 @@ public class RequestLimitsProperties {
 	}
 
 	/**
-	 * @return heap the query documents that signed-in callers sent may hold, parsed and validated
+	 * @return heap the query documents that signed-in callers sent may hold, parsed and
+	 * validated
 	 */
 	public DataSize getDocumentCacheBudget() {
 		return this.documentCacheBudget;
 	}
 
 	/**
-	 * @param documentCacheBudget heap the query documents that signed-in callers sent may hold, parsed and
-	 * validated
+	 * @param documentCacheBudget heap the query documents that signed-in callers sent may
+	 * hold, parsed and validated
 	 */
 	public void setDocumentCacheBudget(DataSize documentCacheBudget) {
 		this.documentCacheBudget = documentCacheBudget;
 	}
 
 	/**
-	 * @return heap the query documents that anonymous callers sent may hold, apart from the signed-in callers'
+	 * @return heap the query documents that anonymous callers sent may hold, apart from
+	 * the signed-in callers'
 	 */
 	public DataSize getAnonymousDocumentCacheBudget() {
 		return this.anonymousDocumentCacheBudget;
 	}
 
 	/**
-	 * @param anonymousDocumentCacheBudget heap the query documents that anonymous callers sent may hold, apart
-	 * from the signed-in callers'
+	 * @param anonymousDocumentCacheBudget heap the query documents that anonymous callers
+	 * sent may hold, apart from the signed-in callers'
 	 */
 	public void setAnonymousDocumentCacheBudget(DataSize anonymousDocumentCacheBudget) {
 		this.anonymousDocumentCacheBudget = anonymousDocumentCacheBudget;

@@ -19,13 +19,12 @@ import reactor.core.Disposable;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The request time limit ({@code graphql.limits.timeout}): when a query runs past it, graphql-java
- * is asked to cancel, which it does at the next field it would fetch, and the response says so with
- * {@code QUERY_TIMEOUT}. A field already fetching finishes first; the identity store's statements
- * have the same limit as their query timeout.
+ * The request time limit ({@code graphql.limits.timeout}): when a query runs past it,
+ * graphql-java is asked to cancel, which it does at the next field it would fetch, and
+ * the response says so with {@code QUERY_TIMEOUT}. A field already fetching finishes
+ * first; the identity store's statements have the same limit as their query timeout.
  */
 final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentation {
-
 
 	private final Duration timeout;
 

@@ -9,10 +9,11 @@ public enum DocumentMode {
 	ARBITRARY,
 
 	/**
-	 * Signed-in users any document; anonymous callers only a registered document, or one a holder
-	 * of {@code graphql.persisted-documents.arbitrary-permission} sent (none without it set), by its
-	 * id, its hash or its text. Any other text is refused to anonymous callers, with its hash or
-	 * without, whether another signed-in user sent it or not.
+	 * Signed-in users any document; anonymous callers only a registered document, or one
+	 * a holder of {@code graphql.persisted-documents.arbitrary-permission} sent (none
+	 * without it set), by its id, its hash or its text. Any other text is refused to
+	 * anonymous callers, with its hash or without, whether another signed-in user sent it
+	 * or not.
 	 */
 	PERSISTED_FOR_ANONYMOUS,
 

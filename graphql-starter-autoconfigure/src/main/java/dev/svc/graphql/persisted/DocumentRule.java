@@ -8,18 +8,19 @@ import dev.svc.graphql.context.UserContext;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies {@code graphql.persisted-documents.mode} to the document a request runs, however it came
- * (text, hash or id), once the caller is known. In {@code persisted-for-anonymous}, anonymous callers
- * run registered documents and those that a holder of {@code arbitrary-permission} sent: a document
- * any signed-in user sent is not one anonymous callers may run. The hashes of those documents are
- * kept in a bounded set ({@value #MAX_VOUCHED} hashes of 64 characters, about 1.5 MB at most),
- * each forgotten an hour after it was last sent.
+ * Applies {@code graphql.persisted-documents.mode} to the document a request runs,
+ * however it came (text, hash or id), once the caller is known. In
+ * {@code persisted-for-anonymous}, anonymous callers run registered documents and those
+ * that a holder of {@code arbitrary-permission} sent: a document any signed-in user sent
+ * is not one anonymous callers may run. The hashes of those documents are kept in a
+ * bounded set ({@value #MAX_VOUCHED} hashes of 64 characters, about 1.5 MB at most), each
+ * forgotten an hour after it was last sent.
  */
 final class DocumentRule {
 
 	/**
-	 * Why a document was refused, the {@code reason} of the refusals' counter, and what the caller
-	 * is told.
+	 * Why a document was refused, the {@code reason} of the refusals' counter, and what
+	 * the caller is told.
 	 */
 	record Refusal(String reason, String message) {
 	}
@@ -55,7 +56,8 @@ final class DocumentRule {
 	}
 
 	/**
-	 * Whether the rule refuses anything: every document runs in the {@code arbitrary} mode.
+	 * Whether the rule refuses anything: every document runs in the {@code arbitrary}
+	 * mode.
 	 */
 	boolean appliesAtAll() {
 		return this.mode != DocumentMode.ARBITRARY;
@@ -70,18 +72,18 @@ final class DocumentRule {
 	@Nullable Refusal refusal(@Nullable UserContext caller, String sha256Hash) {
 		return switch (this.mode) {
 			case ARBITRARY -> null;
-			case PERSISTED_FOR_ANONYMOUS -> (caller != null && caller.isAuthenticated())
-					|| this.registered.find(sha256Hash) != null || this.vouched.getIfPresent(sha256Hash) != null ? null
-							: NOT_PERSISTED;
-			case REGISTERED_ONLY -> holdsArbitraryPermission(caller) || this.registered.find(sha256Hash) != null ? null
-					: NOT_REGISTERED;
+			case PERSISTED_FOR_ANONYMOUS ->
+				(caller != null && caller.isAuthenticated()) || this.registered.find(sha256Hash) != null
+						|| this.vouched.getIfPresent(sha256Hash) != null ? null : NOT_PERSISTED;
+			case REGISTERED_ONLY ->
+				holdsArbitraryPermission(caller) || this.registered.find(sha256Hash) != null ? null : NOT_REGISTERED;
 		};
 	}
 
 	/**
 	 * Notes a document's text that a caller sent and the rule let run: in
-	 * {@code persisted-for-anonymous}, one that a holder of the arbitrary permission sent may be run
-	 * by anonymous callers from then on.
+	 * {@code persisted-for-anonymous}, one that a holder of the arbitrary permission sent
+	 * may be run by anonymous callers from then on.
 	 * @param caller the caller, {@code null} when anonymous
 	 * @param sha256Hash the hash of the document's text
 	 */

@@ -10,7 +10,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The registered documents, by id and by the hash of their text, in maps that do not change.
+ * The registered documents, by id and by the hash of their text, in maps that do not
+ * change.
  */
 final class ManifestDocuments implements RegisteredDocuments {
 

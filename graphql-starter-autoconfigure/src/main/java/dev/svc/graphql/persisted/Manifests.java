@@ -19,12 +19,14 @@ import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
  * Reads the manifests that clients' builds write, told apart by their content: Apollo's
- * persisted-query manifest ({@code {"format": "apollo-persisted-query-manifest", "version": 1,
- * "operations": [{"id", "name", "type", "body"}]}}), and the object of ids and texts that GraphQL
- * Code Generator's client preset ({@code persisted-documents.json}, ids the SHA-256 hashes of the
- * texts) and Relay ({@code persisted_queries.json}, ids by its configured algorithm, MD5 or SHA-256)
- * write. An id of 64 hexadecimal digits must be the SHA-256 hash of its text. A manifest that does
- * not read stops the start with the manifest and what is wrong.
+ * persisted-query manifest
+ * ({@code {"format": "apollo-persisted-query-manifest", "version": 1, "operations":
+ * [{"id", "name", "type", "body"}]}}), and the object of ids and texts that GraphQL Code
+ * Generator's client preset ({@code persisted-documents.json}, ids the SHA-256 hashes of
+ * the texts) and Relay ({@code persisted_queries.json}, ids by its configured algorithm,
+ * MD5 or SHA-256) write. An id of 64 hexadecimal digits must be the SHA-256 hash of its
+ * text. A manifest that does not read stops the start with the manifest and what is
+ * wrong.
  */
 final class Manifests {
 
@@ -40,7 +42,8 @@ final class Manifests {
 
 	/**
 	 * The documents of the manifests at the given locations.
-	 * @param locations Spring resource locations, patterns allowed ({@code classpath*:}, {@code file:})
+	 * @param locations Spring resource locations, patterns allowed ({@code classpath*:},
+	 * {@code file:})
 	 * @param resources how to find them
 	 * @return the documents, in the order of the locations
 	 */

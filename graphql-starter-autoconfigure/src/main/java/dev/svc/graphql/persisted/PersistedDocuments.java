@@ -5,20 +5,23 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Documents known by the SHA-256 hash of their text, which a request may name instead of sending
- * the text. The endpoint asks for the text of every persisted query that comes without it; the
- * text it gets runs exactly as if the client had sent it, through every limit and check.
+ * Documents known by the SHA-256 hash of their text, which a request may name instead of
+ * sending the text. The endpoint asks for the text of every persisted query that comes
+ * without it; the text it gets runs exactly as if the client had sent it, through every
+ * limit and check.
  * <p>
- * The module's own implementation knows the documents the endpoint has parsed and validated lately
- * (its document cache). A registry of documents known ahead of time can answer through this
- * interface as well: the endpoint asks every bean of this type, in their order.
+ * The module's own implementation knows the documents the endpoint has parsed and
+ * validated lately (its document cache). A registry of documents known ahead of time can
+ * answer through this interface as well: the endpoint asks every bean of this type, in
+ * their order.
  */
 @FunctionalInterface
 public interface PersistedDocuments {
 
 	/**
 	 * The text of the document with the given hash.
-	 * @param sha256Hash the SHA-256 hash of the document's text (UTF-8), in lower-case hexadecimal
+	 * @param sha256Hash the SHA-256 hash of the document's text (UTF-8), in lower-case
+	 * hexadecimal
 	 * @return the text, or {@code null} for a document not known
 	 */
 	@Nullable String find(String sha256Hash);

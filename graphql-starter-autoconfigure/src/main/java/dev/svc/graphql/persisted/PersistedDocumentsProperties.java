@@ -8,57 +8,61 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Trusted documents and which documents the endpoint runs ({@code graphql.persisted-documents.*}).
+ * Trusted documents and which documents the endpoint runs
+ * ({@code graphql.persisted-documents.*}).
  */
 @ConfigurationProperties("graphql.persisted-documents")
 public class PersistedDocumentsProperties {
 
 	/**
-	 * Manifests of registered documents, as client builds write them (GraphQL Code Generator's
-	 * persisted-documents.json, Relay's persisted_queries.json, Apollo's persisted-query manifest):
-	 * Spring resource locations, patterns allowed, such as
-	 * classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json. Each document is
-	 * checked against the schema and the limits at start-up.
+	 * Manifests of registered documents, as client builds write them (GraphQL Code
+	 * Generator's persisted-documents.json, Relay's persisted_queries.json, Apollo's
+	 * persisted-query manifest): Spring resource locations, patterns allowed, such as
+	 * classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json. Each
+	 * document is checked against the schema and the limits at start-up.
 	 */
 	private List<String> manifests = new ArrayList<>();
 
 	/**
-	 * Which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers only
-	 * registered documents or ones holders of arbitrary-permission sent), registered-only (registered documents only,
-	 * but for holders of arbitrary-permission).
+	 * Which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers
+	 * only registered documents or ones holders of arbitrary-permission sent),
+	 * registered-only (registered documents only, but for holders of
+	 * arbitrary-permission).
 	 */
 	private DocumentMode mode = DocumentMode.ARBITRARY;
 
 	/**
-	 * The permission whose holders may send any document in the registered-only mode, such as the
-	 * administrators who use the playground; in the persisted-for-anonymous mode, the documents its
-	 * holders send may be run by anonymous callers. None by default.
+	 * The permission whose holders may send any document in the registered-only mode,
+	 * such as the administrators who use the playground; in the persisted-for-anonymous
+	 * mode, the documents its holders send may be run by anonymous callers. None by
+	 * default.
 	 */
 	private @Nullable String arbitraryPermission;
 
 	/**
-	 * @return manifests of registered documents, as client builds write them (GraphQL Code Generator's
-	 * persisted-documents.json, Relay's persisted_queries.json, Apollo's persisted-query manifest): Spring
-	 * resource locations, patterns allowed, such as classpath:persisted-documents/*.json or
-	 * file:/etc/app/manifests/*.json
+	 * @return manifests of registered documents, as client builds write them (GraphQL
+	 * Code Generator's persisted-documents.json, Relay's persisted_queries.json, Apollo's
+	 * persisted-query manifest): Spring resource locations, patterns allowed, such as
+	 * classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json
 	 */
 	public List<String> getManifests() {
 		return this.manifests;
 	}
 
 	/**
-	 * @param manifests manifests of registered documents, as client builds write them (GraphQL Code Generator's
-	 * persisted-documents.json, Relay's persisted_queries.json, Apollo's persisted-query manifest): Spring
-	 * resource locations, patterns allowed, such as classpath:persisted-documents/*.json or
-	 * file:/etc/app/manifests/*.json
+	 * @param manifests manifests of registered documents, as client builds write them
+	 * (GraphQL Code Generator's persisted-documents.json, Relay's persisted_queries.json,
+	 * Apollo's persisted-query manifest): Spring resource locations, patterns allowed,
+	 * such as classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json
 	 */
 	public void setManifests(List<String> manifests) {
 		this.manifests = manifests;
 	}
 
 	/**
-	 * @return which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers only registered
-	 * documents or ones holders of arbitrary-permission sent), registered-only (registered documents only, but for holders of
+	 * @return which documents run: arbitrary (any), persisted-for-anonymous (anonymous
+	 * callers only registered documents or ones holders of arbitrary-permission sent),
+	 * registered-only (registered documents only, but for holders of
 	 * arbitrary-permission)
 	 */
 	public DocumentMode getMode() {
@@ -66,8 +70,9 @@ public class PersistedDocumentsProperties {
 	}
 
 	/**
-	 * @param mode which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers only
-	 * registered documents or ones holders of arbitrary-permission sent), registered-only (registered documents only, but for
+	 * @param mode which documents run: arbitrary (any), persisted-for-anonymous
+	 * (anonymous callers only registered documents or ones holders of
+	 * arbitrary-permission sent), registered-only (registered documents only, but for
 	 * holders of arbitrary-permission)
 	 */
 	public void setMode(DocumentMode mode) {
@@ -75,16 +80,16 @@ public class PersistedDocumentsProperties {
 	}
 
 	/**
-	 * @return the permission whose holders may send any document in the registered-only mode, such as the
-	 * administrators who use the playground
+	 * @return the permission whose holders may send any document in the registered-only
+	 * mode, such as the administrators who use the playground
 	 */
 	public @Nullable String getArbitraryPermission() {
 		return this.arbitraryPermission;
 	}
 
 	/**
-	 * @param arbitraryPermission the permission whose holders may send any document in the registered-only mode,
-	 * such as the administrators who use the playground
+	 * @param arbitraryPermission the permission whose holders may send any document in
+	 * the registered-only mode, such as the administrators who use the playground
 	 */
 	public void setArbitraryPermission(@Nullable String arbitraryPermission) {
 		this.arbitraryPermission = arbitraryPermission;

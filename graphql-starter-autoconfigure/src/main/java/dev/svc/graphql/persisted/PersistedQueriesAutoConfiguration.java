@@ -23,9 +23,10 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
  * Persisted documents on the endpoint, over every transport that runs through Spring for
- * GraphQL's interceptors: the registered documents of {@code graphql.persisted-documents.manifests}
- * first, then the other {@link PersistedDocuments} beans (the document cache among them), and
- * which documents run ({@code graphql.persisted-documents.mode}).
+ * GraphQL's interceptors: the registered documents of
+ * {@code graphql.persisted-documents.manifests} first, then the other
+ * {@link PersistedDocuments} beans (the document cache among them), and which documents
+ * run ({@code graphql.persisted-documents.mode}).
  */
 @AutoConfiguration
 @ConditionalOnClass(WebGraphQlInterceptor.class)

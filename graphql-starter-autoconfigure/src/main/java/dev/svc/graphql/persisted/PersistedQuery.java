@@ -13,9 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * An automatic persisted query: a request whose {@code extensions} hold
- * {@code "persistedQuery": {"version": 1, "sha256Hash": "..."}}, the SHA-256 hash of the query's
- * text in hexadecimal, with the text or without it. Without it, Spring for GraphQL gives the
- * request graphql-java's {@linkplain #MARKER stand-in} for a document.
+ * {@code "persistedQuery": {"version": 1, "sha256Hash": "..."}}, the SHA-256 hash of the
+ * query's text in hexadecimal, with the text or without it. Without it, Spring for
+ * GraphQL gives the request graphql-java's {@linkplain #MARKER stand-in} for a document.
  *
  * @param sha256Hash the hash the request names, in lower-case hexadecimal
  */
@@ -32,15 +32,17 @@ public record PersistedQuery(String sha256Hash) {
 	public static final String EXTENSION = "persistedQuery";
 
 	/**
-	 * The key, in a request's GraphQL context, of what a request that named its document by hash
-	 * or by id is answered when the text found does not validate against the caller's schema: the
-	 * answer to a document not found. Such a text was validated for another caller's schema (the
-	 * registered documents at start-up, a kept document for whoever sent it), so its validation
-	 * errors would name fields the caller may not know of, in a text it never wrote.
+	 * The key, in a request's GraphQL context, of what a request that named its document
+	 * by hash or by id is answered when the text found does not validate against the
+	 * caller's schema: the answer to a document not found. Such a text was validated for
+	 * another caller's schema (the registered documents at start-up, a kept document for
+	 * whoever sent it), so its validation errors would name fields the caller may not
+	 * know of, in a text it never wrote.
 	 */
 	public static final String NOT_FOUND_FOR_CALLER = PersistedQuery.class.getName() + ".notFoundForCaller";
 
-	// the prefix GraphQL Code Generator's client preset writes into the hashes of its documents
+	// the prefix GraphQL Code Generator's client preset writes into the hashes of its
+	// documents
 	private static final String SHA256_PREFIX = "sha256:";
 
 	private static final Pattern SHA256_HEX = Pattern.compile("(" + SHA256_PREFIX + ")?[0-9a-fA-F]{64}");
@@ -48,22 +50,23 @@ public record PersistedQuery(String sha256Hash) {
 	/**
 	 * The persisted query a request's extensions name.
 	 * @param extensions the request's {@code extensions}
-	 * @return the persisted query, or {@code null} when there is none or it is not well-formed
+	 * @return the persisted query, or {@code null} when there is none or it is not
+	 * well-formed
 	 */
 	public static @Nullable PersistedQuery of(@Nullable Map<String, ?> extensions) {
 		if (extensions == null || !(extensions.get(EXTENSION) instanceof Map<?, ?> persisted)
 				|| problemOf(persisted) != null) {
 			return null;
 		}
-		return (persisted.get("sha256Hash") instanceof String hash)
-				? new PersistedQuery(hash.substring(hash.startsWith(SHA256_PREFIX) ? SHA256_PREFIX.length() : 0)
-					.toLowerCase(Locale.ROOT))
+		return (persisted.get("sha256Hash") instanceof String hash) ? new PersistedQuery(
+				hash.substring(hash.startsWith(SHA256_PREFIX) ? SHA256_PREFIX.length() : 0).toLowerCase(Locale.ROOT))
 				: null;
 	}
 
 	/**
 	 * What is wrong with the persisted query a request's extensions name.
-	 * @return the problem, or {@code null} when the request names none or a well-formed one
+	 * @return the problem, or {@code null} when the request names none or a well-formed
+	 * one
 	 */
 	static @Nullable String problem(@Nullable Map<String, ?> extensions) {
 		Object persisted = (extensions != null) ? extensions.get(EXTENSION) : null;

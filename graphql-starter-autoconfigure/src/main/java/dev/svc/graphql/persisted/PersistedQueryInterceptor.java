@@ -17,20 +17,21 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
 
 /**
- * Finds the document a request runs, before anything of the request runs or is audited, and
- * applies the {@linkplain DocumentRule mode} to it, on every transport and however it came. A
- * request that names a registered document by its {@code documentId} runs its text; one that names
- * a known hash without the text (automatic persisted queries) runs the known text. Either is put
- * into the execution input, so that everything after this sees the text as if the client had sent
- * it; an unknown id answers {@code PERSISTED_DOCUMENT_NOT_FOUND}, an unknown hash
- * {@code PersistedQueryNotFound}, upon which the clients send the text with the hash. An unknown
- * hash goes the way a known one goes, up to the document cache, which answers it as it answers a
- * kept document that selects a field hidden from its caller: the two cost the same work and get the
- * same answer, and neither leaves an audit record, so that nobody learns from either whether a text
- * was sent lately. A text that
- * comes with a hash must be the text the hash names: the hash is a key the client chooses. The
- * text then goes through every limit and check as any text does, and the document cache keeps it
- * only once it passed them. Log lines and errors name the hash or the id only, never the variables.
+ * Finds the document a request runs, before anything of the request runs or is audited,
+ * and applies the {@linkplain DocumentRule mode} to it, on every transport and however it
+ * came. A request that names a registered document by its {@code documentId} runs its
+ * text; one that names a known hash without the text (automatic persisted queries) runs
+ * the known text. Either is put into the execution input, so that everything after this
+ * sees the text as if the client had sent it; an unknown id answers
+ * {@code PERSISTED_DOCUMENT_NOT_FOUND}, an unknown hash {@code PersistedQueryNotFound},
+ * upon which the clients send the text with the hash. An unknown hash goes the way a
+ * known one goes, up to the document cache, which answers it as it answers a kept
+ * document that selects a field hidden from its caller: the two cost the same work and
+ * get the same answer, and neither leaves an audit record, so that nobody learns from
+ * either whether a text was sent lately. A text that comes with a hash must be the text
+ * the hash names: the hash is a key the client chooses. The text then goes through every
+ * limit and check as any text does, and the document cache keeps it only once it passed
+ * them. Log lines and errors name the hash or the id only, never the variables.
  */
 final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
@@ -88,7 +89,8 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			document = found.text();
 		}
 		else if (persisted != null && !withText) {
-			// a caller the rule refuses learns nothing of what others sent: not whether the hash is cached
+			// a caller the rule refuses learns nothing of what others sent: not whether
+			// the hash is cached
 			Mono<WebGraphQlResponse> refused = refusedByTheRule(request, persisted.sha256Hash());
 			if (refused != null) {
 				return refused;
@@ -96,7 +98,8 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			String known = this.documents.find(persisted.sha256Hash());
 			if (known == null) {
 				logger.debug("No document is known by hash " + persisted.sha256Hash());
-				// the marker is no document: the document cache answers it as one not found for the caller
+				// the marker is no document: the document cache answers it as one not
+				// found for the caller
 				return notFoundForTheCaller(request, PersistedQuery.MARKER, null, chain);
 			}
 			document = known;
@@ -124,8 +127,8 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 	}
 
 	/**
-	 * Runs the document of a request that named it by its hash or id alone, with the answer it gets
-	 * when its caller may not see it: the error of a document not found.
+	 * Runs the document of a request that named it by its hash or id alone, with the
+	 * answer it gets when its caller may not see it: the error of a document not found.
 	 */
 	private static Mono<WebGraphQlResponse> notFoundForTheCaller(WebGraphQlRequest request, String document,
 			@Nullable String documentId, Chain chain) {
@@ -163,8 +166,11 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 	}
 
 	private static Mono<WebGraphQlResponse> refuse(WebGraphQlRequest request, String code, String message) {
-		ExecutionResult result = ExecutionResult.newExecutionResult().addError(ErrorCode.refusal(code, message)).build();
-		return Mono.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
+		ExecutionResult result = ExecutionResult.newExecutionResult()
+			.addError(ErrorCode.refusal(code, message))
+			.build();
+		return Mono
+			.just(new WebGraphQlResponse(new DefaultExecutionGraphQlResponse(request.toExecutionInput(), result)));
 	}
 
 }

@@ -5,9 +5,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * A document registered ahead of time, from a manifest that a client's build wrote.
  *
- * @param id the id the manifest gives it, by which a request's {@code documentId} names it
- * @param sha256Hash the SHA-256 hash of its text, in lower-case hexadecimal, by which a request
- * names it as {@code sha256:<hash>} or as an automatic persisted query's hash
+ * @param id the id the manifest gives it, by which a request's {@code documentId} names
+ * it
+ * @param sha256Hash the SHA-256 hash of its text, in lower-case hexadecimal, by which a
+ * request names it as {@code sha256:<hash>} or as an automatic persisted query's hash
  * @param name its operation's name, when the manifest gives one
  * @param text its text
  * @param manifest where it was registered, for reports

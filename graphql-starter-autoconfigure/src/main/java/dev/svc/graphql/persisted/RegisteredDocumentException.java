@@ -3,9 +3,9 @@ package dev.svc.graphql.persisted;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A manifest of registered documents that does not read, or a registered document that the
- * endpoint would refuse: either stops the start-up, with the manifest, the document and the
- * problem.
+ * A manifest of registered documents that does not read, or a registered document that
+ * the endpoint would refuse: either stops the start-up, with the manifest, the document
+ * and the problem.
  */
 public class RegisteredDocumentException extends RuntimeException {
 
@@ -15,7 +15,8 @@ public class RegisteredDocumentException extends RuntimeException {
 	/**
 	 * A problem of a manifest or of one of its documents.
 	 * @param manifest the manifest
-	 * @param document the document, by name and id, or {@code null} for the manifest as a whole
+	 * @param document the document, by name and id, or {@code null} for the manifest as a
+	 * whole
 	 * @param problem what is wrong, a sentence
 	 */
 	public RegisteredDocumentException(String manifest, @Nullable String document, String problem) {

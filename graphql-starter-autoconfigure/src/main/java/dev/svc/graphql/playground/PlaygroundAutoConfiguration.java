@@ -20,10 +20,12 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * The playground, served by {@code graphql.playground-enabled} on {@code graphql.playground.path}:
- * GraphiQL from the module's jar, talking to the GraphQL endpoint of the same application.
+ * The playground, served by {@code graphql.playground-enabled} on
+ * {@code graphql.playground.path}: GraphiQL from the module's jar, talking to the GraphQL
+ * endpoint of the same application.
  */
-@AutoConfiguration(afterName = { "org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration",
+@AutoConfiguration(afterName = {
+		"org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration",
 		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
 		"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -45,8 +47,8 @@ public final class PlaygroundAutoConfiguration {
 	static class PlaygroundSecurityConfiguration {
 
 		/**
-		 * The page and its assets are the same for everybody: the queries the page sends go to the
-		 * endpoint, whose chain decides who runs them.
+		 * The page and its assets are the same for everybody: the queries the page sends
+		 * go to the endpoint, whose chain decides who runs them.
 		 */
 		@Bean(CHAIN)
 		@Order(PipelineOrder.SECURITY_FILTER_CHAIN)

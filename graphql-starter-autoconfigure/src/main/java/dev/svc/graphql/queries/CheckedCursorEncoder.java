@@ -9,16 +9,20 @@ import java.util.Base64;
 import org.springframework.graphql.data.pagination.CursorEncoder;
 
 /**
- * Spring for GraphQL's cursor encoder for the module's cursors: the text and the first 8 bytes of
- * its SHA-256 digest, in URL-safe Base64 without padding, so a cursor is opaque, fits a URL as it
- * is, and one that was changed or cut is refused instead of read as another position. The digest
- * is a check, not a signature: a cursor is no credential, every page still runs under the caller's
- * tenant, permission and filter, so a made-up position could only choose where in the caller's own
- * list a page starts (see the queries documentation).
+ * Spring for GraphQL's cursor encoder for the module's cursors: the text and the first 8
+ * bytes of its SHA-256 digest, in URL-safe Base64 without padding, so a cursor is opaque,
+ * fits a URL as it is, and one that was changed or cut is refused instead of read as
+ * another position. The digest is a check, not a signature: a cursor is no credential,
+ * every page still runs under the caller's tenant, permission and filter, so a made-up
+ * position could only choose where in the caller's own list a page starts (see the
+ * queries documentation).
  */
 final class CheckedCursorEncoder implements CursorEncoder {
 
-	/** The longest cursor read: the Base64 of the longest text a cursor holds, and its check. */
+	/**
+	 * The longest cursor read: the Base64 of the longest text a cursor holds, and its
+	 * check.
+	 */
 	static final int MAX_LENGTH = (UserCursorStrategy.MAX_TEXT_LENGTH + 8) * 4 / 3 + 4;
 
 	private static final int CHECK_LENGTH = 8;
@@ -33,8 +37,8 @@ final class CheckedCursorEncoder implements CursorEncoder {
 
 	/**
 	 * Reads a cursor back.
-	 * @throws IllegalArgumentException when it is too long, no Base64 as this encoder writes it, or its
-	 * check does not match
+	 * @throws IllegalArgumentException when it is too long, no Base64 as this encoder
+	 * writes it, or its check does not match
 	 */
 	@Override
 	public String decode(String cursor) {
@@ -42,7 +46,8 @@ final class CheckedCursorEncoder implements CursorEncoder {
 			throw new IllegalArgumentException("it is " + cursor.length() + " characters long");
 		}
 		byte[] decoded = Base64.getUrlDecoder().decode(cursor);
-		// one spelling per cursor: Base64 would also read padding, or unused bits of the last
+		// one spelling per cursor: Base64 would also read padding, or unused bits of the
+		// last
 		// character set, as the same bytes
 		if (!Base64.getUrlEncoder().withoutPadding().encodeToString(decoded).equals(cursor)) {
 			throw new IllegalArgumentException("it is not spelt as it was given out");

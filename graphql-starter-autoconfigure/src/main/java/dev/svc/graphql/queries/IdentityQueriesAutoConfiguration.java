@@ -14,8 +14,9 @@ import org.springframework.core.io.ClassPathResource;
 
 /**
  * The built-in queries {@code roles}, {@code organizationUnits}, {@code users} and
- * {@code usersConnection}, read from the {@link IdentityStore}. Each query can be switched off
- * ({@code graphql.queries.users.enabled=false}), for example to serve its field in another way.
+ * {@code usersConnection}, read from the {@link IdentityStore}. Each query can be
+ * switched off ({@code graphql.queries.users.enabled=false}), for example to serve its
+ * field in another way.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class, before = GraphQlAutoConfiguration.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
@@ -23,8 +24,8 @@ import org.springframework.core.io.ClassPathResource;
 public final class IdentityQueriesAutoConfiguration {
 
 	/**
-	 * The types of the built-in queries, kept when a query is switched off, so that a host that
-	 * serves its field itself can answer the same types.
+	 * The types of the built-in queries, kept when a query is switched off, so that a
+	 * host that serves its field itself can answer the same types.
 	 */
 	@Bean
 	GraphQlSourceBuilderCustomizer svcIdentityTypes() {

@@ -3,8 +3,8 @@ package dev.svc.graphql.queries;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The built-in queries ({@code graphql.queries.*}). Switch one off to serve its field another way,
- * or not at all.
+ * The built-in queries ({@code graphql.queries.*}). Switch one off to serve its field
+ * another way, or not at all.
  */
 @ConfigurationProperties("graphql.queries")
 public class IdentityQueriesProperties {

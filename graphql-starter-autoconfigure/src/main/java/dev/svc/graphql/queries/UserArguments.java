@@ -5,8 +5,8 @@ import dev.svc.graphql.identity.UserFilter;
 import dev.svc.graphql.identity.UserSorting;
 
 /**
- * The filter and sorting arguments that {@code users} and {@code usersConnection} share, read the
- * same way for both.
+ * The filter and sorting arguments that {@code users} and {@code usersConnection} share,
+ * read the same way for both.
  */
 final class UserArguments {
 

@@ -9,7 +9,8 @@ import graphql.relay.PageInfo;
 import dev.svc.graphql.identity.User;
 
 /**
- * A {@code UserConnection}: Relay's edges and page info, and the count of the matching users.
+ * A {@code UserConnection}: Relay's edges and page info, and the count of the matching
+ * users.
  */
 final class UserConnection extends DefaultConnection<User> {
 

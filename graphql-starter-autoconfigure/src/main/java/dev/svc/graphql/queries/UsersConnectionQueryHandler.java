@@ -25,11 +25,12 @@ import dev.svc.graphql.security.PermissionDefinition;
 import org.springframework.graphql.data.pagination.CursorStrategy;
 
 /**
- * {@code usersConnection(...)}: the users of {@code users}, with the same filter, sorting and
- * permission, as a Relay connection paged by keyset cursors. A cursor holds its user's sort keys,
- * so the next page starts right after that user, found through an index instead of by counting the
- * users in front: a page deep in the list costs what the first one does, and users added or removed
- * meanwhile make no other user appear twice or not at all.
+ * {@code usersConnection(...)}: the users of {@code users}, with the same filter, sorting
+ * and permission, as a Relay connection paged by keyset cursors. A cursor holds its
+ * user's sort keys, so the next page starts right after that user, found through an index
+ * instead of by counting the users in front: a page deep in the list costs what the first
+ * one does, and users added or removed meanwhile make no other user appear twice or not
+ * at all.
  */
 @RequiresPermission(PermissionDefinition.USERS)
 final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> {
@@ -37,7 +38,10 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 	/** The most users one page may ask for, as for {@code users}. */
 	static final int MAX_COUNT = UsersQueryHandler.MAX_RESULT_COUNT;
 
-	/** The page's size when neither {@code first} nor {@code last} is given, as for {@code users}. */
+	/**
+	 * The page's size when neither {@code first} nor {@code last} is given, as for
+	 * {@code users}.
+	 */
 	static final int DEFAULT_COUNT = 10;
 
 	private final IdentityStore store;
@@ -56,9 +60,9 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 
 	/**
 	 * Each user of the page costs what it selects; the page's size is {@code first} or
-	 * {@code last}. A page that {@link #resolve} refuses (both sent, or a size out of range) costs
-	 * nothing: the field reads nothing, and its own error ({@code BAD_USER_INPUT}) is its answer
-	 * rather than the cost limit's.
+	 * {@code last}. A page that {@link #resolve} refuses (both sent, or a size out of
+	 * range) costs nothing: the field reads nothing, and its own error
+	 * ({@code BAD_USER_INPUT}) is its answer rather than the cost limit's.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
@@ -113,8 +117,10 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 			String edgeCursor = this.cursors.toCursor(new UserCursor(sorting, window.positions().get(i)));
 			edges.add(new DefaultEdge<>(window.users().get(i), new DefaultConnectionCursor(edgeCursor)));
 		}
-		// as Spring for GraphQL's keyset windows: a page that starts at a cursor has a page before it
-		// (paging forward) or after it (paging backward), without a statement to make sure
+		// as Spring for GraphQL's keyset windows: a page that starts at a cursor has a
+		// page before it
+		// (paging forward) or after it (paging backward), without a statement to make
+		// sure
 		boolean hasPrevious = forward ? position != null : window.hasMore();
 		boolean hasNext = forward ? window.hasMore() : position != null;
 		DefaultPageInfo pageInfo = new DefaultPageInfo(edges.isEmpty() ? null : edges.get(0).getCursor(),
@@ -135,8 +141,8 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 		if (!cursor.sorting().equals(sorting)) {
 			throw new BadUserInputException("The cursor in '" + argument + "' is one of the sorting '"
 					+ cursor.sorting().text() + "', but this query sorts by '" + sorting.text()
-					+ "'. Send a cursor of a page with the same sorting, or leave " + argument + " out to start from the "
-					+ (argument.equals("after") ? "beginning." : "end."));
+					+ "'. Send a cursor of a page with the same sorting, or leave " + argument
+					+ " out to start from the " + (argument.equals("after") ? "beginning." : "end."));
 		}
 		return cursor.position();
 	}

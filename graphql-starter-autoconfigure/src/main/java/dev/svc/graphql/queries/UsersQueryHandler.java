@@ -14,9 +14,10 @@ import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionDefinition;
 
 /**
- * {@code users(...)}: a page of the users of the caller's tenant. Only the selected parts are
- * loaded: the JDBC store reads the count with the page in one statement, and the roles and
- * organization units of all the page's users in a second, whatever the page's size.
+ * {@code users(...)}: a page of the users of the caller's tenant. Only the selected parts
+ * are loaded: the JDBC store reads the count with the page in one statement, and the
+ * roles and organization units of all the page's users in a second, whatever the page's
+ * size.
  */
 @RequiresPermission(PermissionDefinition.USERS)
 final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
@@ -36,9 +37,10 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 	}
 
 	/**
-	 * Each user of the page costs what it selects. A page size that {@link #resolve} refuses costs
-	 * nothing: the field reads nothing, and its own error ({@code BAD_USER_INPUT}, with the sizes
-	 * allowed) is its answer rather than the cost limit's.
+	 * Each user of the page costs what it selects. A page size that {@link #resolve}
+	 * refuses costs nothing: the field reads nothing, and its own error
+	 * ({@code BAD_USER_INPUT}, with the sizes allowed) is its answer rather than the cost
+	 * limit's.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {

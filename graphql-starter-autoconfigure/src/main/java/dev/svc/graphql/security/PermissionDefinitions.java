@@ -12,8 +12,8 @@ public final class PermissionDefinitions {
 	private final Map<String, PermissionDefinition> byName = new LinkedHashMap<>();
 
 	/**
-	 * The permissions of the given definitions, of which each name may be defined once (or again
-	 * alike).
+	 * The permissions of the given definitions, of which each name may be defined once
+	 * (or again alike).
 	 * @param definitions the definitions
 	 * @throws IllegalStateException when two definitions of one name differ
 	 */

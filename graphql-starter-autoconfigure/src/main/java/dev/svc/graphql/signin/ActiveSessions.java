@@ -12,13 +12,13 @@ import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.signin.store.SignInSessions;
 
 /**
- * The sessions the module signs users in to, token and cookie sessions alike, and the one rule by
- * which they end: a log-out, or the user's deactivation or password change, or its
- * tenant's deactivation, ends a session on every instance within the check interval, since each
- * instance asks the {@link SignInSessions} whether a session is still good at most once per
- * interval (and at once on the instance that ended it). While the database cannot be reached, the
- * last answer holds (or, for a session not checked yet, the session is taken as good): the request
- * then fails with the outage at its first read.
+ * The sessions the module signs users in to, token and cookie sessions alike, and the one
+ * rule by which they end: a log-out, or the user's deactivation or password change, or
+ * its tenant's deactivation, ends a session on every instance within the check interval,
+ * since each instance asks the {@link SignInSessions} whether a session is still good at
+ * most once per interval (and at once on the instance that ended it). While the database
+ * cannot be reached, the last answer holds (or, for a session not checked yet, the
+ * session is taken as good): the request then fails with the outage at its first read.
  */
 public final class ActiveSessions {
 
@@ -40,7 +40,8 @@ public final class ActiveSessions {
 		this.sessions = sessions;
 		this.checkInterval = checkInterval;
 		this.cookieSessionLifetime = cookieSessionLifetime;
-		// an answer is kept past its interval, so that it holds while the database cannot be reached
+		// an answer is kept past its interval, so that it holds while the database cannot
+		// be reached
 		this.checked = Caffeine.newBuilder()
 			.maximumSize(cacheSize)
 			.expireAfterAccess(cacheDuration)
@@ -55,8 +56,8 @@ public final class ActiveSessions {
 	}
 
 	/**
-	 * Starts the session of a user who signed in with a cookie: it ends at the latest after the
-	 * cookie session lifetime, however active.
+	 * Starts the session of a user who signed in with a cookie: it ends at the latest
+	 * after the cookie session lifetime, however active.
 	 * @param user the user
 	 * @return the user with the session's id
 	 */

@@ -9,13 +9,14 @@ import dev.svc.graphql.signin.store.SignInAttempts.Subject;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one budget that every check of a secret spends from, whichever path it comes by: a password
- * at sign-in or when a signed-in user confirms a change, an authenticator app's code or a code
- * sent by e-mail or text message at sign-in or when two-factor sign-in is turned on or off, a
- * password reset code. Each client address, and each account whatever the address, may make so
- * many attempts per window; each account (or name of no account) is locked out after so many
- * failures in a row. A lockout refuses new sign-ins only: the account's live sessions go on, so
- * that whoever knows a user's name cannot sign that user out by failing on purpose.
+ * The one budget that every check of a secret spends from, whichever path it comes by: a
+ * password at sign-in or when a signed-in user confirms a change, an authenticator app's
+ * code or a code sent by e-mail or text message at sign-in or when two-factor sign-in is
+ * turned on or off, a password reset code. Each client address, and each account whatever
+ * the address, may make so many attempts per window; each account (or name of no account)
+ * is locked out after so many failures in a row. A lockout refuses new sign-ins only: the
+ * account's live sessions go on, so that whoever knows a user's name cannot sign that
+ * user out by failing on purpose.
  */
 final class AttemptBudget {
 
@@ -47,7 +48,8 @@ final class AttemptBudget {
 	}
 
 	/**
-	 * Whether a subject is locked out, by failures or by whoever set the account's lockout end.
+	 * Whether a subject is locked out, by failures or by whoever set the account's
+	 * lockout end.
 	 * @param subject the account or name
 	 * @param setLockoutEnd the lockout end the account's record carries, if any
 	 * @param now the time

@@ -36,13 +36,13 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Signs users in against the credential store, and checks every other secret a user gives: the
- * password and a code again to turn two-factor sign-in on or off, a password reset code. Every
- * such check spends from one {@link AttemptBudget}. An unknown user costs the same password check
- * as a known one and gets the same message as a wrong password, and a name that belongs to no
- * account is locked out after as many failures as an account is, so responses do not tell which
- * accounts exist. A successful sign-in replaces a password hash of an older kind or weaker
- * parameters than the encoder's.
+ * Signs users in against the credential store, and checks every other secret a user
+ * gives: the password and a code again to turn two-factor sign-in on or off, a password
+ * reset code. Every such check spends from one {@link AttemptBudget}. An unknown user
+ * costs the same password check as a known one and gets the same message as a wrong
+ * password, and a name that belongs to no account is locked out after as many failures as
+ * an account is, so responses do not tell which accounts exist. A successful sign-in
+ * replaces a password hash of an older kind or weaker parameters than the encoder's.
  */
 final class DefaultSignInService implements SignInService {
 
@@ -118,7 +118,8 @@ final class DefaultSignInService implements SignInService {
 			return throttled;
 		}
 		if (!new SignInInput(tenancyName, userNameOrEmailAddress, password).problems().isEmpty()) {
-			// the sign-in paths answer such input with what is wrong; a caller that did not ask gets this
+			// the sign-in paths answer such input with what is wrong; a caller that did
+			// not ask gets this
 			SignInResult invalid = SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
 			if (recordsRefusal(clientIpAddress, start)) {
 				audit(null, invalid, null, start, clientIpAddress);
@@ -148,12 +149,12 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	private SignInResult checkUser(@Nullable Integer tenantId, @Nullable String userNameOrEmailAddress,
-			@Nullable String password,
-			SecondFactor secondFactor) {
+			@Nullable String password, SecondFactor secondFactor) {
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
 				: this.credentials.findCredentials(tenantId, login);
-		// one password check on every path, locked or unknown alike, so that none answers sooner
+		// one password check on every path, locked or unknown alike, so that none answers
+		// sooner
 		String secret = (password != null) ? password : "";
 		boolean passwordMatches = this.passwordEncoder.matches(secret,
 				found.map(UserCredentials::passwordHash).orElse(this.unknownUserHash));
@@ -171,16 +172,17 @@ final class DefaultSignInService implements SignInService {
 		}
 		UserCredentials user = found.get();
 		if (!user.isActive()) {
-			return SignInResult.failure(Outcome.INACTIVE_USER,
-					"User " + login + " is not active and can not log in.");
+			return SignInResult.failure(Outcome.INACTIVE_USER, "User " + login + " is not active and can not log in.");
 		}
 		SignedInUser signedIn = new SignedInUser(user.userId(), user.tenantId(), user.userName());
 		String rememberClientToken = null;
 		if (this.twoFactor != null) {
-			// the password was right, but the count of failures starts again only after the second step
+			// the password was right, but the count of failures starts again only after
+			// the second step
 			SignInResult secondStep = this.twoFactor.check(signedIn, secondFactor, now);
 			if (secondStep.outcome() == Outcome.INVALID_TWO_FACTOR_CODE) {
-				return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT) : secondStep;
+				return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT)
+						: secondStep;
 			}
 			if (secondStep.outcome() != Outcome.SUCCESS) {
 				return secondStep;
@@ -208,8 +210,8 @@ final class DefaultSignInService implements SignInService {
 		if (this.auditLog != null && (wait == null || recordsRefusal(clientIpAddress, start))) {
 			this.auditLog.write(new AuditRecord(null, null, "Authentication", "SendTwoFactorCode",
 					json("userId", userId, "provider", provider, "result", (wait != null) ? "THROTTLED" : "TAKEN"),
-					start, (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis(), clientIpAddress, null,
-					null));
+					start, (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis(), clientIpAddress,
+					null, null));
 		}
 		return wait;
 	}
@@ -232,7 +234,8 @@ final class DefaultSignInService implements SignInService {
 				(account) -> account.enabled() ? null : "Two-factor sign-in is off already.", twoFactor()::disable);
 	}
 
-	// the password again, then the code: each wrong one counts as a failed sign-in of the user
+	// the password again, then the code: each wrong one counts as a failed sign-in of the
+	// user
 	private SignInResult changeTwoFactor(String action, SignedInUser user, @Nullable String password,
 			@Nullable String code, @Nullable String clientIpAddress,
 			Function<TwoFactorAccount, @Nullable String> notApplicable, TwoFactorChange change) {
@@ -288,7 +291,8 @@ final class DefaultSignInService implements SignInService {
 
 	}
 
-	// the wrong guesses of a user's reset code, counted apart from its account's failures: the name is
+	// the wrong guesses of a user's reset code, counted apart from its account's
+	// failures: the name is
 	// one that no sign-in can give, since sign-in input refuses control characters
 	private static Subject resetCodeGuesses(long userId) {
 		return new Subject(null, null, "\u001freset-code#" + userId);
@@ -310,7 +314,8 @@ final class DefaultSignInService implements SignInService {
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
 	}
 
-	// no session and no tokens: a one-time code to set a new password with, kept as a digest; a new
+	// no session and no tokens: a one-time code to set a new password with, kept as a
+	// digest; a new
 	// code gets the full count of guesses
 	private SignInResult passwordChangeRequired(SignedInUser user, Instant now) {
 		String code = newCode();
@@ -319,8 +324,8 @@ final class DefaultSignInService implements SignInService {
 			this.budget.succeeded(resetCodeGuesses(user.userId()));
 		}
 		catch (UnsupportedOperationException ex) {
-			logger.warn("User " + user.userId() + " must change its password, but the credential store keeps no reset codes: "
-					+ ex.getMessage());
+			logger.warn("User " + user.userId()
+					+ " must change its password, but the credential store keeps no reset codes: " + ex.getMessage());
 			return SignInResult.failure(Outcome.INACTIVE_USER, "User " + user.userName()
 					+ " must change its password, which this application does not offer. Ask an administrator.");
 		}
@@ -344,8 +349,10 @@ final class DefaultSignInService implements SignInService {
 			return recordsRefusal(clientIpAddress, start) ? auditReset(null, userId, invalid, start, clientIpAddress)
 					: invalid;
 		}
-		// a wrong code counts against the code, not the account: knowing a user's id must not let anyone
-		// lock the account out; after as many wrong guesses as a lockout takes, the code is void
+		// a wrong code counts against the code, not the account: knowing a user's id must
+		// not let anyone
+		// lock the account out; after as many wrong guesses as a lockout takes, the code
+		// is void
 		Subject guesses = resetCodeGuesses(userId);
 		if (this.budget.isLockedOut(guesses, null, now)) {
 			return auditReset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);
@@ -369,7 +376,8 @@ final class DefaultSignInService implements SignInService {
 		List<Problem> problems = new ArrayList<>();
 		this.policy.problems(newPassword, user)
 			.forEach((problem) -> problems.add(new Problem(PasswordPolicy.FIELD, problem)));
-		if (problems.isEmpty() && newPassword != null && this.passwordEncoder.matches(newPassword, user.passwordHash())) {
+		if (problems.isEmpty() && newPassword != null
+				&& this.passwordEncoder.matches(newPassword, user.passwordHash())) {
 			problems.add(new Problem(PasswordPolicy.FIELD, "The new password must not be the current one."));
 		}
 		if (newPassword == null || !problems.isEmpty()) {
@@ -386,17 +394,19 @@ final class DefaultSignInService implements SignInService {
 		return TwoFactorSignIn.digest(code);
 	}
 
-	// a hash of an older kind or weaker parameters is replaced while the password is at hand
+	// a hash of an older kind or weaker parameters is replaced while the password is at
+	// hand
 	private void upgradeHash(UserCredentials user, String password) {
 		if (!this.passwordEncoder.upgradeEncoding(user.passwordHash())) {
 			return;
 		}
 		try {
-			this.credentials.upgradePasswordHash(user.userId(), user.passwordHash(), this.passwordEncoder.encode(password));
+			this.credentials.upgradePasswordHash(user.userId(), user.passwordHash(),
+					this.passwordEncoder.encode(password));
 		}
 		catch (DataAccessException ex) {
-			logger.warn("The password hash of user " + user.userId() + " could not be upgraded, it is tried again at its next sign-in: "
-					+ ex.getMessage());
+			logger.warn("The password hash of user " + user.userId()
+					+ " could not be upgraded, it is tried again at its next sign-in: " + ex.getMessage());
 		}
 	}
 
@@ -421,9 +431,10 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	/**
-	 * Whether a refused attempt (throttled, invalid input, a code send within its cooldown) gets a
-	 * record of its own: a flood from one address gets a few, then one summary of the rest per
-	 * window ({@link AuditQuota#REFUSED_SIGN_INS}), so that it cannot fill the audit log.
+	 * Whether a refused attempt (throttled, invalid input, a code send within its
+	 * cooldown) gets a record of its own: a flood from one address gets a few, then one
+	 * summary of the rest per window ({@link AuditQuota#REFUSED_SIGN_INS}), so that it
+	 * cannot fill the audit log.
 	 */
 	private boolean recordsRefusal(@Nullable String clientIpAddress, OffsetDateTime start) {
 		return this.refusals == null || this.refusals.admit(clientIpAddress, start.toInstant());
@@ -445,8 +456,7 @@ final class DefaultSignInService implements SignInService {
 		if (this.auditLog != null) {
 			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
 			this.auditLog.write(new AuditRecord(tenantId, userId, "Authentication", action,
-					json("userId", userId, "result", outcome), start, duration, clientIp, null,
-					failure));
+					json("userId", userId, "result", outcome), start, duration, clientIp, null, failure));
 		}
 	}
 
@@ -454,15 +464,16 @@ final class DefaultSignInService implements SignInService {
 			OffsetDateTime start, @Nullable String clientIp) {
 		if (this.auditLog != null) {
 			int duration = (int) Duration.between(start, OffsetDateTime.now(this.clock)).toMillis();
-			this.auditLog.write(new AuditRecord(tenantId,
-					(result.outcome() == PasswordResetResult.Outcome.RESET) ? userId : null, "Authentication",
-					"ResetPassword", json("userId", userId, "result", result.outcome()), start,
-					duration, clientIp, null, result.message()));
+			this.auditLog.write(
+					new AuditRecord(tenantId, (result.outcome() == PasswordResetResult.Outcome.RESET) ? userId : null,
+							"Authentication", "ResetPassword", json("userId", userId, "result", result.outcome()),
+							start, duration, clientIp, null, result.message()));
 		}
 		return result;
 	}
 
-	// an audit record's parameters, as a JSON object of the given names and values, in that order
+	// an audit record's parameters, as a JSON object of the given names and values, in
+	// that order
 	private static String json(@Nullable Object... namesAndValues) {
 		Map<String, @Nullable Object> parameters = new LinkedHashMap<>();
 		for (int i = 0; i < namesAndValues.length; i += 2) {

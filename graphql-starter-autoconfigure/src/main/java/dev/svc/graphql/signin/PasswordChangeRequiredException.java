@@ -3,8 +3,8 @@ package dev.svc.graphql.signin;
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * The credentials were right, but the user must set a new password before it may sign in: no
- * session, a one-time code to set the password with instead.
+ * The credentials were right, but the user must set a new password before it may sign in:
+ * no session, a one-time code to set the password with instead.
  */
 public final class PasswordChangeRequiredException extends AuthenticationException {
 

@@ -17,10 +17,10 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.util.ClassUtils;
 
 /**
- * Hashes and checks the passwords of the module's accounts, so many at a time and no more: a hash
- * is work for a core, and Argon2id's also takes its memory, so a flood of sign-ins waits for turns
- * instead of taking the heap. A stored hash this encoder cannot read fails the check (and is
- * logged) rather than the request.
+ * Hashes and checks the passwords of the module's accounts, so many at a time and no
+ * more: a hash is work for a core, and Argon2id's also takes its memory, so a flood of
+ * sign-ins waits for turns instead of taking the heap. A stored hash this encoder cannot
+ * read fails the check (and is logged) rather than the request.
  */
 final class PasswordHashing implements PasswordEncoder {
 
@@ -41,15 +41,15 @@ final class PasswordHashing implements PasswordEncoder {
 	 */
 	PasswordHashing(PasswordEncoder encoder, int maxConcurrent) {
 		this.encoder = encoder;
-		this.turns = new Semaphore(
-				(maxConcurrent > 0) ? maxConcurrent : Runtime.getRuntime().availableProcessors(), true);
+		this.turns = new Semaphore((maxConcurrent > 0) ? maxConcurrent : Runtime.getRuntime().availableProcessors(),
+				true);
 	}
 
 	/**
-	 * The module's encoder: Spring Security's delegating encoder that hashes new passwords with
-	 * Argon2id when Bouncy Castle is on the class path, else with bcrypt, and still reads every
-	 * kind of hash Spring Security knows, so that a stored hash of another kind (or of weaker
-	 * parameters) can be replaced on the next sign-in.
+	 * The module's encoder: Spring Security's delegating encoder that hashes new
+	 * passwords with Argon2id when Bouncy Castle is on the class path, else with bcrypt,
+	 * and still reads every kind of hash Spring Security knows, so that a stored hash of
+	 * another kind (or of weaker parameters) can be replaced on the next sign-in.
 	 * @param hashing the parameters
 	 * @param classLoader where to look for Bouncy Castle
 	 * @return the encoder
@@ -80,8 +80,9 @@ final class PasswordHashing implements PasswordEncoder {
 				return this.encoder.matches(rawPassword, encodedPassword);
 			}
 			catch (IllegalArgumentException ex) {
-				logger.warn("A stored password hash is of no kind the password encoder reads, so its user cannot sign in: "
-						+ ex.getMessage());
+				logger.warn(
+						"A stored password hash is of no kind the password encoder reads, so its user cannot sign in: "
+								+ ex.getMessage());
 				return false;
 			}
 		});

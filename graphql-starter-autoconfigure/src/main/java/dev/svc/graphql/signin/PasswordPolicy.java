@@ -8,9 +8,10 @@ import dev.svc.graphql.identity.UserCredentials;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a new password must be, after OWASP ASVS 5.0 V6.2: at least so many characters (8 by
- * default) and at most {@value SignInInput#MAX_PASSWORD_LENGTH}, any characters, no rules of
- * composition, not the user's name nor containing it, and not the current password.
+ * What a new password must be, after OWASP ASVS 5.0 V6.2: at least so many characters (8
+ * by default) and at most {@value SignInInput#MAX_PASSWORD_LENGTH}, any characters, no
+ * rules of composition, not the user's name nor containing it, and not the current
+ * password.
  */
 final class PasswordPolicy {
 
@@ -27,8 +28,8 @@ final class PasswordPolicy {
 	}
 
 	/**
-	 * What is wrong with a new password, apart from being the current one (which takes a hash to
-	 * tell).
+	 * What is wrong with a new password, apart from being the current one (which takes a
+	 * hash to tell).
 	 * @param password the new password
 	 * @param user the user who chose it
 	 * @return what is wrong and what is allowed, nothing when the password may be set

@@ -16,22 +16,22 @@ public class PasswordProperties {
 	private final Policy policy = new Policy();
 
 	/**
-	 * How long the one-time code works that a user who must change its password gets
-	 * at sign-in instead of tokens or a session.
+	 * How long the one-time code works that a user who must change its password gets at
+	 * sign-in instead of tokens or a session.
 	 */
 	private Duration resetCodeLifetime = Duration.ofMinutes(10);
 
 	/**
-	 * @return how long the one-time code works that a user who must change its password gets at sign-in instead
-	 * of tokens or a session
+	 * @return how long the one-time code works that a user who must change its password
+	 * gets at sign-in instead of tokens or a session
 	 */
 	public Duration getResetCodeLifetime() {
 		return this.resetCodeLifetime;
 	}
 
 	/**
-	 * @param resetCodeLifetime how long the one-time code works that a user who must change its password gets at
-	 * sign-in instead of tokens or a session
+	 * @param resetCodeLifetime how long the one-time code works that a user who must
+	 * change its password gets at sign-in instead of tokens or a session
 	 */
 	public void setResetCodeLifetime(Duration resetCodeLifetime) {
 		this.resetCodeLifetime = resetCodeLifetime;
@@ -52,11 +52,10 @@ public class PasswordProperties {
 	}
 
 	/**
-	 * How new passwords are hashed: Argon2id (OWASP's parameters by default) when
-	 * Bouncy Castle is on the class path, as the starter brings it, else bcrypt. A
-	 * stored hash of another kind, or of weaker parameters, is hashed again on the
-	 * user's next successful sign-in. A host {@code PasswordEncoder} bean replaces all
-	 * of this.
+	 * How new passwords are hashed: Argon2id (OWASP's parameters by default) when Bouncy
+	 * Castle is on the class path, as the starter brings it, else bcrypt. A stored hash
+	 * of another kind, or of weaker parameters, is hashed again on the user's next
+	 * successful sign-in. A host {@code PasswordEncoder} bean replaces all of this.
 	 */
 	public static final class Hashing {
 
@@ -151,7 +150,8 @@ public class PasswordProperties {
 		}
 
 		/**
-		 * @param maxConcurrent password hashes computed at once; more sign-ins wait for a turn
+		 * @param maxConcurrent password hashes computed at once; more sign-ins wait for a
+		 * turn
 		 */
 		public void setMaxConcurrent(int maxConcurrent) {
 			this.maxConcurrent = maxConcurrent;

@@ -39,15 +39,17 @@ import org.springframework.security.web.context.HttpSessionSecurityContextReposi
 import org.springframework.util.StringUtils;
 
 /**
- * Signing users in against the credential store, whether the GraphQL endpoint is served or not.
- * It needs a {@link CredentialStore} beside the {@link IdentityStore}: the module's own comes with
- * its own identity store only, so a host that reads its identity data elsewhere declares one to
- * sign its users in; a sign-in switched on without one stops the start-up and says so
- * ({@link MissingCredentialStoreFailureAnalyzer}). Nothing here changes how the host signs its
- * own users in: the module contributes no global {@code AuthenticationProvider}; a host adds
- * {@link TenancyAuthenticationProvider} to the filter chain of its login form.
+ * Signing users in against the credential store, whether the GraphQL endpoint is served
+ * or not. It needs a {@link CredentialStore} beside the {@link IdentityStore}: the
+ * module's own comes with its own identity store only, so a host that reads its identity
+ * data elsewhere declares one to sign its users in; a sign-in switched on without one
+ * stops the start-up and says so ({@link MissingCredentialStoreFailureAnalyzer}). Nothing
+ * here changes how the host signs its own users in: the module contributes no global
+ * {@code AuthenticationProvider}; a host adds {@link TenancyAuthenticationProvider} to
+ * the filter chain of its login form.
  */
-@AutoConfiguration(after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
+@AutoConfiguration(
+		after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean({ IdentityStore.class, CredentialStore.class })
@@ -65,19 +67,19 @@ public final class SignInAutoConfiguration {
 	}
 
 	/**
-	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with Spring
-	 * Security's delegating encoder hashing with Argon2id (or bcrypt), which the module does not
-	 * publish as a bean: a global encoder would change how the host checks its own users'
-	 * passwords. Either way only so many hashes are computed at once. Reads the time from the host's
-	 * {@link Clock} if it has one.
+	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with
+	 * Spring Security's delegating encoder hashing with Argon2id (or bcrypt), which the
+	 * module does not publish as a bean: a global encoder would change how the host
+	 * checks its own users' passwords. Either way only so many hashes are computed at
+	 * once. Reads the time from the host's {@link Clock} if it has one.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore identities, CredentialStore credentials,
 			ObjectProvider<PasswordEncoder> passwordEncoder, ObjectProvider<AuditLogWriter> auditLog,
-			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns,
-			SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
-			ObjectProvider<TwoFactorSignIn> twoFactor, ObjectProvider<Clock> clock) {
+			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
+			SignInProperties signIn, PasswordProperties password, ObjectProvider<TwoFactorSignIn> twoFactor,
+			ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
@@ -85,12 +87,13 @@ public final class SignInAutoConfiguration {
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
 		return new DefaultSignInService(identities, credentials,
 				new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), auditLog.getIfAvailable(),
-				refusedSignIns.getIfAvailable(), budget, new PasswordPolicy(password.getPolicy().getMinLength()), password.getResetCodeLifetime(),
-				twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
+				refusedSignIns.getIfAvailable(), budget, new PasswordPolicy(password.getPolicy().getMinLength()),
+				password.getResetCodeLifetime(), twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
 	}
 
 	/**
-	 * Two-factor codes written to the log instead of sent, for development and demos only.
+	 * Two-factor codes written to the log instead of sent, for development and demos
+	 * only.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -100,8 +103,8 @@ public final class SignInAutoConfiguration {
 	}
 
 	/**
-	 * Two-factor sign-in, where two-factor data is kept: codes by e-mail or text message too when
-	 * the host has a {@link TwoFactorCodeSender}.
+	 * Two-factor sign-in, where two-factor data is kept: codes by e-mail or text message
+	 * too when the host has a {@link TwoFactorCodeSender}.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -115,7 +118,8 @@ public final class SignInAutoConfiguration {
 	}
 
 	/**
-	 * The sessions of every sign-in, token and cookie alike, and the one rule by which they end.
+	 * The sessions of every sign-in, token and cookie alike, and the one rule by which
+	 * they end.
 	 */
 	@Bean
 	@ConditionalOnMissingBean

@@ -6,9 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a sign-in path receives, checked before anything is looked up: the user name and password
- * are required, no field is longer than its column, and none but the password carries control
- * characters (a NUL byte, which PostgreSQL refuses in text, among them).
+ * What a sign-in path receives, checked before anything is looked up: the user name and
+ * password are required, no field is longer than its column, and none but the password
+ * carries control characters (a NUL byte, which PostgreSQL refuses in text, among them).
  *
  * @param tenancyName the tenant's name, empty or {@code null} for the host
  * @param userNameOrEmailAddress the user name or e-mail address
@@ -46,8 +46,8 @@ public record SignInInput(@Nullable String tenancyName, @Nullable String userNam
 			}
 		}
 		else if (value.length() > maxLength) {
-			problems.add(new Problem(field,
-					"The " + field + " field must be at most " + maxLength + " characters long."));
+			problems
+				.add(new Problem(field, "The " + field + " field must be at most " + maxLength + " characters long."));
 		}
 		else if (!controlCharactersAllowed && value.chars().anyMatch(Character::isISOControl)) {
 			problems.add(new Problem(field, "The " + field + " field must not contain control characters."));

@@ -6,8 +6,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Signing users in ({@code graphql.sign-in.*}): what all ways of signing in share. Passwords,
- * two-factor sign-in, and the token and cookie sign-ins have their own properties.
+ * Signing users in ({@code graphql.sign-in.*}): what all ways of signing in share.
+ * Passwords, two-factor sign-in, and the token and cookie sign-ins have their own
+ * properties.
  */
 @ConfigurationProperties("graphql.sign-in")
 public class SignInProperties {
@@ -19,34 +20,35 @@ public class SignInProperties {
 	private final Cookie cookie = new Cookie();
 
 	/**
-	 * How long an instance trusts a session (a token's or a cookie's) before asking the database
-	 * again: the longest a session keeps working elsewhere after a log-out, or its user's
-	 * deactivation, lockout or password change, or its tenant's deactivation.
+	 * How long an instance trusts a session (a token's or a cookie's) before asking the
+	 * database again: the longest a session keeps working elsewhere after a log-out, or
+	 * its user's deactivation, lockout or password change, or its tenant's deactivation.
 	 */
 	private Duration sessionCheckInterval = Duration.ofSeconds(5);
 
 	/**
-	 * How long an instance keeps a session's last check after the session was last used. It is
-	 * kept past the check interval so that, while the database cannot be reached, a session
-	 * checked before keeps its last answer; a session unused for longer is checked afresh.
+	 * How long an instance keeps a session's last check after the session was last used.
+	 * It is kept past the check interval so that, while the database cannot be reached, a
+	 * session checked before keeps its last answer; a session unused for longer is
+	 * checked afresh.
 	 */
 	private Duration sessionCacheDuration = Duration.ofHours(1);
 
 	/**
-	 * How many sessions' last checks an instance keeps at most; the least used are dropped first
-	 * and checked afresh when next used.
+	 * How many sessions' last checks an instance keeps at most; the least used are
+	 * dropped first and checked afresh when next used.
 	 */
 	private int sessionCacheSize = 100_000;
 
 	/**
-	 * Largest request body of the sign-in paths (token endpoint, login, log-out, password reset,
-	 * two-factor set-up). A larger one is refused with 413 before it is read.
+	 * Largest request body of the sign-in paths (token endpoint, login, log-out, password
+	 * reset, two-factor set-up). A larger one is refused with 413 before it is read.
 	 */
 	private DataSize maxRequestSize = DataSize.ofKilobytes(16);
 
 	/**
-	 * Longest time the sign-in paths wait for a request body to arrive. A slower one is refused
-	 * with 408, so that slow senders cannot hold threads.
+	 * Longest time the sign-in paths wait for a request body to arrive. A slower one is
+	 * refused with 408, so that slow senders cannot hold threads.
 	 */
 	private Duration bodyReadTimeout = Duration.ofSeconds(10);
 
@@ -72,65 +74,68 @@ public class SignInProperties {
 	}
 
 	/**
-	 * @return how long an instance trusts a session (a token's or a cookie's) before asking the database again:
-	 * the longest a session keeps working elsewhere after a log-out, or its user's deactivation, lockout or
-	 * password change, or its tenant's deactivation
+	 * @return how long an instance trusts a session (a token's or a cookie's) before
+	 * asking the database again: the longest a session keeps working elsewhere after a
+	 * log-out, or its user's deactivation, lockout or password change, or its tenant's
+	 * deactivation
 	 */
 	public Duration getSessionCheckInterval() {
 		return this.sessionCheckInterval;
 	}
 
 	/**
-	 * @param sessionCheckInterval how long an instance trusts a session (a token's or a cookie's) before asking
-	 * the database again: the longest a session keeps working elsewhere after a log-out, or its user's
-	 * deactivation, lockout or password change, or its tenant's deactivation
+	 * @param sessionCheckInterval how long an instance trusts a session (a token's or a
+	 * cookie's) before asking the database again: the longest a session keeps working
+	 * elsewhere after a log-out, or its user's deactivation, lockout or password change,
+	 * or its tenant's deactivation
 	 */
 	public void setSessionCheckInterval(Duration sessionCheckInterval) {
 		this.sessionCheckInterval = sessionCheckInterval;
 	}
 
 	/**
-	 * @return how long an instance keeps a session's last check after the session was last used
+	 * @return how long an instance keeps a session's last check after the session was
+	 * last used
 	 */
 	public Duration getSessionCacheDuration() {
 		return this.sessionCacheDuration;
 	}
 
 	/**
-	 * @param sessionCacheDuration how long an instance keeps a session's last check after the session was last
-	 * used
+	 * @param sessionCacheDuration how long an instance keeps a session's last check after
+	 * the session was last used
 	 */
 	public void setSessionCacheDuration(Duration sessionCacheDuration) {
 		this.sessionCacheDuration = sessionCacheDuration;
 	}
 
 	/**
-	 * @return how many sessions' last checks an instance keeps at most; the least used are dropped first and
-	 * checked afresh when next used
+	 * @return how many sessions' last checks an instance keeps at most; the least used
+	 * are dropped first and checked afresh when next used
 	 */
 	public int getSessionCacheSize() {
 		return this.sessionCacheSize;
 	}
 
 	/**
-	 * @param sessionCacheSize how many sessions' last checks an instance keeps at most; the least used are
-	 * dropped first and checked afresh when next used
+	 * @param sessionCacheSize how many sessions' last checks an instance keeps at most;
+	 * the least used are dropped first and checked afresh when next used
 	 */
 	public void setSessionCacheSize(int sessionCacheSize) {
 		this.sessionCacheSize = sessionCacheSize;
 	}
 
 	/**
-	 * @return largest request body of the sign-in paths (token endpoint, login, log-out, password reset,
-	 * two-factor set-up)
+	 * @return largest request body of the sign-in paths (token endpoint, login, log-out,
+	 * password reset, two-factor set-up)
 	 */
 	public DataSize getMaxRequestSize() {
 		return this.maxRequestSize;
 	}
 
 	/**
-	 * @param maxRequestSize largest request body of the sign-in paths (token endpoint, login, log-out, password
-	 * reset, two-factor set-up)
+	 * @param maxRequestSize largest request body of the sign-in paths (token endpoint,
+	 * login, log-out, password reset, two-factor set-up)
 	 */
 	public void setMaxRequestSize(DataSize maxRequestSize) {
 		this.maxRequestSize = maxRequestSize;
@@ -144,7 +149,8 @@ public class SignInProperties {
 	}
 
 	/**
-	 * @param bodyReadTimeout longest time the sign-in paths wait for a request body to arrive
+	 * @param bodyReadTimeout longest time the sign-in paths wait for a request body to
+	 * arrive
 	 */
 	public void setBodyReadTimeout(Duration bodyReadTimeout) {
 		this.bodyReadTimeout = bodyReadTimeout;
@@ -156,8 +162,8 @@ public class SignInProperties {
 	public static final class Lockout {
 
 		/**
-		 * Failed sign-ins in a row after which an account, or a user name that belongs to no
-		 * account, is locked out. A successful sign-in starts the count again.
+		 * Failed sign-ins in a row after which an account, or a user name that belongs to
+		 * no account, is locked out. A successful sign-in starts the count again.
 		 */
 		private int maxFailedAttempts = 5;
 
@@ -167,16 +173,16 @@ public class SignInProperties {
 		private Duration duration = Duration.ofSeconds(300);
 
 		/**
-		 * @return failed sign-ins in a row after which an account, or a user name that belongs to no account, is
-		 * locked out
+		 * @return failed sign-ins in a row after which an account, or a user name that
+		 * belongs to no account, is locked out
 		 */
 		public int getMaxFailedAttempts() {
 			return this.maxFailedAttempts;
 		}
 
 		/**
-		 * @param maxFailedAttempts failed sign-ins in a row after which an account, or a user name that belongs to
-		 * no account, is locked out
+		 * @param maxFailedAttempts failed sign-ins in a row after which an account, or a
+		 * user name that belongs to no account, is locked out
 		 */
 		public void setMaxFailedAttempts(int maxFailedAttempts) {
 			this.maxFailedAttempts = maxFailedAttempts;
@@ -216,16 +222,16 @@ public class SignInProperties {
 		private Duration window = Duration.ofMinutes(1);
 
 		/**
-		 * @return sign-in attempts one client address may make per window, on every sign-in path together; more are
-		 * refused with 429 until the window ends
+		 * @return sign-in attempts one client address may make per window, on every
+		 * sign-in path together; more are refused with 429 until the window ends
 		 */
 		public int getMaxAttempts() {
 			return this.maxAttempts;
 		}
 
 		/**
-		 * @param maxAttempts sign-in attempts one client address may make per window, on every sign-in path
-		 * together; more are refused with 429 until the window ends
+		 * @param maxAttempts sign-in attempts one client address may make per window, on
+		 * every sign-in path together; more are refused with 429 until the window ends
 		 */
 		public void setMaxAttempts(int maxAttempts) {
 			this.maxAttempts = maxAttempts;
@@ -248,27 +254,28 @@ public class SignInProperties {
 	}
 
 	/**
-	 * What every cookie session shares, the cookie sign-in's and a host's own form login's alike
-	 * (the cookie sign-in's paths are {@code CookieSignInProperties}).
+	 * What every cookie session shares, the cookie sign-in's and a host's own form
+	 * login's alike (the cookie sign-in's paths are {@code CookieSignInProperties}).
 	 */
 	public static final class Cookie {
 
 		/**
-		 * Longest a cookie sign-in's session lasts, however active: past it, the user signs in
-		 * again.
+		 * Longest a cookie sign-in's session lasts, however active: past it, the user
+		 * signs in again.
 		 */
 		private Duration sessionLifetime = Duration.ofHours(12);
 
 		/**
-		 * @return longest a cookie sign-in's session lasts, however active: past it, the user signs in again
+		 * @return longest a cookie sign-in's session lasts, however active: past it, the
+		 * user signs in again
 		 */
 		public Duration getSessionLifetime() {
 			return this.sessionLifetime;
 		}
 
 		/**
-		 * @param sessionLifetime longest a cookie sign-in's session lasts, however active: past it, the user signs
-		 * in again
+		 * @param sessionLifetime longest a cookie sign-in's session lasts, however
+		 * active: past it, the user signs in again
 		 */
 		public void setSessionLifetime(Duration sessionLifetime) {
 			this.sessionLifetime = sessionLifetime;

@@ -10,17 +10,18 @@ import org.jspecify.annotations.Nullable;
  * The outcome of a sign-in attempt.
  *
  * @param outcome what happened
- * @param user the signed-in user when the outcome is {@link Outcome#SUCCESS}, the user who must
- * change its password when it is {@link Outcome#PASSWORD_CHANGE_REQUIRED}, else {@code null}
- * @param passwordResetCode the one-time code to set a new password with, when the outcome is
- * {@link Outcome#PASSWORD_CHANGE_REQUIRED}
+ * @param user the signed-in user when the outcome is {@link Outcome#SUCCESS}, the user
+ * who must change its password when it is {@link Outcome#PASSWORD_CHANGE_REQUIRED}, else
+ * {@code null}
+ * @param passwordResetCode the one-time code to set a new password with, when the outcome
+ * is {@link Outcome#PASSWORD_CHANGE_REQUIRED}
  * @param message what to tell the user, {@code null} on success
- * @param retryAfter how long the client must wait before it tries again, when the outcome is
- * {@link Outcome#THROTTLED}
- * @param twoFactorAuthProviders the ways the user can give its second factor, when the outcome is
- * {@link Outcome#TWO_FACTOR_REQUIRED}
- * @param twoFactorRememberClientToken the token with which this client skips the second step for a
- * while, when it asked to be remembered
+ * @param retryAfter how long the client must wait before it tries again, when the outcome
+ * is {@link Outcome#THROTTLED}
+ * @param twoFactorAuthProviders the ways the user can give its second factor, when the
+ * outcome is {@link Outcome#TWO_FACTOR_REQUIRED}
+ * @param twoFactorRememberClientToken the token with which this client skips the second
+ * step for a while, when it asked to be remembered
  */
 public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullable String passwordResetCode,
 		@Nullable String message, @Nullable Duration retryAfter, @Nullable List<String> twoFactorAuthProviders,
@@ -46,20 +47,20 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 		/** The client's address made too many attempts; nothing was checked. */
 		THROTTLED,
 		/**
-		 * The credentials are right, but the user must set a new password (with the reset code)
-		 * before it may sign in.
+		 * The credentials are right, but the user must set a new password (with the reset
+		 * code) before it may sign in.
 		 */
 		PASSWORD_CHANGE_REQUIRED,
 		/**
-		 * The password is right, but the user must give its second factor: sign in again with
-		 * the password and a code of one of the providers.
+		 * The password is right, but the user must give its second factor: sign in again
+		 * with the password and a code of one of the providers.
 		 */
 		TWO_FACTOR_REQUIRED,
 		/** The password is right, the two-factor code is not (or was used). */
 		INVALID_TWO_FACTOR_CODE,
 		/**
-		 * A change of two-factor sign-in that does not apply: it is on (or off) already, or no
-		 * authenticator app is being set up. Nothing was checked.
+		 * A change of two-factor sign-in that does not apply: it is on (or off) already,
+		 * or no authenticator app is being set up. Nothing was checked.
 		 */
 		TWO_FACTOR_UNCHANGED
 
@@ -89,11 +90,11 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 
 	static SignInResult throttled(Duration retryAfter, boolean byAccount) {
 		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
-		return new SignInResult(Outcome.THROTTLED, null, null, "Too many sign-in attempts "
-				+ (byAccount ? "for this account" : "from your address") + ". Please try again in " + seconds
-				+ " seconds.", Duration.ofSeconds(seconds), null, null);
+		return new SignInResult(Outcome.THROTTLED, null, null,
+				"Too many sign-in attempts " + (byAccount ? "for this account" : "from your address")
+						+ ". Please try again in " + seconds + " seconds.",
+				Duration.ofSeconds(seconds), null, null);
 	}
-
 
 	/**
 	 * What to tell the user of an attempt that did not succeed.

@@ -6,8 +6,8 @@ import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a user's credentials for every sign-in path of the host: the login form and the token
- * endpoint alike.
+ * Checks a user's credentials for every sign-in path of the host: the login form and the
+ * token endpoint alike.
  */
 public interface SignInService {
 
@@ -19,16 +19,17 @@ public interface SignInService {
 	 * @param clientIpAddress the caller's address, for the audit log; may be {@code null}
 	 * @return the outcome, with a message for the user when it failed
 	 */
-	SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress, @Nullable String password,
-			@Nullable String clientIpAddress);
+	SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress,
+			@Nullable String password, @Nullable String clientIpAddress);
 
 	/**
-	 * Signs a user in, with what the client brings for the second step if the user has two-factor
-	 * sign-in. A service that knows no second factor ignores it.
+	 * Signs a user in, with what the client brings for the second step if the user has
+	 * two-factor sign-in. A service that knows no second factor ignores it.
 	 * @param tenancyName the tenant's name, empty or {@code null} for the host
 	 * @param userNameOrEmailAddress the user name or e-mail address
 	 * @param password the password
-	 * @param secondFactor the code or the remembered client's token, or {@link SecondFactor#NONE}
+	 * @param secondFactor the code or the remembered client's token, or
+	 * {@link SecondFactor#NONE}
 	 * @param clientIpAddress the caller's address, for the audit log; may be {@code null}
 	 * @return the outcome, with a message for the user when it failed
 	 */
@@ -38,15 +39,16 @@ public interface SignInService {
 	}
 
 	/**
-	 * Sends a user whose sign-in asked for its second factor a code by e-mail or text message,
-	 * if its second step is open and the provider is one it was offered. Says nothing of whether
-	 * it was; a caller must wait when a code went to the user moments ago, or too many in the
-	 * last hour, or when the client's address made too many attempts.
+	 * Sends a user whose sign-in asked for its second factor a code by e-mail or text
+	 * message, if its second step is open and the provider is one it was offered. Says
+	 * nothing of whether it was; a caller must wait when a code went to the user moments
+	 * ago, or too many in the last hour, or when the client's address made too many
+	 * attempts.
 	 * @param userId the user
 	 * @param provider {@code Email} or {@code Phone}
 	 * @param clientIpAddress the caller's address, for the throttle and the audit log
-	 * @return how long the caller must wait before it asks again, {@code null} when the request
-	 * was taken
+	 * @return how long the caller must wait before it asks again, {@code null} when the
+	 * request was taken
 	 */
 	default @Nullable Duration sendTwoFactorCode(long userId, @Nullable String provider,
 			@Nullable String clientIpAddress) {
@@ -54,9 +56,9 @@ public interface SignInService {
 	}
 
 	/**
-	 * Turns two-factor sign-in on for a signed-in user, with the authenticator app it is setting
-	 * up: the user gives its password again and a code of the app. Both count toward the user's
-	 * lockout and the client's throttle as a sign-in does.
+	 * Turns two-factor sign-in on for a signed-in user, with the authenticator app it is
+	 * setting up: the user gives its password again and a code of the app. Both count
+	 * toward the user's lockout and the client's throttle as a sign-in does.
 	 * @param user the signed-in user
 	 * @param password the user's password
 	 * @param code a code the app shows now
@@ -69,9 +71,9 @@ public interface SignInService {
 	}
 
 	/**
-	 * Turns two-factor sign-in off for a signed-in user and forgets its authenticator app: the
-	 * user gives its password again and a code of the app. Both count toward the user's lockout and
-	 * the client's throttle as a sign-in does.
+	 * Turns two-factor sign-in off for a signed-in user and forgets its authenticator
+	 * app: the user gives its password again and a code of the app. Both count toward the
+	 * user's lockout and the client's throttle as a sign-in does.
 	 * @param user the signed-in user
 	 * @param password the user's password
 	 * @param code a code the app shows now
@@ -84,13 +86,13 @@ public interface SignInService {
 	}
 
 	/**
-	 * Sets a new password for a user who must change its password, with the one-time code its
-	 * sign-in answered. The code works once, and only while it has not expired.
+	 * Sets a new password for a user who must change its password, with the one-time code
+	 * its sign-in answered. The code works once, and only while it has not expired.
 	 * @param userId the user
 	 * @param resetCode the code
 	 * @param newPassword the new password, which must meet the password policy
-	 * @param clientIpAddress the caller's address, for the throttle and the audit log; may be
-	 * {@code null}
+	 * @param clientIpAddress the caller's address, for the throttle and the audit log;
+	 * may be {@code null}
 	 * @return the outcome, with what is wrong when the password was not set
 	 */
 	default PasswordResetResult resetPassword(long userId, @Nullable String resetCode, @Nullable String newPassword,

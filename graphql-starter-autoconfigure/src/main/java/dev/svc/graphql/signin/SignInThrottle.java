@@ -10,14 +10,15 @@ import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the sign-in attempts of each client address, and of each account (or name) whatever the
- * address, in fixed windows, in this instance's memory, and refuses those past the limit until the
- * window ends: a new address for every attempt does not help. Attempts of unknown address share
- * one count. An attempt its address may not make counts for its address only, so that one address
- * adds no more names than its limit in a window. The counts are bounded by the heap they hold
- * ({@value #BUDGET} bytes, each weighing {@value #ENTRY_BYTES} bytes and two per character of its
- * key, as measured); past that, Caffeine lets go of the counts used least, and a window's count is
- * let go once the window has ended.
+ * Counts the sign-in attempts of each client address, and of each account (or name)
+ * whatever the address, in fixed windows, in this instance's memory, and refuses those
+ * past the limit until the window ends: a new address for every attempt does not help.
+ * Attempts of unknown address share one count. An attempt its address may not make counts
+ * for its address only, so that one address adds no more names than its limit in a
+ * window. The counts are bounded by the heap they hold ({@value #BUDGET} bytes, each
+ * weighing {@value #ENTRY_BYTES} bytes and two per character of its key, as measured);
+ * past that, Caffeine lets go of the counts used least, and a window's count is let go
+ * once the window has ended.
  */
 final class SignInThrottle {
 
@@ -42,7 +43,10 @@ final class SignInThrottle {
 	/** The heap the counts may hold. */
 	static final long BUDGET = 4L * 1024 * 1024;
 
-	/** A count's cache entry, its window and the key's string, but for the key's characters. */
+	/**
+	 * A count's cache entry, its window and the key's string, but for the key's
+	 * characters.
+	 */
 	static final int ENTRY_BYTES = 200;
 
 	private final Cache<String, Window> windows;
@@ -61,8 +65,8 @@ final class SignInThrottle {
 	/**
 	 * Counts an attempt.
 	 * @param address the client's address, {@code null} when unknown
-	 * @param account what the attempt is for: the tenancy and name as typed, or an account's id;
-	 * {@code null} when it names none
+	 * @param account what the attempt is for: the tenancy and name as typed, or an
+	 * account's id; {@code null} when it names none
 	 * @param now the time of the attempt
 	 * @return how long the attempt must wait, {@code null} when it may go on
 	 */
@@ -84,9 +88,9 @@ final class SignInThrottle {
 	}
 
 	private @Nullable Duration count(String key, Instant now) {
-		Window current = this.windows.asMap().compute(key, (name, window) -> (window == null
-				|| !now.isBefore(window.start().plus(this.window))) ? new Window(now, 1)
-						: new Window(window.start(), window.attempts() + 1));
+		Window current = this.windows.asMap()
+			.compute(key, (name, window) -> (window == null || !now.isBefore(window.start().plus(this.window)))
+					? new Window(now, 1) : new Window(window.start(), window.attempts() + 1));
 		if (current.attempts() <= this.maxAttempts) {
 			return null;
 		}

@@ -5,7 +5,8 @@ import java.time.Duration;
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * A sign-in refused because the client's address made too many attempts: nothing was checked.
+ * A sign-in refused because the client's address made too many attempts: nothing was
+ * checked.
  */
 public final class SignInThrottledException extends AuthenticationException {
 

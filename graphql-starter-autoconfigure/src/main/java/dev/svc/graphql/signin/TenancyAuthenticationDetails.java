@@ -6,8 +6,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
- * The details of a login form post: the caller's address and the tenancy name the user typed
- * (request parameter {@value #TENANCY_NAME_PARAMETER}, empty for the host).
+ * The details of a login form post: the caller's address and the tenancy name the user
+ * typed (request parameter {@value #TENANCY_NAME_PARAMETER}, empty for the host).
  */
 public final class TenancyAuthenticationDetails extends WebAuthenticationDetails {
 
@@ -31,8 +31,8 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	}
 
 	/**
-	 * Details of a sign-in whose tenancy name did not come as a request parameter, for example
-	 * from a JSON body.
+	 * Details of a sign-in whose tenancy name did not come as a request parameter, for
+	 * example from a JSON body.
 	 * @param request the request
 	 * @param tenancyName the tenancy name, {@code null} or empty for the host
 	 */
@@ -71,8 +71,8 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	}
 
 	/**
-	 * The token with which the client skips the second step for a while, when it asked to be
-	 * remembered and the sign-in succeeded.
+	 * The token with which the client skips the second step for a while, when it asked to
+	 * be remembered and the sign-in succeeded.
 	 * @return the token, or {@code null}
 	 */
 	public @Nullable String getTwoFactorRememberClientToken() {

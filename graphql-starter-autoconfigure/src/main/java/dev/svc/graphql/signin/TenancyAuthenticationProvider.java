@@ -16,9 +16,9 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
- * Lets Spring Security's form login sign users in through the {@link SignInService}, with the
- * tenancy name of the form. Add it to the filter chain of the login form, never as a global bean,
- * so that the host's other sign-ins keep working as they are:
+ * Lets Spring Security's form login sign users in through the {@link SignInService}, with
+ * the tenancy name of the form. Add it to the filter chain of the login form, never as a
+ * global bean, so that the host's other sign-ins keep working as they are:
  *
  * <pre class="code">
  * http.authenticationProvider(new TenancyAuthenticationProvider(signInService, activeSessions))
@@ -27,8 +27,8 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
  *         .authenticationDetailsSource(TenancyAuthenticationDetails::new));
  * </pre>
  *
- * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser} of a session the
- * {@link ActiveSessions} started: the module's filter ends the HTTP session with it.
+ * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser} of a session
+ * the {@link ActiveSessions} started: the module's filter ends the HTTP session with it.
  */
 public final class TenancyAuthenticationProvider implements AuthenticationProvider {
 

@@ -15,9 +15,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Time-based one-time passwords as authenticator apps make them (RFC 6238 over RFC 4226):
- * HMAC-SHA1 of the 30-second step since the epoch, 6 digits, with a 160-bit secret shown to the
- * user in Base32. A code is accepted for its step and the steps either side, to allow for clocks
- * that differ and users who type slowly.
+ * HMAC-SHA1 of the 30-second step since the epoch, 6 digits, with a 160-bit secret shown
+ * to the user in Base32. A code is accepted for its step and the steps either side, to
+ * allow for clocks that differ and users who type slowly.
  */
 final class Totp {
 

@@ -7,9 +7,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Two-factor sign-in: a user who has set up an authenticator app (or gets codes by
- * e-mail or text message, when the host sends them) types a one-time code after its
- * password.
+ * Two-factor sign-in: a user who has set up an authenticator app (or gets codes by e-mail
+ * or text message, when the host sends them) types a one-time code after its password.
  */
 @ConfigurationProperties("graphql.sign-in.two-factor")
 public class TwoFactorProperties {
@@ -65,16 +64,17 @@ public class TwoFactorProperties {
 	}
 
 	/**
-	 * @return how long the second step that a sign-in with the right password opens stays open, from the
-	 * password; codes sent by e-mail or text message work until it closes
+	 * @return how long the second step that a sign-in with the right password opens stays
+	 * open, from the password; codes sent by e-mail or text message work until it closes
 	 */
 	public Duration getCodeLifetime() {
 		return this.codeLifetime;
 	}
 
 	/**
-	 * @param codeLifetime how long the second step that a sign-in with the right password opens stays open, from
-	 * the password; codes sent by e-mail or text message work until it closes
+	 * @param codeLifetime how long the second step that a sign-in with the right password
+	 * opens stays open, from the password; codes sent by e-mail or text message work
+	 * until it closes
 	 */
 	public void setCodeLifetime(Duration codeLifetime) {
 		this.codeLifetime = codeLifetime;
@@ -88,7 +88,8 @@ public class TwoFactorProperties {
 	}
 
 	/**
-	 * @param rememberClientLifetime how long a client that asked to be remembered skips the second step
+	 * @param rememberClientLifetime how long a client that asked to be remembered skips
+	 * the second step
 	 */
 	public void setRememberClientLifetime(Duration rememberClientLifetime) {
 		this.rememberClientLifetime = rememberClientLifetime;
@@ -102,23 +103,24 @@ public class TwoFactorProperties {
 	}
 
 	/**
-	 * @param sendCooldown shortest time between two codes sent to a user by e-mail or text message
+	 * @param sendCooldown shortest time between two codes sent to a user by e-mail or
+	 * text message
 	 */
 	public void setSendCooldown(Duration sendCooldown) {
 		this.sendCooldown = sendCooldown;
 	}
 
 	/**
-	 * @return whether two-factor codes "sent by e-mail" are written to the log instead, when the application
-	 * declares no TwoFactorCodeSender
+	 * @return whether two-factor codes "sent by e-mail" are written to the log instead,
+	 * when the application declares no TwoFactorCodeSender
 	 */
 	public boolean isLogCodes() {
 		return this.logCodes;
 	}
 
 	/**
-	 * @param logCodes whether two-factor codes "sent by e-mail" are written to the log instead, when the
-	 * application declares no TwoFactorCodeSender
+	 * @param logCodes whether two-factor codes "sent by e-mail" are written to the log
+	 * instead, when the application declares no TwoFactorCodeSender
 	 */
 	public void setLogCodes(boolean logCodes) {
 		this.logCodes = logCodes;
@@ -132,7 +134,8 @@ public class TwoFactorProperties {
 	}
 
 	/**
-	 * @param maxCodesPerHour most codes sent to a user by e-mail or text message in an hour
+	 * @param maxCodesPerHour most codes sent to a user by e-mail or text message in an
+	 * hour
 	 */
 	public void setMaxCodesPerHour(int maxCodesPerHour) {
 		this.maxCodesPerHour = maxCodesPerHour;

@@ -5,8 +5,8 @@ import java.util.List;
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * The password was right, but the user must give its second factor: sign in again with the
- * password and a code of one of the providers.
+ * The password was right, but the user must give its second factor: sign in again with
+ * the password and a code of one of the providers.
  */
 public final class TwoFactorRequiredException extends AuthenticationException {
 

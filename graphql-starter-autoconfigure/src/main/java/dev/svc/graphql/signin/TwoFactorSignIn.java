@@ -22,9 +22,9 @@ import dev.svc.graphql.signin.SignInResult.Outcome;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Two-factor sign-in: the second step of a user who turned it on (a code of its authenticator
- * app, RFC 6238, or one sent by e-mail or text message), clients remembered for a while, and the
- * setting up of an authenticator app by the signed-in user.
+ * Two-factor sign-in: the second step of a user who turned it on (a code of its
+ * authenticator app, RFC 6238, or one sent by e-mail or text message), clients remembered
+ * for a while, and the setting up of an authenticator app by the signed-in user.
  */
 public final class TwoFactorSignIn {
 
@@ -69,8 +69,8 @@ public final class TwoFactorSignIn {
 
 	/**
 	 * The second step of a user whose password was right.
-	 * @return success (with a token for the client if it asked to be remembered), the second step
-	 * to take, or a code that is not valid
+	 * @return success (with a token for the client if it asked to be remembered), the
+	 * second step to take, or a code that is not valid
 	 */
 	SignInResult check(SignedInUser user, SecondFactor given, Instant now) {
 		Optional<TwoFactorAccount> account = this.store.find(user.userId());
@@ -102,14 +102,17 @@ public final class TwoFactorSignIn {
 	}
 
 	/**
-	 * Sends a code for the open second step of a user, by a provider it was offered, unless a code
-	 * went to the user less than the cooldown ago or as many as allowed went in the last hour.
-	 * @return how long the caller must wait before it asks again, {@code null} when it may ask now
-	 * (whether or not a code was sent)
+	 * Sends a code for the open second step of a user, by a provider it was offered,
+	 * unless a code went to the user less than the cooldown ago or as many as allowed
+	 * went in the last hour.
+	 * @return how long the caller must wait before it asks again, {@code null} when it
+	 * may ask now (whether or not a code was sent)
 	 */
 	@Nullable Duration send(long userId, @Nullable String provider, Instant now) {
-		// requests for one user that arrive together are taken one at a time, so the limits hold
-		// on this instance (instances that share the database race only at the same moment)
+		// requests for one user that arrive together are taken one at a time, so the
+		// limits hold
+		// on this instance (instances that share the database race only at the same
+		// moment)
 		ReentrantLock lock = this.sendLocks[(int) Math.floorMod(userId, (long) this.sendLocks.length)];
 		lock.lock();
 		try {
@@ -127,7 +130,8 @@ public final class TwoFactorSignIn {
 			wait = Duration.between(now, sent.get(sent.size() - 1).plus(this.sendCooldown));
 		}
 		if (sent.size() >= this.maxCodesPerHour) {
-			Duration untilOldestLeaves = Duration.between(now, sent.get(sent.size() - this.maxCodesPerHour).plus(Duration.ofHours(1)));
+			Duration untilOldestLeaves = Duration.between(now,
+					sent.get(sent.size() - this.maxCodesPerHour).plus(Duration.ofHours(1)));
 			wait = (wait == null || untilOldestLeaves.compareTo(wait) > 0) ? untilOldestLeaves : wait;
 		}
 		if (wait != null) {
@@ -168,7 +172,8 @@ public final class TwoFactorSignIn {
 		return providers;
 	}
 
-	// the authenticator's code of this step or one either side, once; else the code sent, once
+	// the authenticator's code of this step or one either side, once; else the code sent,
+	// once
 	private boolean verify(TwoFactorAccount account, String code, Instant now) {
 		if (account.authenticatorKey() != null) {
 			OptionalLong step = Totp.matchingStep(account.authenticatorKey(), code, now);
@@ -180,11 +185,11 @@ public final class TwoFactorSignIn {
 	}
 
 	/**
-	 * Starts setting up an authenticator app for the signed-in user: a new secret, which its
-	 * sign-ins ask for only once {@link #enableAuthenticator} confirmed a code of it.
+	 * Starts setting up an authenticator app for the signed-in user: a new secret, which
+	 * its sign-ins ask for only once {@link #enableAuthenticator} confirmed a code of it.
 	 * @param user the signed-in user
-	 * @return the secret and the URI for the app's QR code, empty when two-factor sign-in is on
-	 * already (turn it off first)
+	 * @return the secret and the URI for the app's QR code, empty when two-factor sign-in
+	 * is on already (turn it off first)
 	 */
 	public Optional<AuthenticatorSetup> startAuthenticatorSetup(SignedInUser user) {
 		Optional<TwoFactorAccount> account = this.store.find(user.userId());
@@ -204,8 +209,8 @@ public final class TwoFactorSignIn {
 	}
 
 	/**
-	 * Turns two-factor sign-in on with the authenticator app being set up, if the code is one of it.
-	 * The caller checked the user's password.
+	 * Turns two-factor sign-in on with the authenticator app being set up, if the code is
+	 * one of it. The caller checked the user's password.
 	 * @return whether it is on
 	 */
 	boolean enableAuthenticator(TwoFactorAccount account, String code, Instant now) {
@@ -217,8 +222,8 @@ public final class TwoFactorSignIn {
 	}
 
 	/**
-	 * Turns two-factor sign-in off and forgets the authenticator app, if the code is one of it (or
-	 * of the codes sent). The caller checked the user's password.
+	 * Turns two-factor sign-in off and forgets the authenticator app, if the code is one
+	 * of it (or of the codes sent). The caller checked the user's password.
 	 * @return whether it is off
 	 */
 	boolean disable(TwoFactorAccount account, String code, Instant now) {

@@ -24,10 +24,11 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Each caller is shown the schema it may use ({@code graphql.schema.visibility}, {@code by-permission}
- * unless set to {@code by-permission-as-missing} or {@code all}): an instrumentation that Spring
- * Boot adds to graphql-java answers each request's introspection from its caller's schema, and,
- * with {@code by-permission-as-missing}, validates and runs the whole request against it.
+ * Each caller is shown the schema it may use ({@code graphql.schema.visibility},
+ * {@code by-permission} unless set to {@code by-permission-as-missing} or {@code all}):
+ * an instrumentation that Spring Boot adds to graphql-java answers each request's
+ * introspection from its caller's schema, and, with {@code by-permission-as-missing},
+ * validates and runs the whole request against it.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, Caffeine.class })
@@ -50,8 +51,8 @@ public final class SchemaVisibilityAutoConfiguration {
 	}
 
 	/**
-	 * The visible schemas' cache statistics ({@code cache.gets}, {@code cache.evictions}, ...
-	 * named {@code svc.visible-schemas}), when the host has Micrometer.
+	 * The visible schemas' cache statistics ({@code cache.gets}, {@code cache.evictions},
+	 * ... named {@code svc.visible-schemas}), when the host has Micrometer.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
@@ -59,14 +60,16 @@ public final class SchemaVisibilityAutoConfiguration {
 
 		@Bean
 		MeterBinder svcVisibleSchemaCacheMeters(VisibleSchemas svcVisibleSchemas) {
-			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcVisibleSchemas.cache(), "svc.visible-schemas");
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcVisibleSchemas.cache(),
+					"svc.visible-schemas");
 		}
 
 	}
 
 	/**
-	 * Matches unless {@code graphql.schema.visibility} is {@code all}, however it is spelled; a
-	 * value that is none of the three fails the start-up with the values allowed.
+	 * Matches unless {@code graphql.schema.visibility} is {@code all}, however it is
+	 * spelled; a value that is none of the three fails the start-up with the values
+	 * allowed.
 	 */
 	static final class OnVisibilityByPermission extends SpringBootCondition {
 

@@ -14,13 +14,14 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Shows each caller the schema it may use, on every transport: the request's {@code __schema} and
- * {@code __type} answer from the caller's schema ({@link VisibleSchema}), which the schema printer
- * reads too. With {@code graphql.schema.visibility=by-permission} the request is validated and run
- * against the whole schema, so that a field the caller may not use answers the specification's
- * {@code SVC_AUTHORIZATION} at its path and the rest of the request still runs; with
- * {@code by-permission-as-missing} graphql-java parses, validates and runs the whole request against
- * the caller's schema, where such a field does not exist.
+ * Shows each caller the schema it may use, on every transport: the request's
+ * {@code __schema} and {@code __type} answer from the caller's schema
+ * ({@link VisibleSchema}), which the schema printer reads too. With
+ * {@code graphql.schema.visibility=by-permission} the request is validated and run
+ * against the whole schema, so that a field the caller may not use answers the
+ * specification's {@code SVC_AUTHORIZATION} at its path and the rest of the request still
+ * runs; with {@code by-permission-as-missing} graphql-java parses, validates and runs the
+ * whole request against the caller's schema, where such a field does not exist.
  */
 final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentation {
 
@@ -40,8 +41,8 @@ final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentat
 	}
 
 	@Override
-	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher, InstrumentationFieldFetchParameters parameters,
-			@Nullable InstrumentationState state) {
+	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher,
+			InstrumentationFieldFetchParameters parameters, @Nullable InstrumentationState state) {
 		GraphQLFieldDefinition field = parameters.getField();
 		GraphQLSchema schema = parameters.getExecutionContext().getGraphQLSchema();
 		boolean schemaField = field == schema.getIntrospectionSchemaFieldDefinition();

@@ -9,46 +9,48 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class SchemaVisibilityProperties {
 
 	/**
-	 * Which fields a caller is shown in introspection, in Spring Boot's schema printer and in the
-	 * playground: only those it may use (by-permission; a field it may not use still answers
-	 * SVC_AUTHORIZATION when it sends it), only those and no other in validation either
-	 * (by-permission-as-missing; a field it may not use is refused as an unknown one), or all of
-	 * them (all).
+	 * Which fields a caller is shown in introspection, in Spring Boot's schema printer
+	 * and in the playground: only those it may use (by-permission; a field it may not use
+	 * still answers SVC_AUTHORIZATION when it sends it), only those and no other in
+	 * validation either (by-permission-as-missing; a field it may not use is refused as
+	 * an unknown one), or all of them (all).
 	 */
 	private SchemaVisibility visibility = SchemaVisibility.BY_PERMISSION;
 
 	/**
-	 * How many visible schemas, one per set of fields hidden from a caller, are kept. A set that
-	 * is not kept is built again on its next request.
+	 * How many visible schemas, one per set of fields hidden from a caller, are kept. A
+	 * set that is not kept is built again on its next request.
 	 */
 	private int visibleSchemaCacheSize = 64;
 
 	/**
-	 * @return which fields a caller is shown: only those it may use (by-permission), only those in
-	 * validation too (by-permission-as-missing), or all of them (all)
+	 * @return which fields a caller is shown: only those it may use (by-permission), only
+	 * those in validation too (by-permission-as-missing), or all of them (all)
 	 */
 	public SchemaVisibility getVisibility() {
 		return this.visibility;
 	}
 
 	/**
-	 * @param visibility which fields a caller is shown: only those it may use (by-permission), only those
-	 * in validation too (by-permission-as-missing), or all of them (all)
+	 * @param visibility which fields a caller is shown: only those it may use
+	 * (by-permission), only those in validation too (by-permission-as-missing), or all of
+	 * them (all)
 	 */
 	public void setVisibility(SchemaVisibility visibility) {
 		this.visibility = visibility;
 	}
 
 	/**
-	 * @return how many visible schemas, one per set of fields hidden from a caller, are kept
+	 * @return how many visible schemas, one per set of fields hidden from a caller, are
+	 * kept
 	 */
 	public int getVisibleSchemaCacheSize() {
 		return this.visibleSchemaCacheSize;
 	}
 
 	/**
-	 * @param visibleSchemaCacheSize how many visible schemas, one per set of fields hidden from a caller, are
-	 * kept
+	 * @param visibleSchemaCacheSize how many visible schemas, one per set of fields
+	 * hidden from a caller, are kept
 	 */
 	public void setVisibleSchemaCacheSize(int visibleSchemaCacheSize) {
 		this.visibleSchemaCacheSize = visibleSchemaCacheSize;

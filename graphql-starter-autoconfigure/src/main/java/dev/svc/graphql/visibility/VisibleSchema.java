@@ -20,11 +20,12 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The schema a request's caller is shown: the whole schema without the {@code Query} fields hidden
- * from it. Put into the request's GraphQL context before the document is parsed, so that what
- * depends on the schema (introspection, the schema printer, the validated documents kept) tells one
- * caller's schema from another's. With {@code graphql.schema.visibility=by-permission-as-missing}
- * the request is validated and run against it too.
+ * The schema a request's caller is shown: the whole schema without the {@code Query}
+ * fields hidden from it. Put into the request's GraphQL context before the document is
+ * parsed, so that what depends on the schema (introspection, the schema printer, the
+ * validated documents kept) tells one caller's schema from another's. With
+ * {@code graphql.schema.visibility=by-permission-as-missing} the request is validated and
+ * run against it too.
  */
 public final class VisibleSchema {
 
@@ -54,9 +55,10 @@ public final class VisibleSchema {
 	}
 
 	/**
-	 * The {@code Query} fields hidden from the caller: two callers with the same hidden fields see
-	 * the same schema.
-	 * @return the names of the fields, sorted, empty when the caller sees the whole schema
+	 * The {@code Query} fields hidden from the caller: two callers with the same hidden
+	 * fields see the same schema.
+	 * @return the names of the fields, sorted, empty when the caller sees the whole
+	 * schema
 	 */
 	public List<String> hiddenFields() {
 		return this.hiddenFields;
@@ -72,17 +74,18 @@ public final class VisibleSchema {
 
 	/**
 	 * Whether the request is validated and run against this schema
-	 * ({@code by-permission-as-missing}), rather than only shown to its caller while it runs
-	 * against the whole one ({@code by-permission}).
-	 * @return {@code true} when a field hidden from the caller does not exist for its request
+	 * ({@code by-permission-as-missing}), rather than only shown to its caller while it
+	 * runs against the whole one ({@code by-permission}).
+	 * @return {@code true} when a field hidden from the caller does not exist for its
+	 * request
 	 */
 	public boolean validatesRequests() {
 		return this.validatesRequests;
 	}
 
 	/**
-	 * Whether an operation of a document selects a {@code Query} field hidden from the caller,
-	 * directly or through fragments.
+	 * Whether an operation of a document selects a {@code Query} field hidden from the
+	 * caller, directly or through fragments.
 	 * @param document a document that passed validation
 	 * @return {@code true} when one of its operations selects a hidden field
 	 */
@@ -104,7 +107,8 @@ public final class VisibleSchema {
 			if (selection instanceof Field field && this.hiddenFields.contains(field.getName())) {
 				return true;
 			}
-			if (selection instanceof InlineFragment inline && selectsHidden(inline.getSelectionSet(), fragments, spread)) {
+			if (selection instanceof InlineFragment inline
+					&& selectsHidden(inline.getSelectionSet(), fragments, spread)) {
 				return true;
 			}
 			if (selection instanceof FragmentSpread fragmentSpread && spread.add(fragmentSpread.getName())) {

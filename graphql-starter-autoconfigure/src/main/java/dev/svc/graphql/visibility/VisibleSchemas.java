@@ -14,10 +14,10 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The schemas callers see, one per set of hidden {@code Query} fields: a field is hidden from a
- * caller that does not hold any of the permissions it requires (from an anonymous caller, every
- * field that requires one). Each is built once, on the first request of its set, and kept; at
- * most {@code maxSize} are kept, those used least let go first.
+ * The schemas callers see, one per set of hidden {@code Query} fields: a field is hidden
+ * from a caller that does not hold any of the permissions it requires (from an anonymous
+ * caller, every field that requires one). Each is built once, on the first request of its
+ * set, and kept; at most {@code maxSize} are kept, those used least let go first.
  */
 final class VisibleSchemas {
 
@@ -53,7 +53,8 @@ final class VisibleSchemas {
 	 * The schema a caller sees.
 	 * @param caller the caller, {@code null} when none was resolved (anonymous)
 	 * @param schema the whole schema
-	 * @return the caller's schema; the whole one, as it is, for a caller from whom nothing is hidden
+	 * @return the caller's schema; the whole one, as it is, for a caller from whom
+	 * nothing is hidden
 	 */
 	VisibleSchema forCaller(@Nullable UserContext caller, GraphQLSchema schema) {
 		List<String> hidden = null;
@@ -70,7 +71,8 @@ final class VisibleSchemas {
 		}
 		VisibleSchema visible = this.schemas.get(hidden, (fields) -> build(schema, fields));
 		if (visible.base() != schema) {
-			// the whole schema is not the one the kept schemas came from: start again from this one
+			// the whole schema is not the one the kept schemas came from: start again
+			// from this one
 			this.schemas.invalidateAll();
 			visible = this.schemas.get(hidden, (fields) -> build(schema, fields));
 		}

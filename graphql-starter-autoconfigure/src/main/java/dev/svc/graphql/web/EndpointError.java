@@ -10,9 +10,10 @@ import graphql.GraphQLError;
 import graphql.language.SourceLocation;
 
 /**
- * An error of the whole request rather than of a field, in the shape of every error the endpoint
- * answers: {@code message}, empty {@code locations} and {@code path}, and {@code extensions.code}
- * (graphql-java's own errors would add {@code extensions.classification}).
+ * An error of the whole request rather than of a field, in the shape of every error the
+ * endpoint answers: {@code message}, empty {@code locations} and {@code path}, and
+ * {@code extensions.code} (graphql-java's own errors would add
+ * {@code extensions.classification}).
  *
  * @param message what went wrong, for the client
  * @param code the error's code, one of {@link dev.svc.graphql.error.ErrorCode}'s

@@ -21,9 +21,9 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * The endpoint's routes beside Spring Boot's: queries with GET, and answers to the requests the
- * endpoint cannot take (wrong method, not JSON, unreadable body) as GraphQL-shaped errors that say
- * what the endpoint accepts, instead of an empty status.
+ * The endpoint's routes beside Spring Boot's: queries with GET, and answers to the
+ * requests the endpoint cannot take (wrong method, not JSON, unreadable body) as
+ * GraphQL-shaped errors that say what the endpoint accepts, instead of an empty status.
  */
 final class EndpointRoutes {
 
@@ -35,9 +35,10 @@ final class EndpointRoutes {
 	}
 
 	/**
-	 * Routes for the requests on the endpoint's path that Spring Boot's GraphQL route does not
-	 * take: a GET with a query, when the module's handler serves the endpoint, and GraphQL-shaped
-	 * refusals of everything else; and Spring Boot's schema printer, as each caller sees the schema.
+	 * Routes for the requests on the endpoint's path that Spring Boot's GraphQL route
+	 * does not take: a GET with a query, when the module's handler serves the endpoint,
+	 * and GraphQL-shaped refusals of everything else; and Spring Boot's schema printer,
+	 * as each caller sees the schema.
 	 * @param path the endpoint's path
 	 * @param handler the module's handler, {@code null} when the host replaced it
 	 * @param printer the schema printer, {@code null} when Spring Boot's is off
@@ -53,14 +54,15 @@ final class EndpointRoutes {
 		if (printer != null) {
 			routes.GET(path + "/schema", printer::handle);
 		}
-		return routes.route(RequestPredicates.path(path).and((request) -> !matches(graphQlRequest, request)),
-				(request) -> refuse(request, handler != null))
+		return routes
+			.route(RequestPredicates.path(path).and((request) -> !matches(graphQlRequest, request)),
+					(request) -> refuse(request, handler != null))
 			.build();
 	}
 
 	/**
-	 * Spring's predicate throws on a content type it cannot parse, which is a request it does not
-	 * take.
+	 * Spring's predicate throws on a content type it cannot parse, which is a request it
+	 * does not take.
 	 */
 	private static boolean matches(RequestPredicate predicate, ServerRequest request) {
 		try {
@@ -87,7 +89,8 @@ final class EndpointRoutes {
 		boolean get = HttpMethod.GET.equals(request.method());
 		if (!HttpMethod.POST.equals(request.method()) && !(get && getServed)) {
 			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
-				.allow(getServed ? new HttpMethod[] { HttpMethod.GET, HttpMethod.POST } : new HttpMethod[] { HttpMethod.POST })
+				.allow(getServed ? new HttpMethod[] { HttpMethod.GET, HttpMethod.POST }
+						: new HttpMethod[] { HttpMethod.POST })
 				.contentType(MediaType.APPLICATION_JSON)
 				.body(body("Method " + request.method() + " is not supported. " + ACCEPTED));
 		}
@@ -118,7 +121,8 @@ final class EndpointRoutes {
 	}
 
 	/**
-	 * A GraphQL-shaped body of one error for the whole request, its members in the usual order.
+	 * A GraphQL-shaped body of one error for the whole request, its members in the usual
+	 * order.
 	 */
 	static Map<String, Object> body(String message, String code) {
 		return Map.of("errors", List.of(new EndpointError(message, code).toSpecification()));

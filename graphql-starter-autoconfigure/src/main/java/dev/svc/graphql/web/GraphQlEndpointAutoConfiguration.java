@@ -28,9 +28,9 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * What the module adds to Spring Boot's GraphQL endpoint over HTTP: the media-type choice and the
- * GraphQL-shaped answers to unreadable requests of the GraphQL-over-HTTP specification (through a
- * {@link GraphQlHttpHandler} that replaces Boot's).
+ * What the module adds to Spring Boot's GraphQL endpoint over HTTP: the media-type choice
+ * and the GraphQL-shaped answers to unreadable requests of the GraphQL-over-HTTP
+ * specification (through a {@link GraphQlHttpHandler} that replaces Boot's).
  */
 @AutoConfiguration(after = GraphQlAutoConfiguration.class, before = GraphQlWebMvcAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -52,9 +52,9 @@ public final class GraphQlEndpointAutoConfiguration {
 	}
 
 	/**
-	 * Ahead of Spring Boot's routes: queries with GET, GraphQL-shaped answers to the requests
-	 * Spring Boot's routes would refuse with an empty body, and the schema printer, when it is on,
-	 * printing the schema each caller sees.
+	 * Ahead of Spring Boot's routes: queries with GET, GraphQL-shaped answers to the
+	 * requests Spring Boot's routes would refuse with an empty body, and the schema
+	 * printer, when it is on, printing the schema each caller sees.
 	 */
 	@Bean
 	@Order(PipelineOrder.GRAPHQL_ROUTES)

@@ -5,23 +5,24 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The GraphQL endpoint ({@code graphql.enabled}, {@code graphql.path}). Relaxed binding applies, so
- * {@code GraphQL.Enabled}, {@code graphql.enabled} and {@code GRAPHQL_ENABLED} all set the same
- * switch.
+ * The GraphQL endpoint ({@code graphql.enabled}, {@code graphql.path}). Relaxed binding
+ * applies, so {@code GraphQL.Enabled}, {@code graphql.enabled} and
+ * {@code GRAPHQL_ENABLED} all set the same switch.
  */
 @ConfigurationProperties("graphql")
 public class GraphQlEndpointProperties {
 
 	/**
 	 * Whether the GraphQL query endpoint is served. It switches Spring Boot's GraphQL
-	 * auto-configuration as a whole: when false, no GraphQL bean is created and the endpoint path
-	 * answers 404, while sign-in, identity data and the audit log keep working.
+	 * auto-configuration as a whole: when false, no GraphQL bean is created and the
+	 * endpoint path answers 404, while sign-in, identity data and the audit log keep
+	 * working.
 	 */
 	private boolean enabled;
 
 	/**
-	 * Path of the GraphQL query endpoint. When set it wins over spring.graphql.http.path; when
-	 * not, Spring Boot's setting applies, whose default is /graphql.
+	 * Path of the GraphQL query endpoint. When set it wins over spring.graphql.http.path;
+	 * when not, Spring Boot's setting applies, whose default is /graphql.
 	 */
 	private @Nullable String path;
 

@@ -16,8 +16,9 @@ final class OperationKind {
 	}
 
 	/**
-	 * Whether the operation is a query. A document that does not parse, or names no operation it
-	 * has, counts as a query: running it reports the error in GraphQL's own words.
+	 * Whether the operation is a query. A document that does not parse, or names no
+	 * operation it has, counts as a query: running it reports the error in GraphQL's own
+	 * words.
 	 * @param document the document
 	 * @param operationName the operation to run, {@code null} for the only one
 	 * @return whether it is not a mutation or a subscription

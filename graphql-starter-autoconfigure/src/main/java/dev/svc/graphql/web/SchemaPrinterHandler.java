@@ -23,12 +23,12 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * Spring Boot's schema printer ({@code spring.graphql.schema.printer.enabled}), answering each
- * caller with the schema introspection shows it. The request runs an introspection query through
- * the endpoint's whole pipeline, as the caller: whatever refuses that query (the introspection
- * rule, the persisted documents' mode, a bad tenant header) refuses the printer, with the same
- * message, and the schema printed is the one the query ran against, without the fields hidden
- * from the caller.
+ * Spring Boot's schema printer ({@code spring.graphql.schema.printer.enabled}), answering
+ * each caller with the schema introspection shows it. The request runs an introspection
+ * query through the endpoint's whole pipeline, as the caller: whatever refuses that query
+ * (the introspection rule, the persisted documents' mode, a bad tenant header) refuses
+ * the printer, with the same message, and the schema printed is the one the query ran
+ * against, without the fields hidden from the caller.
  */
 final class SchemaPrinterHandler {
 
@@ -50,8 +50,8 @@ final class SchemaPrinterHandler {
 	}
 
 	ServerResponse handle(ServerRequest request) {
-		WebGraphQlRequest graphQlRequest = new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(),
-				null, request.remoteAddress().orElse(null), request.attributes(),
+		WebGraphQlRequest graphQlRequest = new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(), null,
+				request.remoteAddress().orElse(null), request.attributes(),
 				Map.of("query", DOCUMENT, "operationName", OPERATION), this.ids.generateId().toString(),
 				LocaleContextHolder.getLocale());
 		return ServerResponse.async(Mono.defer(() -> this.graphQlHandler.handleRequest(graphQlRequest))

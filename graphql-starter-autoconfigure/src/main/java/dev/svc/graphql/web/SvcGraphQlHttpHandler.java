@@ -45,19 +45,20 @@ import org.springframework.web.servlet.function.ServerResponse;
 import org.springframework.web.servlet.function.ServerResponse.HeadersBuilder.WriteFunction;
 
 /**
- * Spring's handler with the media-type choice of the GraphQL-over-HTTP specification: a client
- * that states no preference, or accepts anything, gets {@code application/graphql-response+json}
- * and its status codes (4xx for documents that do not parse or validate). Only a client that asks
- * for {@code application/json} gets the legacy always-200 responses. A body that is not a GraphQL
- * request gets a GraphQL-shaped 4xx that says what is accepted, and a request that fails because
- * the database cannot be reached a GraphQL-shaped 503. Queries may also come as a GET, which
+ * Spring's handler with the media-type choice of the GraphQL-over-HTTP specification: a
+ * client that states no preference, or accepts anything, gets
+ * {@code application/graphql-response+json} and its status codes (4xx for documents that
+ * do not parse or validate). Only a client that asks for {@code application/json} gets
+ * the legacy always-200 responses. A body that is not a GraphQL request gets a
+ * GraphQL-shaped 4xx that says what is accepted, and a request that fails because the
+ * database cannot be reached a GraphQL-shaped 503. Queries may also come as a GET, which
  * Spring's handler does not take, as text or named by a persisted query's hash.
  * <p>
  * Spring's handler is changed only through what it lets a subclass change: its
- * {@code prepareResponse} and {@code selectResponseStatus} hooks and the message converter it
- * reads with. Where that is not enough (its private choice of media type, its POST-only reading
- * of the request) the workaround is the smallest one, and docs/decisions.md says what Spring for
- * GraphQL would need instead.
+ * {@code prepareResponse} and {@code selectResponseStatus} hooks and the message
+ * converter it reads with. Where that is not enough (its private choice of media type,
+ * its POST-only reading of the request) the workaround is the smallest one, and
+ * docs/decisions.md says what Spring for GraphQL would need instead.
  */
 final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
@@ -86,12 +87,13 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * Runs a query sent with GET ({@code query}, {@code operationName}, and {@code variables} and
-	 * {@code extensions} as JSON), as the GraphQL-over-HTTP specification describes it, or the
-	 * registered document {@code documentId} names, or the document a persisted query in
-	 * {@code extensions} names by its hash. Only a query runs: a mutation or subscription answers
-	 * 405, since a GET must not change anything, whether it came as text, by its id or by its hash.
-	 * The answer to a query named by its id or hash may be cached ({@link CacheableGets}).
+	 * Runs a query sent with GET ({@code query}, {@code operationName}, and
+	 * {@code variables} and {@code extensions} as JSON), as the GraphQL-over-HTTP
+	 * specification describes it, or the registered document {@code documentId} names, or
+	 * the document a persisted query in {@code extensions} names by its hash. Only a
+	 * query runs: a mutation or subscription answers 405, since a GET must not change
+	 * anything, whether it came as text, by its id or by its hash. The answer to a query
+	 * named by its id or hash may be cached ({@link CacheableGets}).
 	 * @param request the request
 	 * @return the response
 	 */
@@ -109,14 +111,18 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		String documentId = request.param(RegisteredDocuments.DOCUMENT_ID).filter((id) -> !id.isBlank()).orElse(null);
 		Optional<String> text = request.param("query").filter((value) -> !value.isBlank());
 		if (text.isPresent() && PersistedQuery.MARKER.equals(text.get().trim())) {
-			// the stand-in for a document named by id or hash is the module's to give, never a client's
-			return EndpointRoutes.error(HttpStatus.BAD_REQUEST, "The 'query' parameter must be a document's text;"
-					+ " name a persisted document by 'documentId' or by a persisted query in 'extensions'. "
-					+ EndpointRoutes.ACCEPTED);
+			// the stand-in for a document named by id or hash is the module's to give,
+			// never a client's
+			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
+					"The 'query' parameter must be a document's text;"
+							+ " name a persisted document by 'documentId' or by a persisted query in 'extensions'. "
+							+ EndpointRoutes.ACCEPTED);
 		}
-		// a document named by id or hash is the persisted documents' interceptor's to find, as for a POST:
+		// a document named by id or hash is the persisted documents' interceptor's to
+		// find, as for a POST:
 		// it answers one the caller may not be told of as one not found
-		String query = text.orElseGet(() -> (documentId != null || hasPersistedQuery(extensions)) ? PersistedQuery.MARKER : "");
+		String query = text
+			.orElseGet(() -> (documentId != null || hasPersistedQuery(extensions)) ? PersistedQuery.MARKER : "");
 		if (query.isBlank()) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
 					"No 'query' parameter, nor 'documentId', nor a persisted query in 'extensions'. "
@@ -138,17 +144,17 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		if (text.isEmpty()) {
 			this.cacheableGets.namedById(request);
 		}
-		WebGraphQlRequest graphQlRequest = new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(),
-				null, request.remoteAddress().orElse(null), request.attributes(), body, this.ids.generateId().toString(),
+		WebGraphQlRequest graphQlRequest = new WebGraphQlRequest(request.uri(), request.headers().asHttpHeaders(), null,
+				request.remoteAddress().orElse(null), request.attributes(), body, this.ids.generateId().toString(),
 				LocaleContextHolder.getLocale());
 		return prepareResponse(request, Mono.defer(() -> this.graphQlHandler.handleRequest(graphQlRequest)));
 	}
 
 	/**
-	 * The document of a GET without {@code query} whose extensions name a persisted query: its text
-	 * when it is known, so that it is told apart from a mutation as a text is, and otherwise the
-	 * stand-in that Spring for GraphQL gives such a POST, which the persisted queries' interceptor
-	 * answers as it answers the POST.
+	 * The document of a GET without {@code query} whose extensions name a persisted
+	 * query: its text when it is known, so that it is told apart from a mutation as a
+	 * text is, and otherwise the stand-in that Spring for GraphQL gives such a POST,
+	 * which the persisted queries' interceptor answers as it answers the POST.
 	 */
 	private static boolean hasPersistedQuery(@Nullable Map<String, Object> extensions) {
 		return extensions != null && extensions.get(PersistedQuery.EXTENSION) != null;
@@ -156,10 +162,10 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
 	/**
 	 * The text a GET runs, as far as it is known here, found as the persisted documents'
-	 * interceptor will find it: that of the registered document the {@code documentId} of its
-	 * extensions names, else that of the persisted query they name, so that it is told apart from a
-	 * mutation as a text is. A document not known stays the stand-in, which the interceptor answers
-	 * as it answers the POST, running nothing.
+	 * interceptor will find it: that of the registered document the {@code documentId} of
+	 * its extensions names, else that of the persisted query they name, so that it is
+	 * told apart from a mutation as a text is. A document not known stays the stand-in,
+	 * which the interceptor answers as it answers the POST, running nothing.
 	 */
 	private String textToRun(String query, @Nullable Map<String, Object> extensions) {
 		if (!PersistedQuery.MARKER.equals(query) || extensions == null) {
@@ -208,9 +214,9 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * Spring's response, in the media type this handler chooses. A response that failed because the
-	 * database cannot be reached becomes a response of its own, without data, that
-	 * {@link #selectResponseStatus} answers with 503.
+	 * Spring's response, in the media type this handler chooses. A response that failed
+	 * because the database cannot be reached becomes a response of its own, without data,
+	 * that {@link #selectResponseStatus} answers with 503.
 	 */
 	@Override
 	protected ServerResponse prepareResponse(ServerRequest request, Mono<WebGraphQlResponse> responseMono) {
@@ -219,17 +225,19 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * The request as Spring's handler is to see it. Its choice of media type is private and takes
-	 * the first type of the {@code Accept} header that it supports, falling back to
-	 * {@code application/json}: a header that names only the type chosen here makes it take that one.
+	 * The request as Spring's handler is to see it. Its choice of media type is private
+	 * and takes the first type of the {@code Accept} header that it supports, falling
+	 * back to {@code application/json}: a header that names only the type chosen here
+	 * makes it take that one.
 	 */
 	private static ServerRequest acceptingOnly(MediaType mediaType, ServerRequest request) {
 		return ServerRequest.from(request).headers((headers) -> headers.setAccept(List.of(mediaType))).build();
 	}
 
 	/**
-	 * The database went out of reach, before any field ran (for example while the caller's
-	 * permissions were read) or while the response was being made: the client may try again.
+	 * The database went out of reach, before any field ran (for example while the
+	 * caller's permissions were read) or while the response was being made: the client
+	 * may try again.
 	 */
 	private static WebGraphQlResponse databaseUnavailable(Throwable failure) {
 		logger.warn("A GraphQL request failed: the database cannot be reached: " + failure.getMessage());
@@ -245,8 +253,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * Spring's writing of the body, with the cache headers of {@link CacheableGets} for an answer
-	 * without errors.
+	 * Spring's writing of the body, with the cache headers of {@link CacheableGets} for
+	 * an answer without errors.
 	 */
 	@Override
 	protected @Nullable WriteFunction getWriteFunction(Map<String, Object> resultMap, MediaType contentType) {
@@ -256,8 +264,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * Spring's choice, except that a response without data whose failure is the database being out
-	 * of reach, or the time limit, answers 503.
+	 * Spring's choice, except that a response without data whose failure is the database
+	 * being out of reach, or the time limit, answers 503.
 	 */
 	@Override
 	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
@@ -269,8 +277,9 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * {@code application/graphql-response+json} unless the client prefers {@code application/json}
-	 * to it; an {@code Accept} header that does not parse is no preference.
+	 * {@code application/graphql-response+json} unless the client prefers
+	 * {@code application/json} to it; an {@code Accept} header that does not parse is no
+	 * preference.
 	 */
 	private static MediaType responseMediaType(ServerRequest request) {
 		List<MediaType> accepted;

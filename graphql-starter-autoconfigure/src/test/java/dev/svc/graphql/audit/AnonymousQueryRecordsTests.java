@@ -25,10 +25,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What anonymous callers can write to the audit log, over HTTP with a clock the tests move: one
- * address gets 60 records of its own a minute and one summary of the rest, while every query of a
- * signed-in user and every sign-in attempt is recorded; a record of an anonymous query keeps less
- * of the document and of the User-Agent.
+ * What anonymous callers can write to the audit log, over HTTP with a clock the tests
+ * move: one address gets 60 records of its own a minute and one summary of the rest, a
+ * signed-in user 600 and one summary of the rest, and every sign-in attempt is recorded;
+ * a record of an anonymous query keeps less of the document and of the User-Agent.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -82,11 +82,13 @@ class AnonymousQueryRecordsTests {
 		assertThat(count("parameters like '%signed-in%' and user_id = 1")).isEqualTo(50);
 		assertThat(count("service_name = 'Authentication'")).as("both sign-in attempts").isEqualTo(2);
 		assertThat(count("parameters = '{ greeting(name: \"next\") }'")).isEqualTo(1);
-		String address = this.jdbc.sql("select distinct client_ip_address from svc_audit_logs where parameters like '%flood%'")
+		String address = this.jdbc
+			.sql("select distinct client_ip_address from svc_audit_logs where parameters like '%flood%'")
 			.query(String.class)
 			.single();
-		Summary summary = this.jdbc.sql("select parameters, client_ip_address, execution_time, user_id, tenant_id"
-				+ " from svc_audit_logs where method_name = 'AnonymousQueriesNotRecorded'")
+		Summary summary = this.jdbc
+			.sql("select parameters, client_ip_address, execution_time, user_id, tenant_id"
+					+ " from svc_audit_logs where method_name = 'AnonymousQueriesNotRecorded'")
 			.query(Summary.class)
 			.single();
 		assertThat(summary.parameters()).isEqualTo("{\"notRecorded\":140,\"window\":\"PT1M\"}");
@@ -130,13 +132,37 @@ class AnonymousQueryRecordsTests {
 				+ "\"}}";
 		assertThat(postJson(this.mvc, "/graphql", "{\"extensions\": " + persisted + "}")).bodyText()
 			.contains("PersistedQueryNotFound");
-		assertThat(postJson(this.mvc, "/graphql", "{\"query\": " + json(query) + ", \"extensions\": " + persisted + "}"))
+		assertThat(
+				postJson(this.mvc, "/graphql", "{\"query\": " + json(query) + ", \"extensions\": " + persisted + "}"))
 			.hasStatus(200);
 		assertThat(postJson(this.mvc, "/graphql", "{\"extensions\": " + persisted + "}")).hasStatus(200);
 		drainTheWriter();
 
 		assertThat(count("parameters = '{ greeting(name: \"persisted\") }'")).isEqualTo(2);
 		assertThat(count("true")).as("every record").isEqualTo(2);
+	}
+
+	@Test
+	void shouldRecordSixHundredQueriesOfASignedInUserAMinuteAndSumUpTheRestAsTheUsers() {
+		String token = bearerToken(this.mvc, "", "admin", "123qwe");
+		OffsetDateTime window = OffsetDateTime.now(this.clock);
+		for (int i = 0; i < 650; i++) {
+			assertThat(greeting("script" + i).header("Authorization", token)).hasStatus(200);
+		}
+		this.clock.advance(Duration.ofMinutes(1));
+		assertThat(greeting("next").header("Authorization", token)).hasStatus(200);
+		drainTheWriter();
+
+		assertThat(count("parameters like '%script%' and user_id = 1")).isEqualTo(600);
+		Summary summary = this.jdbc
+			.sql("select parameters, client_ip_address, execution_time, user_id, tenant_id"
+					+ " from svc_audit_logs where method_name = 'QueriesNotRecorded'")
+			.query(Summary.class)
+			.single();
+		assertThat(summary.parameters()).isEqualTo("{\"notRecorded\":50,\"window\":\"PT1M\"}");
+		assertThat(summary.userId()).isEqualTo(1L);
+		assertThat(summary.tenantId()).isNull();
+		assertThat(summary.executionTime()).as("the start of the window").isAtSameInstantAs(window);
 	}
 
 	@Test
@@ -148,7 +174,9 @@ class AnonymousQueryRecordsTests {
 		drainTheWriter();
 		this.jdbc.sql("delete from svc_audit_logs").update();
 
-		String kept = postJson(this.mvc, "/graphql", byHash("{ secret }")).exchange().getResponse().getContentAsString();
+		String kept = postJson(this.mvc, "/graphql", byHash("{ secret }")).exchange()
+			.getResponse()
+			.getContentAsString();
 		String unknown = postJson(this.mvc, "/graphql", byHash("{ secret secret }")).exchange()
 			.getResponse()
 			.getContentAsString();

@@ -30,11 +30,10 @@ class AuditAutoConfigurationTests {
 
 	@Test
 	void shouldWriteQueriesToTheDatabaseWhenEnabled() {
-		this.contextRunner.withPropertyValues("graphql.audit.enabled=true")
-			.run((context) -> {
-				assertThat(context.getBean(AuditLogWriter.class)).isInstanceOf(JdbcAuditLogWriter.class);
-				assertThat(context.getBean(WebGraphQlInterceptor.class)).isInstanceOf(QueryAuditInterceptor.class);
-			});
+		this.contextRunner.withPropertyValues("graphql.audit.enabled=true").run((context) -> {
+			assertThat(context.getBean(AuditLogWriter.class)).isInstanceOf(JdbcAuditLogWriter.class);
+			assertThat(context.getBean(WebGraphQlInterceptor.class)).isInstanceOf(QueryAuditInterceptor.class);
+		});
 	}
 
 	@Test
@@ -63,13 +62,12 @@ class AuditAutoConfigurationTests {
 
 	@Test
 	void shouldCountTheAnonymousQueriesRecordedByTheirNumberOnly() {
-		this.contextRunner.withPropertyValues("graphql.audit.enabled=true")
-			.run((context) -> {
-				SimpleMeterRegistry registry = new SimpleMeterRegistry();
-				context.getBean(MeterBinder.class).bindTo(registry);
-				assertThat(registry.get("svc.audit.records.skipped").functionCounter().count()).isZero();
-				assertThat(registry.find("svc.audit.records.dropped").functionCounter()).isNotNull();
-			});
+		this.contextRunner.withPropertyValues("graphql.audit.enabled=true").run((context) -> {
+			SimpleMeterRegistry registry = new SimpleMeterRegistry();
+			context.getBean(MeterBinder.class).bindTo(registry);
+			assertThat(registry.get("svc.audit.records.skipped").functionCounter().count()).isZero();
+			assertThat(registry.find("svc.audit.records.dropped").functionCounter()).isNotNull();
+		});
 	}
 
 	@Test
@@ -81,7 +79,8 @@ class AuditAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context.getBean(AuditLogWriter.class)).isSameAs(own);
 				assertThat(context).hasSingleBean(WebGraphQlInterceptor.class);
-				// the module's table is the host's to keep still: the retention applies to it
+				// the module's table is the host's to keep still: the retention applies
+				// to it
 				assertThat(context).hasSingleBean(AuditLogPurge.class);
 			});
 	}

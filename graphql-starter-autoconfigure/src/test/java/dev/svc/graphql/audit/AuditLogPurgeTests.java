@@ -27,14 +27,15 @@ import org.springframework.transaction.support.TransactionTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The retention purge on the real database, with a clock the tests move: records older than the
- * retention go, newer ones stay; it deletes a thousand records a statement; two instances purging
- * at once delete each record once; it purges at start, on a thread of its own, and its stop waits
- * for that purge.
+ * The retention purge on the real database, with a clock the tests move: records older
+ * than the retention go, newer ones stay; it deletes a thousand records a statement; two
+ * instances purging at once delete each record once; it purges at start, on a thread of
+ * its own, and its stop waits for that purge.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/" },
+		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class AuditLogPurgeTests {
 
 	private static final Duration RETENTION = Duration.ofDays(90);
@@ -135,10 +136,10 @@ class AuditLogPurgeTests {
 	}
 
 	private void insert(String name, int records, OffsetDateTime time) {
-		this.jdbc.batchUpdate("insert into svc_audit_logs (service_name, method_name, execution_time,"
-				+ " execution_duration) values ('Test', ?, ?, 0)", IntStream.range(0, records)
-			.mapToObj((record) -> new Object[] { name, time })
-			.toList());
+		this.jdbc.batchUpdate(
+				"insert into svc_audit_logs (service_name, method_name, execution_time,"
+						+ " execution_duration) values ('Test', ?, ?, 0)",
+				IntStream.range(0, records).mapToObj((record) -> new Object[] { name, time }).toList());
 	}
 
 	private List<String> names() {

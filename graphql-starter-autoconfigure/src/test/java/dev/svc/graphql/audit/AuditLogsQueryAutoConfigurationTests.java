@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AuditLogsQueryAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-				AuditLogsQueryAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(DataSourceAutoConfiguration.class, AuditLogsQueryAutoConfiguration.class))
 		.withPropertyValues("graphql.enabled=true");
 
 	@Test

@@ -14,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
- * The quota of anonymous records, in memory: a summary per address and window, written when a
- * later window opens or at the stop; a table of addresses that stops growing at its bound.
+ * The quota of anonymous records, in memory: a summary per address and window, written
+ * when a later window opens or at the stop; a table of addresses that stops growing at
+ * its bound.
  */
 class AuditQuotaTests {
 
@@ -25,7 +26,8 @@ class AuditQuotaTests {
 
 	@Test
 	void shouldSumUpEachAddressOnceAWindowWhenTheNextOneOpens() {
-		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 2, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 2,
+				Duration.ofMinutes(1));
 		OffsetDateTime window = OffsetDateTime.now(this.clock);
 		this.clock.advance(Duration.ofSeconds(30));
 
@@ -50,7 +52,8 @@ class AuditQuotaTests {
 
 	@Test
 	void shouldSumUpTheOpenWindowWhenStoppedAndRecordEveryQueryAfter() {
-		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 2, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 2,
+				Duration.ofMinutes(1));
 		assertThat(admitted(quota, "10.0.0.1", 5)).isEqualTo(2);
 
 		quota.stop();
@@ -62,7 +65,8 @@ class AuditQuotaTests {
 
 	@Test
 	void shouldShareOneAllowanceAmongTheAddressesPastItsBoundAndThoseUnknown() {
-		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 1, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 1,
+				Duration.ofMinutes(1));
 		for (int i = 0; i < AuditQuota.MAX_ADDRESSES; i++) {
 			assertThat(admitted(quota, "10.0." + (i / 256) + "." + (i % 256), 1)).isEqualTo(1);
 		}
@@ -79,7 +83,8 @@ class AuditQuotaTests {
 
 	@Test
 	void shouldRecordAnonymousQueriesByTheirNumberOnlyWhenTheQuotaIsZero() {
-		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 0, Duration.ofMinutes(1));
+		AuditQuota quota = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 0,
+				Duration.ofMinutes(1));
 		assertThat(admitted(quota, "10.0.0.1", 3)).isZero();
 		quota.stop();
 		assertThat(this.written).extracting(AuditRecord::parameters)

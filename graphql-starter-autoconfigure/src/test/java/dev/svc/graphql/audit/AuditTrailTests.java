@@ -29,10 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The audit trail of a running app on PostgreSQL, over real HTTP: queries that carry what
- * PostgreSQL refuses in text, and a database that goes away under load for a minute, cost no
- * record. (H2 takes any text and runs in the app's own process: it cannot go away.) The load is
- * anonymous and comes from one address: its quota is raised so that every query has a record of
- * its own.
+ * PostgreSQL refuses in text, and a database that goes away under load for a minute, cost
+ * no record. (H2 takes any text and runs in the app's own process: it cannot go away.)
+ * The load is anonymous and comes from one address: its quota is raised so that every
+ * query has a record of its own.
  */
 @OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
@@ -65,7 +65,8 @@ class AuditTrailTests {
 		HttpTestClient http = new HttpTestClient(this.port);
 		for (int i = 0; i < 2_000; i++) {
 			// one in twenty carries a NUL byte, which PostgreSQL refuses in text
-			String query = (i % 20 == 0) ? "{ greeting(name: \"a\u0000b" + i + "\") }" : "{ greeting(name: \"n" + i + "\") }";
+			String query = (i % 20 == 0) ? "{ greeting(name: \"a\u0000b" + i + "\") }"
+					: "{ greeting(name: \"n" + i + "\") }";
 			assertThat(http.graphQl("/graphql", query).status()).isBetween(200, 400);
 		}
 		drainTheWriter();
@@ -84,7 +85,8 @@ class AuditTrailTests {
 		AtomicReference<CountDownLatch> nextAnswers = new AtomicReference<>(new CountDownLatch(100));
 		Thread load = new Thread(() -> {
 			for (int i = 0; loading.get(); i++) {
-				// anonymous greetings need no database: they run, and wait for their audit record to be written
+				// anonymous greetings need no database: they run, and wait for their
+				// audit record to be written
 				if (http.graphQl("/graphql", "{ greeting(name: \"o" + i + "\") }").status() == 200) {
 					answered.add(i);
 					nextAnswers.get().countDown();
@@ -135,8 +137,10 @@ class AuditTrailTests {
 		jdbcWriter.start();
 	}
 
-	// after an outage the writer tries again up to every 5 s, and the pool replaces the connections
-	// the outage cut as it hands them out: nothing tells when both are done, so this asks, within a
+	// after an outage the writer tries again up to every 5 s, and the pool replaces the
+	// connections
+	// the outage cut as it hands them out: nothing tells when both are done, so this
+	// asks, within a
 	// deadline
 	private int recordsSoon(int expected) throws InterruptedException {
 		int records = 0;

@@ -38,13 +38,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * The background writer on the real database: what was written before a stop is in the table
- * after it; no text, however poisoned, and no refused record takes others with it; while the
- * database is away records wait in the buffer, and only those that find it full are dropped.
+ * The background writer on the real database: what was written before a stop is in the
+ * table after it; no text, however poisoned, and no refused record takes others with it;
+ * while the database is away records wait in the buffer, and only those that find it full
+ * are dropped.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/" }, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/" },
+		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @ExtendWith(OutputCaptureExtension.class)
 class JdbcAuditLogWriterTests {
 
@@ -89,7 +91,8 @@ class JdbcAuditLogWriterTests {
 		writer.start();
 		writer.write(record(1));
 		assertThat(written.await(30, TimeUnit.SECONDS)).as("the first record written").isTrue();
-		// the worker now waits up to an hour for the next record; stopping must not wait with it
+		// the worker now waits up to an hour for the next record; stopping must not wait
+		// with it
 		assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
 			writer.stop();
 		});
@@ -111,9 +114,11 @@ class JdbcAuditLogWriterTests {
 		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(this.jdbc, 10_000, Duration.ofMillis(10));
 		writer.start();
 		for (int i = 0; i < 2_000; i++) {
-			// one in twenty poisoned: a NUL byte, which PostgreSQL refuses in text, and texts far past their columns
-			writer.write((i % 20 == 0) ? new AuditRecord(1, 2L, "Test", "call" + i, "{ greeting(name: \"a\u0000b\") }",
-					OffsetDateTime.now(ZoneOffset.UTC), 3, "127.0.0.1", "\u0000".repeat(600), "x".repeat(5_000))
+			// one in twenty poisoned: a NUL byte, which PostgreSQL refuses in text, and
+			// texts far past their columns
+			writer.write((i % 20 == 0)
+					? new AuditRecord(1, 2L, "Test", "call" + i, "{ greeting(name: \"a\u0000b\") }",
+							OffsetDateTime.now(ZoneOffset.UTC), 3, "127.0.0.1", "\u0000".repeat(600), "x".repeat(5_000))
 					: record(i));
 		}
 		writer.stop();
@@ -139,7 +144,8 @@ class JdbcAuditLogWriterTests {
 		writer.start();
 		for (int i = 0; i < 100; i++) {
 			// no time: the column refuses it
-			writer.write((i == 50) ? new AuditRecord(1, 2L, "Test", "call" + i, null, null, 3, null, null, null) : record(i));
+			writer.write((i == 50) ? new AuditRecord(1, 2L, "Test", "call" + i, null, null, 3, null, null, null)
+					: record(i));
 		}
 		writer.stop();
 		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(99);
@@ -176,11 +182,13 @@ class JdbcAuditLogWriterTests {
 		database.away = false;
 		writer.stop();
 		int written = this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class);
-		// the buffer's thousand, and what the worker had taken from it before it found the database away
+		// the buffer's thousand, and what the worker had taken from it before it found
+		// the database away
 		assertThat(written).isBetween(1_000, 1_500);
 		assertThat(writer.droppedRecords()).isEqualTo(3_000 - written);
 		// logged at once, then once a minute and at the stop: never silently
-		Matcher reports = Pattern.compile("(\\d+) audit records were dropped: the buffer of 1000 ").matcher(output.getAll());
+		Matcher reports = Pattern.compile("(\\d+) audit records were dropped: the buffer of 1000 ")
+			.matcher(output.getAll());
 		long reported = 0;
 		int lines = 0;
 		while (reports.find()) {
@@ -196,8 +204,10 @@ class JdbcAuditLogWriterTests {
 		ServerCuttingConnections database = new ServerCuttingConnections(this.dataSource, 2);
 		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(new JdbcTemplate(database), 10_000, Duration.ofMillis(10));
 		writer.start();
-		// the batch, and then what would have been the first record alone, each meet a connection the
-		// server cut: both are the database going away, not a record it refused, and wait for a later try
+		// the batch, and then what would have been the first record alone, each meet a
+		// connection the
+		// server cut: both are the database going away, not a record it refused, and wait
+		// for a later try
 		for (int i = 0; i < 10; i++) {
 			writer.write(record(i));
 		}
@@ -219,8 +229,9 @@ class JdbcAuditLogWriterTests {
 
 	/**
 	 * A data source whose first connections a server going away cuts, as PostgreSQL's
-	 * {@code pg_terminate_backend} does: the statement fails with state 57P01, and the pool has
-	 * marked the connection broken, so that its rollback fails too, with no state.
+	 * {@code pg_terminate_backend} does: the statement fails with state 57P01, and the
+	 * pool has marked the connection broken, so that its rollback fails too, with no
+	 * state.
 	 */
 	private static final class ServerCuttingConnections extends DelegatingDataSource {
 
@@ -239,7 +250,8 @@ class JdbcAuditLogWriterTests {
 			}
 			return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Connection.class },
 					(proxy, method, arguments) -> switch (method.getName()) {
-						case "prepareStatement" -> cutStatement((PreparedStatement) invoke(connection, method, arguments));
+						case "prepareStatement" ->
+							cutStatement((PreparedStatement) invoke(connection, method, arguments));
 						case "rollback" -> throw new SQLException("Connection is closed");
 						default -> invoke(connection, method, arguments);
 					});

@@ -38,9 +38,10 @@ import static dev.svc.graphql.test.HttpTestClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A host with GraphQL code of its own beside the module's handlers: its own {@code type Query}, a
- * {@code @QueryMapping} controller, a {@code @BatchMapping}, and handlers, one of them using a
- * {@code DataLoader} from the {@code BatchLoaderRegistry}. One schema serves them all.
+ * A host with GraphQL code of its own beside the module's handlers: its own
+ * {@code type Query}, a {@code @QueryMapping} controller, a {@code @BatchMapping}, and
+ * handlers, one of them using a {@code DataLoader} from the {@code BatchLoaderRegistry}.
+ * One schema serves them all.
  */
 class HostGraphQlCodeTests {
 
@@ -49,9 +50,8 @@ class HostGraphQlCodeTests {
 	private static final AtomicInteger AUTHOR_BATCHES = new AtomicInteger();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class,
-				GraphQlAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class, GraphQlErrorAutoConfiguration.class,
+				RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withUserConfiguration(BookHost.class)
 		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-host/");
 
@@ -69,7 +69,8 @@ class HostGraphQlCodeTests {
 					  "books": [{"title": "Dune", "author": {"name": "Frank Herbert"}},
 					            {"title": "Emma", "author": {"name": "Jane Austen"}}],
 					  "bestseller": {"title": "Dune", "author": {"name": "Frank Herbert"}},
-					  "a": {"name": "Jane Austen"}, "b": {"name": "Frank Herbert"}}}""", result, JSONCompareMode.STRICT);
+					  "a": {"name": "Jane Austen"}, "b": {"name": "Frank Herbert"}}}""", result,
+					JSONCompareMode.STRICT);
 			// the two authors of the handler went to the data loader in one batch
 			assertThat(AUTHOR_BATCHES.get() - batchesBefore).isEqualTo(1);
 		});
@@ -107,17 +108,19 @@ class HostGraphQlCodeTests {
 					json(GraphQlTestRequests.execute(service, "{ featured { title } }", UserContext.anonymous(null))
 						.toMap()),
 					JSONCompareMode.LENIENT);
-			JSONAssert.assertEquals("""
-					{"data": null, "errors": [{
-					  "message": "Error trying to resolve featured. Required permissions are not granted. At least one of these permissions must be granted: Test.Books",
-					  "path": ["featured"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
-					json(GraphQlTestRequests.execute(service, "{ featured { title } }",
-							new UserContext(2L, "other", null, Set.of("Test.Other")))
+			JSONAssert.assertEquals(
+					"""
+							{"data": null, "errors": [{
+							  "message": "Error trying to resolve featured. Required permissions are not granted. At least one of these permissions must be granted: Test.Books",
+							  "path": ["featured"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					json(GraphQlTestRequests
+						.execute(service, "{ featured { title } }",
+								new UserContext(2L, "other", null, Set.of("Test.Other")))
 						.toMap()),
 					JSONCompareMode.LENIENT);
 			JSONAssert.assertEquals("""
-					{"data": {"featured": {"title": "Emma", "author": {"name": "Jane Austen"}}}}""",
-					json(GraphQlTestRequests.execute(service, "{ featured { title author { name } } }", READER).toMap()),
+					{"data": {"featured": {"title": "Emma", "author": {"name": "Jane Austen"}}}}""", json(
+					GraphQlTestRequests.execute(service, "{ featured { title author { name } } }", READER).toMap()),
 					JSONCompareMode.STRICT);
 			assertThat(context.getBean(RootContainer.class).guardedFields()).containsExactly(
 					Map.entry("bestseller", List.of("Test.Books")), Map.entry("featured", List.of("Test.Books")));
@@ -196,7 +199,8 @@ class HostGraphQlCodeTests {
 
 		@BatchMapping
 		Mono<Map<Book, Author>> author(List<Book> books) {
-			return Mono.just(books.stream().collect(Collectors.toMap(Function.identity(), (book) -> AUTHORS.get(book.authorId()))));
+			return Mono.just(books.stream()
+				.collect(Collectors.toMap(Function.identity(), (book) -> AUTHORS.get(book.authorId()))));
 		}
 
 	}
@@ -246,7 +250,8 @@ class HostGraphQlCodeTests {
 
 		@Override
 		public CompletableFuture<Author> resolve(QueryContext context) {
-			return context.<Integer, Author>dataLoader(Author.class.getName()).load(context.argument("id", Integer.class));
+			return context.<Integer, Author>dataLoader(Author.class.getName())
+				.load(context.argument("id", Integer.class));
 		}
 
 	}

@@ -31,8 +31,8 @@ class RootContainerAutoConfigurationTests {
 	private static final UserContext ANONYMOUS = UserContext.anonymous(null);
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class, GraphQlErrorAutoConfiguration.class,
+				RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
 		.withPropertyValues("spring.graphql.schema.locations=classpath:graphql-test/");
 
@@ -80,7 +80,9 @@ class RootContainerAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
 			ExecutionGraphQlService service = context.getBean(ExecutionGraphQlService.class);
 			String first = GraphQlTestRequests.execute(service, "{ greeting }", ANONYMOUS).field("greeting").getValue();
-			String second = GraphQlTestRequests.execute(service, "{ greeting }", ANONYMOUS).field("greeting").getValue();
+			String second = GraphQlTestRequests.execute(service, "{ greeting }", ANONYMOUS)
+				.field("greeting")
+				.getValue();
 			assertThat(first).isNotEqualTo(second);
 		});
 	}
@@ -157,7 +159,8 @@ class RootContainerAutoConfigurationTests {
 				assertThat(analysis.getAction())
 					.isEqualTo("A field has exactly one handler: remove one of the beans or change its fieldName().");
 			});
-		// other analyzers need constructor arguments Spring Boot supplies; only ours matters here
+		// other analyzers need constructor arguments Spring Boot supplies; only ours
+		// matters here
 		assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
 			.load(FailureAnalyzer.class, (type, implementation, failure) -> {
 			})).hasAtLeastOneElementOfType(RootContainerFailureAnalyzer.class);
@@ -165,7 +168,8 @@ class RootContainerAutoConfigurationTests {
 
 	@Test
 	void shouldFailWhenNoSchemaFileDeclaresAHandlersField() {
-		this.contextRunner.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-other/")
+		this.contextRunner
+			.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-other/")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.hasMessageContaining("Query handlers serve [failing, greeting, secret] but no schema file declares"));
@@ -180,7 +184,8 @@ class RootContainerAutoConfigurationTests {
 			.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("The schema declares query fields [failing, greeting] but no QueryHandler bean or controller serves them"));
+				.hasMessageContaining(
+						"The schema declares query fields [failing, greeting] but no QueryHandler bean or controller serves them"));
 	}
 
 	@Test

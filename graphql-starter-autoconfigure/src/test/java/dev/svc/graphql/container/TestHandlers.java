@@ -48,7 +48,8 @@ public final class TestHandlers {
 	}
 
 	/**
-	 * Handlers for the field of {@code graphql-tree/tree.graphqls}: a tree as deep as a query asks.
+	 * Handlers for the field of {@code graphql-tree/tree.graphqls}: a tree as deep as a
+	 * query asks.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	public static class TreeConfiguration {
@@ -133,7 +134,8 @@ public final class TestHandlers {
 		public String resolve(QueryContext context) {
 			if (context.argument("kind", String.class).equals("database")) {
 				throw new CannotGetJdbcConnectionException("Failed to obtain JDBC Connection",
-						new SQLTransientConnectionException("HikariPool-1 - Connection is not available, request timed out"));
+						new SQLTransientConnectionException(
+								"HikariPool-1 - Connection is not available, request timed out"));
 			}
 			if (context.argument("kind", String.class).equals("friendly")) {
 				throw new TemperatureTooHighException("It is too hot, come back at 20 degrees or less.");

@@ -5,8 +5,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Only IP literals count as a client's address, whatever a forwarded header put there, and no
- * name is looked up.
+ * Only IP literals count as a client's address, whatever a forwarded header put there,
+ * and no name is looked up.
  */
 class ClientAddressTests {
 

@@ -72,11 +72,10 @@ class UserContextAutoConfigurationTests {
 	@Test
 	void shouldBackOffWhenUserDefinesAUserContextResolver() {
 		UserContextResolver own = (request) -> UserContext.anonymous(7);
-		this.contextRunner.withBean(UserContextResolver.class, () -> own)
-			.run((context) -> {
-				assertThat(context).getBean(UserContextResolver.class).isSameAs(own);
-				assertThat(context.getBean(UserContextInterceptor.class)).hasFieldOrPropertyWithValue("resolver", own);
-			});
+		this.contextRunner.withBean(UserContextResolver.class, () -> own).run((context) -> {
+			assertThat(context).getBean(UserContextResolver.class).isSameAs(own);
+			assertThat(context.getBean(UserContextInterceptor.class)).hasFieldOrPropertyWithValue("resolver", own);
+		});
 	}
 
 }

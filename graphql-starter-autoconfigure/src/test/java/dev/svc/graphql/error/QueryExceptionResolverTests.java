@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class QueryExceptionResolverTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				GraphQlErrorAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class, GraphQlErrorAutoConfiguration.class,
+				RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
 		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/");
 
@@ -41,8 +41,9 @@ class QueryExceptionResolverTests {
 	void shouldSendTheExceptionChainAndStackTraceWhenDetailsAreExposed() {
 		this.contextRunner.withPropertyValues("graphql.expose-exception-details=true").run((context) -> {
 			ResponseError error = failure(context.getBean(ExecutionGraphQlService.class), "unexpected");
-			assertThat(error.getMessage()).startsWith("Error trying to resolve failing. ---> "
-					+ "java.lang.IllegalStateException: kaput ---> java.lang.IllegalArgumentException: root cause")
+			assertThat(error.getMessage())
+				.startsWith("Error trying to resolve failing. ---> "
+						+ "java.lang.IllegalStateException: kaput ---> java.lang.IllegalArgumentException: root cause")
 				.contains("at dev.svc.graphql.container.TestHandlers$FailingHandler.resolve(");
 		});
 	}
@@ -51,8 +52,8 @@ class QueryExceptionResolverTests {
 	void shouldSendTheMessageOfAUserFriendlyExceptionWithACodeFromItsClassName() {
 		this.contextRunner.run((context) -> {
 			ResponseError error = failure(context.getBean(ExecutionGraphQlService.class), "friendly");
-			assertThat(error.getMessage()).isEqualTo(
-					"Error trying to resolve failing. It is too hot, come back at 20 degrees or less.");
+			assertThat(error.getMessage())
+				.isEqualTo("Error trying to resolve failing. It is too hot, come back at 20 degrees or less.");
 			assertThat(error.getExtensions()).containsEntry("code", "TEMPERATURE_TOO_HIGH");
 		});
 	}
@@ -71,12 +72,12 @@ class QueryExceptionResolverTests {
 	void shouldDeriveCodesFromClassNames() {
 		assertThat(UserFriendlyException.codeOf(BadUserInputException.class)).isEqualTo("BAD_USER_INPUT");
 		assertThat(UserFriendlyException.codeOf(UserFriendlyException.class)).isEqualTo("USER_FRIENDLY");
-		assertThat(new dev.svc.graphql.security.SvcAuthorizationException("x").getCode()).isEqualTo("SVC_AUTHORIZATION");
+		assertThat(new dev.svc.graphql.security.SvcAuthorizationException("x").getCode())
+			.isEqualTo("SVC_AUTHORIZATION");
 	}
 
 	private static ResponseError failure(ExecutionGraphQlService service, String kind) {
-		return GraphQlTestRequests
-			.execute(service, "{ failing(kind: \"" + kind + "\") }", UserContext.anonymous(null))
+		return GraphQlTestRequests.execute(service, "{ failing(kind: \"" + kind + "\") }", UserContext.anonymous(null))
 			.getErrors()
 			.get(0);
 	}

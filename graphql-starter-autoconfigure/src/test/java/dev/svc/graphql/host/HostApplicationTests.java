@@ -34,8 +34,8 @@ import org.springframework.web.bind.annotation.RestController;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Small host applications of their own, each with something a real host already has, and the
- * starter switched on beside it: the host's part keeps working exactly as before.
+ * Small host applications of their own, each with something a real host already has, and
+ * the starter switched on beside it: the host's part keeps working exactly as before.
  */
 @OnEveryDatabase
 class HostApplicationTests {
@@ -45,7 +45,8 @@ class HostApplicationTests {
 	private static final String[] ALICE_WRONG = { "Authorization", "Basic YWxpY2U6d3Jvbmc=" };
 
 	/**
-	 * A host with its own security filter chain and its own users (in memory, HTTP Basic).
+	 * A host with its own security filter chain and its own users (in memory, HTTP
+	 * Basic).
 	 */
 	@Nested
 	@SpringBootTest(classes = HostWithItsOwnUsers.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -98,8 +99,10 @@ class HostApplicationTests {
 			assertThat(this.jdbc.sql("select item from host_orders").query(String.class).single()).isEqualTo("tea");
 			assertThat(this.jdbc.sql("select count(*) from svc_users").query(Integer.class).single()).isZero();
 			assertThat(versions("flyway_schema_history")).containsExactly("1");
-			// PostgreSQL and MariaDB have one migration of their own more each (PostgreSQL's V11:
-			// byte-order collation of two columns; MariaDB's V12: the table of the users' trigrams)
+			// PostgreSQL and MariaDB have one migration of their own more each
+			// (PostgreSQL's V11:
+			// byte-order collation of two columns; MariaDB's V12: the table of the users'
+			// trigrams)
 			List<String> shared = List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
 			List<String> module = new ArrayList<>(shared);
 			if (TestDatabase.isPostgres()) {
@@ -112,12 +115,11 @@ class HostApplicationTests {
 		}
 
 		private List<String> versions(String historyTable) {
-			// Flyway quotes its columns' lower-case names, which H2 would read in upper case unquoted
+			// Flyway quotes its columns' lower-case names, which H2 would read in upper
+			// case unquoted
 			String sql = "select \"version\" from \"" + historyTable
 					+ "\" where \"success\" = true and \"version\" is not null order by \"installed_rank\"";
-			return this.jdbc.sql(TestDatabase.isMariaDb() ? sql.replace('"', '`') : sql)
-				.query(String.class)
-				.list();
+			return this.jdbc.sql(TestDatabase.isMariaDb() ? sql.replace('"', '`') : sql).query(String.class).list();
 		}
 
 	}
@@ -135,7 +137,8 @@ class HostApplicationTests {
 
 		@Test
 		void shouldGetNoModuleTables() {
-			// MariaDB's information schema lists the tables of every database on the server
+			// MariaDB's information schema lists the tables of every database on the
+			// server
 			String ofThisDatabase = TestDatabase.isMariaDb() ? " and table_schema = database()" : "";
 			assertThat(this.jdbc
 				.sql("select count(*) from information_schema.tables where lower(table_name) like 'svc!_%' escape '!'"
@@ -168,7 +171,8 @@ class HostApplicationTests {
 		@Bean
 		InMemoryUserDetailsManager hostUsers() {
 			UserBuilder users = org.springframework.security.core.userdetails.User.builder();
-			return new InMemoryUserDetailsManager(users.username("alice").password("{noop}wonderland").roles("USER").build());
+			return new InMemoryUserDetailsManager(
+					users.username("alice").password("{noop}wonderland").roles("USER").build());
 		}
 
 		@Bean

@@ -34,7 +34,8 @@ class IdentitySchemaMigrationMariaDbTests {
 	void shouldRefuseADriverThatWouldWriteTimesInAnotherZone() {
 		// as a driver without the options in a JVM five hours east of UTC
 		SimpleDriverDataSource shifting = dataSource("?connectionTimeZone=Etc/GMT-5&preserveInstants=true");
-		assertThatIllegalStateException().isThrownBy(() -> new IdentitySchemaMigration(shifting, true).afterPropertiesSet())
+		assertThatIllegalStateException()
+			.isThrownBy(() -> new IdentitySchemaMigration(shifting, true).afterPropertiesSet())
 			.withMessageContaining("converts them to the JVM's time zone")
 			.withMessageContaining("connectionTimeZone=UTC&preserveInstants=true");
 		assertThat(JdbcClient.create(shifting)
@@ -50,7 +51,8 @@ class IdentitySchemaMigrationMariaDbTests {
 		JdbcClient jdbc = JdbcClient.create(utc);
 		assertThat(jdbc.sql("select creation_time from svc_users where id = 3").query(OffsetDateTime.class).single())
 			.isEqualTo(OffsetDateTime.of(2024, 1, 2, 0, 0, 0, 0, ZoneOffset.UTC));
-		assertThat(jdbc.sql("select cast(creation_time as char) from svc_users where id = 3").query(String.class).single())
+		assertThat(
+				jdbc.sql("select cast(creation_time as char) from svc_users where id = 3").query(String.class).single())
 			.startsWith("2024-01-02 00:00:00");
 	}
 

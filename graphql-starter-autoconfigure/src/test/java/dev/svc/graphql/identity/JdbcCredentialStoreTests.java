@@ -16,13 +16,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The JDBC credential store against the module's migrations and demo data, on the database the
- * build chose (in the context of {@link JdbcIdentityStoreTests}).
+ * The JDBC credential store against the module's migrations and demo data, on the
+ * database the build chose (in the context of {@link JdbcIdentityStoreTests}).
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/",
-		"graphql.identity.demo-data=true" },
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @Import(MutableClock.Bean.class)
 class JdbcCredentialStoreTests {
@@ -48,8 +48,10 @@ class JdbcCredentialStoreTests {
 
 	@Test
 	void shouldUpgradeAPasswordHashWithoutEndingTheUsersSessions() {
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, creation_time)"
-				+ " values (59, null, 'upgraded', 'UPGRADED', 'U', 'U', 'u@example.com', 'U@EXAMPLE.COM', '{bcrypt}old', current_timestamp)").update();
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, creation_time)"
+					+ " values (59, null, 'upgraded', 'UPGRADED', 'U', 'U', 'u@example.com', 'U@EXAMPLE.COM', '{bcrypt}old', current_timestamp)")
+			.update();
 		Instant now = Instant.now();
 		this.sessions.start("session-of-59", 59, now, now.plusSeconds(3600));
 

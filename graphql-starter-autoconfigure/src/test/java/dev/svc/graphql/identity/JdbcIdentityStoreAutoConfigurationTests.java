@@ -22,9 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class JdbcIdentityStoreAutoConfigurationTests {
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-				JdbcIdentityStoreAutoConfiguration.class));
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner().withConfiguration(
+			AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcIdentityStoreAutoConfiguration.class));
 
 	@Test
 	void shouldMigrateTheModulesTablesIntoTheHostsDataSource() {
@@ -36,7 +35,8 @@ class JdbcIdentityStoreAutoConfigurationTests {
 			assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
 			assertThat(context.getBean(CredentialStore.class)).isInstanceOf(JdbcCredentialStore.class);
 			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
-			assertThat(jdbc.queryForObject("select count(*) from \"svc_schema_history\" where \"success\"", Integer.class))
+			assertThat(
+					jdbc.queryForObject("select count(*) from \"svc_schema_history\" where \"success\"", Integer.class))
 				.isPositive();
 			assertThat(jdbc.queryForObject("select count(*) from svc_tenants", Integer.class)).isZero();
 		});
@@ -45,8 +45,7 @@ class JdbcIdentityStoreAutoConfigurationTests {
 	@Test
 	void shouldAddTheDemoDataOnlyWhenAskedTo() {
 		this.contextRunner.withPropertyValues("graphql.identity.demo-data=true")
-			.run((context) -> assertThat(context.getBean(IdentityStore.class).findTenantByName("Default"))
-				.isPresent());
+			.run((context) -> assertThat(context.getBean(IdentityStore.class).findTenantByName("Default")).isPresent());
 	}
 
 	@Test
@@ -58,7 +57,8 @@ class JdbcIdentityStoreAutoConfigurationTests {
 	@Test
 	void shouldTakeThePermissionCacheBoundsFromTheProperties() {
 		this.contextRunner
-			.withPropertyValues("graphql.identity.permission-cache-size=20", "graphql.identity.permission-cache-duration=1m")
+			.withPropertyValues("graphql.identity.permission-cache-size=20",
+					"graphql.identity.permission-cache-duration=1m")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(
 					context.getBean(JdbcIdentityStore.class).permissionCache(), 20, Duration.ofMinutes(1)));
 	}
@@ -80,14 +80,13 @@ class JdbcIdentityStoreAutoConfigurationTests {
 
 	@Test
 	void shouldBackOffWhenUserDefinesACredentialStore() {
-		this.contextRunner.withBean(CredentialStore.class, EmptyCredentialStore::new)
-			.run((context) -> {
-				assertThat(context).hasSingleBean(CredentialStore.class)
-					.doesNotHaveBean(JdbcCredentialStore.class)
-					.hasSingleBean(IdentitySchemaMigration.class);
-				assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
-				assertThat(context.getBean(CredentialStore.class)).isInstanceOf(EmptyCredentialStore.class);
-			});
+		this.contextRunner.withBean(CredentialStore.class, EmptyCredentialStore::new).run((context) -> {
+			assertThat(context).hasSingleBean(CredentialStore.class)
+				.doesNotHaveBean(JdbcCredentialStore.class)
+				.hasSingleBean(IdentitySchemaMigration.class);
+			assertThat(context.getBean(IdentityStore.class)).isInstanceOf(JdbcIdentityStore.class);
+			assertThat(context.getBean(CredentialStore.class)).isInstanceOf(EmptyCredentialStore.class);
+		});
 	}
 
 	@Test
@@ -102,10 +101,12 @@ class JdbcIdentityStoreAutoConfigurationTests {
 
 	@Test
 	void shouldNeedASingleDataSourceAndFlyway() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
 			.run((context) -> assertThat(context).doesNotHaveBean(IdentityStore.class)
 				.doesNotHaveBean(CredentialStore.class));
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
 			.withBean("first", DataSource.class, () -> new SimpleDriverDataSource(new Driver(), "jdbc:h2:mem:first"))
 			.withBean("second", DataSource.class, () -> new SimpleDriverDataSource(new Driver(), "jdbc:h2:mem:second"))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(IdentityStore.class));

@@ -19,12 +19,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The JDBC store against the module's migrations and demo data, on the database the build chose.
+ * The JDBC store against the module's migrations and demo data, on the database the build
+ * chose.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/",
-		"graphql.identity.demo-data=true" },
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @Import(MutableClock.Bean.class)
 class JdbcIdentityStoreTests {
@@ -82,12 +83,15 @@ class JdbcIdentityStoreTests {
 
 	@Test
 	void shouldFindOnlyUsersLockedOutNow() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (52, 'Locked', 'Locked', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-				+ " normalized_email_address, password_hash, lockout_end_date, creation_time) values"
-				+ " (52, 52, 'now', 'NOW', 'N', 'N', 'n@x.example', 'N@X.EXAMPLE', 'x', :future, current_timestamp),"
-				+ " (53, 52, 'past', 'PAST', 'P', 'P', 'p@x.example', 'P@X.EXAMPLE', 'x', :past, current_timestamp),"
-				+ " (54, 52, 'never', 'NEVER', 'V', 'V', 'v@x.example', 'V@X.EXAMPLE', 'x', null, current_timestamp)")
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (52, 'Locked', 'Locked', current_timestamp)")
+			.update();
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, lockout_end_date, creation_time) values"
+					+ " (52, 52, 'now', 'NOW', 'N', 'N', 'n@x.example', 'N@X.EXAMPLE', 'x', :future, current_timestamp),"
+					+ " (53, 52, 'past', 'PAST', 'P', 'P', 'p@x.example', 'P@X.EXAMPLE', 'x', :past, current_timestamp),"
+					+ " (54, 52, 'never', 'NEVER', 'V', 'V', 'v@x.example', 'V@X.EXAMPLE', 'x', null, current_timestamp)")
 			.param("future", OffsetDateTime.of(2999, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))
 			.param("past", OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))
 			.update();
@@ -123,7 +127,8 @@ class JdbcIdentityStoreTests {
 	}
 
 	private int count(Integer tenantId, UserFilter filter) {
-		return this.store.findUsers(tenantId, new UserPageRequest(filter, UserSorting.DEFAULT, 0, 0, true, false, false))
+		return this.store
+			.findUsers(tenantId, new UserPageRequest(filter, UserSorting.DEFAULT, 0, 0, true, false, false))
 			.totalCount();
 	}
 
@@ -147,10 +152,12 @@ class JdbcIdentityStoreTests {
 	void shouldKeepPermissionsForTheCacheDuration() {
 		assertThat(this.store.findGrantedPermissions(4)).containsExactlyInAnyOrder("Pages",
 				"Pages.Administration.AuditLogs");
-		this.jdbc.sql("insert into svc_permission_grants (tenant_id, name, is_granted, user_id)"
-				+ " values (2, 'Pages.Administration.AuditLogs', false, 4)").update();
-		assertThat(this.store.findGrantedPermissions(4)).as("kept for 5 s").containsExactlyInAnyOrder("Pages",
-				"Pages.Administration.AuditLogs");
+		this.jdbc
+			.sql("insert into svc_permission_grants (tenant_id, name, is_granted, user_id)"
+					+ " values (2, 'Pages.Administration.AuditLogs', false, 4)")
+			.update();
+		assertThat(this.store.findGrantedPermissions(4)).as("kept for 5 s")
+			.containsExactlyInAnyOrder("Pages", "Pages.Administration.AuditLogs");
 		this.clock.advance(Duration.ofSeconds(5));
 		assertThat(this.store.findGrantedPermissions(4)).as("read again").containsExactly("Pages");
 		this.jdbc.sql("delete from svc_permission_grants where user_id = 4 and is_granted = false").update();
@@ -161,12 +168,15 @@ class JdbcIdentityStoreTests {
 
 	@Test
 	void shouldSearchForThePatternsOwnCharactersAsText() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (55, 'Like', 'Like', current_timestamp)").update();
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (55, 'Like', 'Like', current_timestamp)")
+			.update();
 		List<String> names = List.of("A%B", "A_B", "A!B", "A\\B", "AXB");
 		for (int i = 0; i < names.size(); i++) {
-			this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-					+ " normalized_email_address, password_hash, creation_time) values"
-					+ " (:id, 55, :userName, upper(:userName), :name, 'S', :email, upper(:email), 'x', current_timestamp)")
+			this.jdbc
+				.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+						+ " normalized_email_address, password_hash, creation_time) values"
+						+ " (:id, 55, :userName, upper(:userName), :name, 'S', :email, upper(:email), 'x', current_timestamp)")
 				.param("id", 550 + i)
 				.param("userName", "like" + i)
 				.param("name", names.get(i))
@@ -174,8 +184,11 @@ class JdbcIdentityStoreTests {
 				.update();
 		}
 		for (String name : names) {
-			UserFilter literally = new UserFilter(null, null, null, null, null, null, false, name.toLowerCase(Locale.ROOT));
-			assertThat(page(55, literally, UserSorting.DEFAULT, 0)).as(name).extracting(User::name).containsExactly(name);
+			UserFilter literally = new UserFilter(null, null, null, null, null, null, false,
+					name.toLowerCase(Locale.ROOT));
+			assertThat(page(55, literally, UserSorting.DEFAULT, 0)).as(name)
+				.extracting(User::name)
+				.containsExactly(name);
 		}
 		UserFilter escape = new UserFilter(null, null, null, null, null, null, false, "!");
 		assertThat(page(55, escape, UserSorting.DEFAULT, 0)).extracting(User::name).containsExactly("A!B");
@@ -183,14 +196,17 @@ class JdbcIdentityStoreTests {
 
 	@Test
 	void shouldKeepEachTenantsUserCountThroughInsertsMovesAndDeletes() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values"
-				+ " (53, 'CountA', 'A', current_timestamp), (54, 'CountB', 'B', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-				+ " normalized_email_address, password_hash, creation_time) values"
-				+ " (531, 53, 'a1', 'A1', 'A', 'A', 'a1@x.example', 'A1@X.EXAMPLE', 'x', current_timestamp),"
-				+ " (532, 53, 'a2', 'A2', 'A', 'A', 'a2@x.example', 'A2@X.EXAMPLE', 'x', current_timestamp),"
-				+ " (533, 53, 'a3', 'A3', 'A', 'A', 'a3@x.example', 'A3@X.EXAMPLE', 'x', current_timestamp),"
-				+ " (541, 54, 'b1', 'B1', 'B', 'B', 'b1@x.example', 'B1@X.EXAMPLE', 'x', current_timestamp)")
+		this.jdbc
+			.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values"
+					+ " (53, 'CountA', 'A', current_timestamp), (54, 'CountB', 'B', current_timestamp)")
+			.update();
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, creation_time) values"
+					+ " (531, 53, 'a1', 'A1', 'A', 'A', 'a1@x.example', 'A1@X.EXAMPLE', 'x', current_timestamp),"
+					+ " (532, 53, 'a2', 'A2', 'A', 'A', 'a2@x.example', 'A2@X.EXAMPLE', 'x', current_timestamp),"
+					+ " (533, 53, 'a3', 'A3', 'A', 'A', 'a3@x.example', 'A3@X.EXAMPLE', 'x', current_timestamp),"
+					+ " (541, 54, 'b1', 'B1', 'B', 'B', 'b1@x.example', 'B1@X.EXAMPLE', 'x', current_timestamp)")
 			.update();
 		assertThat(count(53, ANY_USER)).isEqualTo(3);
 		assertThat(count(54, ANY_USER)).isEqualTo(1);
@@ -200,24 +216,41 @@ class JdbcIdentityStoreTests {
 		assertThat(count(54, ANY_USER)).isEqualTo(2);
 		this.jdbc.sql("delete from svc_users where id in (531, 532, 541)").update();
 		assertThat(count(53, ANY_USER)).isZero();
-		assertThat(this.store.findUsers(54, new UserPageRequest(ANY_USER, UserSorting.DEFAULT, 0, 10, true, false, false)))
+		assertThat(
+				this.store.findUsers(54, new UserPageRequest(ANY_USER, UserSorting.DEFAULT, 0, 10, true, false, false)))
 			.extracting(UserPagedResult::totalCount)
 			.isEqualTo(1);
-		Integer counted = this.jdbc.sql("select count(*) from svc_users where tenant_id = 1").query(Integer.class).single();
+		Integer counted = this.jdbc.sql("select count(*) from svc_users where tenant_id = 1")
+			.query(Integer.class)
+			.single();
 		assertThat(count(1, ANY_USER)).isEqualTo(counted);
 	}
 
 	@Test
 	void shouldGrantRolesOfOrganizationUnitsAndHonourUserProhibitions() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (51, 'Grants', 'Grants', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_roles (id, tenant_id, name, display_name, creation_time) values (51, 51, 'Viewer', 'Viewer', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_organization_units (id, tenant_id, code, display_name, creation_time) values (51, 51, '00001', 'Unit', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, creation_time)"
-				+ " values (51, 51, 'viewer', 'VIEWER', 'V', 'V', 'v@example.com', 'V@EXAMPLE.COM', 'x', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_user_organization_units (user_id, organization_unit_id) values (51, 51)").update();
-		this.jdbc.sql("insert into svc_organization_unit_roles (organization_unit_id, role_id) values (51, 51)").update();
-		this.jdbc.sql("insert into svc_permission_grants (tenant_id, name, is_granted, role_id) values (51, 'Pages', true, 51), (51, 'Pages.Administration.Users', true, 51)").update();
-		this.jdbc.sql("insert into svc_permission_grants (tenant_id, name, is_granted, user_id) values (51, 'Pages.Administration.Users', false, 51), (51, 'Pages.Administration.Roles', true, 51)").update();
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (51, 'Grants', 'Grants', current_timestamp)")
+			.update();
+		this.jdbc.sql(
+				"insert into svc_roles (id, tenant_id, name, display_name, creation_time) values (51, 51, 'Viewer', 'Viewer', current_timestamp)")
+			.update();
+		this.jdbc.sql(
+				"insert into svc_organization_units (id, tenant_id, code, display_name, creation_time) values (51, 51, '00001', 'Unit', current_timestamp)")
+			.update();
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address, normalized_email_address, password_hash, creation_time)"
+					+ " values (51, 51, 'viewer', 'VIEWER', 'V', 'V', 'v@example.com', 'V@EXAMPLE.COM', 'x', current_timestamp)")
+			.update();
+		this.jdbc.sql("insert into svc_user_organization_units (user_id, organization_unit_id) values (51, 51)")
+			.update();
+		this.jdbc.sql("insert into svc_organization_unit_roles (organization_unit_id, role_id) values (51, 51)")
+			.update();
+		this.jdbc.sql(
+				"insert into svc_permission_grants (tenant_id, name, is_granted, role_id) values (51, 'Pages', true, 51), (51, 'Pages.Administration.Users', true, 51)")
+			.update();
+		this.jdbc.sql(
+				"insert into svc_permission_grants (tenant_id, name, is_granted, user_id) values (51, 'Pages.Administration.Users', false, 51), (51, 'Pages.Administration.Roles', true, 51)")
+			.update();
 
 		assertThat(this.store.findGrantedPermissions(51)).containsExactlyInAnyOrder("Pages",
 				"Pages.Administration.Roles");

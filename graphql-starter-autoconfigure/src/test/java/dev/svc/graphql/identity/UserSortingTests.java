@@ -11,7 +11,8 @@ class UserSortingTests {
 	@Test
 	void shouldReadFieldsAndDirections() {
 		assertThat(UserSorting.parse("name, surname desc").orders()).containsExactly(
-				new UserSorting.Order(UserSorting.Field.NAME, false), new UserSorting.Order(UserSorting.Field.SURNAME, true));
+				new UserSorting.Order(UserSorting.Field.NAME, false),
+				new UserSorting.Order(UserSorting.Field.SURNAME, true));
 	}
 
 	@Test
@@ -23,7 +24,8 @@ class UserSortingTests {
 
 	@Test
 	void shouldRefuseAFieldNamedTwice() {
-		assertThatExceptionOfType(BadUserInputException.class).isThrownBy(() -> UserSorting.parse("name, id, name desc"))
+		assertThatExceptionOfType(BadUserInputException.class)
+			.isThrownBy(() -> UserSorting.parse("name, id, name desc"))
 			.withMessageStartingWith("Invalid sorting: 'name' is named twice.");
 	}
 
@@ -46,9 +48,11 @@ class UserSortingTests {
 	@Test
 	void shouldBreakTiesByIdAndStopAtIt() {
 		assertThat(UserSorting.parse("isActive desc").keyset()).containsExactly(
-				new UserSorting.Order(UserSorting.Field.IS_ACTIVE, true), new UserSorting.Order(UserSorting.Field.ID, false));
+				new UserSorting.Order(UserSorting.Field.IS_ACTIVE, true),
+				new UserSorting.Order(UserSorting.Field.ID, false));
 		assertThat(UserSorting.parse("name, id desc, surname").keyset()).containsExactly(
-				new UserSorting.Order(UserSorting.Field.NAME, false), new UserSorting.Order(UserSorting.Field.ID, true));
+				new UserSorting.Order(UserSorting.Field.NAME, false),
+				new UserSorting.Order(UserSorting.Field.ID, true));
 	}
 
 }

@@ -27,19 +27,24 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The substring filter finds what a search of the four columns finds, on every database; on MariaDB
- * (and MySQL) through the table of the users' trigrams, which its triggers keep exact.
+ * The substring filter finds what a search of the four columns finds, on every database;
+ * on MariaDB (and MySQL) through the table of the users' trigrams, which its triggers
+ * keep exact.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/", "graphql.identity.demo-data=true" },
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UserTrigramsTests {
 
 	private static final int TENANT = 57;
 
-	/** Few characters, so that texts recur; an accent, a character beyond 16 bits, spaces, the pattern's own. */
+	/**
+	 * Few characters, so that texts recur; an accent, a character beyond 16 bits, spaces,
+	 * the pattern's own.
+	 */
 	private static final String[] PIECES = { "a", "b", "A", "c", "é", "😀", " ", "%", "_", "!", "ab", "abc" };
 
 	private final Random random = new Random(20261124);
@@ -54,7 +59,8 @@ class UserTrigramsTests {
 
 	@BeforeAll
 	void createUsersOfFewCharacters() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, 'Trigrams', 'T', current_timestamp)")
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, 'Trigrams', 'T', current_timestamp)")
 			.param("id", TENANT)
 			.update();
 		for (int i = 0; i < 300; i++) {
@@ -66,7 +72,8 @@ class UserTrigramsTests {
 			String column = columns.get(this.random.nextInt(columns.size()));
 			int[] characters = column.codePoints().toArray();
 			int start = (characters.length == 0) ? 0 : this.random.nextInt(characters.length);
-			String piece = new String(characters, start, Math.min(characters.length - start, 1 + this.random.nextInt(6)));
+			String piece = new String(characters, start,
+					Math.min(characters.length - start, 1 + this.random.nextInt(6)));
 			this.filters.add((i % 3 == 0) ? text(5) : piece.toLowerCase(Locale.ROOT));
 		}
 		this.filters.addAll(List.of("😀😀", "ab", "abc", "ABCA", " abc ", "@", "%", "_a", "!", "1@", "zzz", "é😀a"));
@@ -79,12 +86,14 @@ class UserTrigramsTests {
 
 	@Test
 	void shouldFindNamesAsTheDatabaseUpperCasesThemAndUserNamesAsHostsDo() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (59, 'Cases', 'C', current_timestamp)")
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (59, 'Cases', 'C', current_timestamp)")
 			.update();
 		insertUser(6900, 59, "sm", "Straße", "Müller", "sm@example.com");
 		insertUser(6901, 59, "nino", "Nino", "ნინო", "nino@example.com");
 		insertUser(6902, 59, "straße", "X", "Y", "x@example.com");
-		// ß has no one-character upper case: Java writes SS, PostgreSQL and MariaDB keep ß; Java
+		// ß has no one-character upper case: Java writes SS, PostgreSQL and MariaDB keep
+		// ß; Java
 		// upper-cases Georgian letters (Mtavruli), MariaDB does not
 		assertThat(idsFound(59, "straße")).containsExactly(6900L, 6902L);
 		assertThat(idsFound(59, "STRAßE")).containsExactly(6900L, 6902L);
@@ -98,9 +107,10 @@ class UserTrigramsTests {
 	@Test
 	@EnabledIfSystemProperty(named = "svc.test.database", matches = "mariadb")
 	void shouldTakeEveryTrigramOfTheWidestSearchedColumn() {
-		int widest = this.jdbc.sql("select max(character_maximum_length) from information_schema.columns"
-				+ " where table_schema = database() and table_name = 'svc_users' and column_name in"
-				+ " ('normalized_name', 'normalized_surname', 'normalized_user_name', 'normalized_email_address')")
+		int widest = this.jdbc
+			.sql("select max(character_maximum_length) from information_schema.columns"
+					+ " where table_schema = database() and table_name = 'svc_users' and column_name in"
+					+ " ('normalized_name', 'normalized_surname', 'normalized_user_name', 'normalized_email_address')")
 			.query(Integer.class)
 			.single();
 		assertThat(this.jdbc.sql("select count(*) from svc_trigram_positions where position between 1 and :last")
@@ -127,11 +137,15 @@ class UserTrigramsTests {
 	@Test
 	@EnabledIfSystemProperty(named = "svc.test.database", matches = "mariadb")
 	void shouldKeepEveryUsersTrigramsThroughInsertsChangesMovesAndDeletes() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (58, 'Moved', 'M', current_timestamp)")
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (58, 'Moved', 'M', current_timestamp)")
 			.update();
-		this.jdbc.sql("update svc_users set name = concat(name, ' '), access_failed_count = 1 where id between 5700 and 5709").update();
+		this.jdbc.sql(
+				"update svc_users set name = concat(name, ' '), access_failed_count = 1 where id between 5700 and 5709")
+			.update();
 		this.jdbc.sql("update svc_users set surname = 'Surname😀' where id between 5710 and 5719").update();
-		this.jdbc.sql("update svc_users set normalized_email_address = 'MOVED@X' where id between 5720 and 5729").update();
+		this.jdbc.sql("update svc_users set normalized_email_address = 'MOVED@X' where id between 5720 and 5729")
+			.update();
 		this.jdbc.sql("update svc_users set tenant_id = 58 where id between 5730 and 5739").update();
 		this.jdbc.sql("update svc_users set id = id + 100000 where id between 5740 and 5749").update();
 		this.jdbc.sql("update svc_users set access_failed_count = access_failed_count + 1 where tenant_id = :tenant")
@@ -149,8 +163,8 @@ class UserTrigramsTests {
 	void shouldIndexTheUsersAlreadyThereWhenTheTableIsMade() throws Exception {
 		TestDatabase database = TestDatabase.createMariaDb();
 		try {
-			SimpleDriverDataSource dataSource = new SimpleDriverDataSource(new org.mariadb.jdbc.Driver(), database.url(),
-					database.user(), "");
+			SimpleDriverDataSource dataSource = new SimpleDriverDataSource(new org.mariadb.jdbc.Driver(),
+					database.url(), database.user(), "");
 			Flyway.configure()
 				.dataSource(dataSource)
 				.locations("classpath:db/svc/migration-mysql", "classpath:db/svc/demo-mysql")
@@ -197,22 +211,27 @@ class UserTrigramsTests {
 					expected.add(ids.get(i));
 				}
 			}
-			UserPagedResult page = store.findUsers(TENANT, new UserPageRequest(
-					new UserFilter(null, null, null, null, null, null, false, filter), UserSorting.DEFAULT, 0, 1000, true,
-					false, false));
-			assertThat(page.items()).as("filter \"%s\"", filter).extracting(User::id).containsExactlyInAnyOrderElementsOf(expected);
+			UserPagedResult page = store.findUsers(TENANT,
+					new UserPageRequest(new UserFilter(null, null, null, null, null, null, false, filter),
+							UserSorting.DEFAULT, 0, 1000, true, false, false));
+			assertThat(page.items()).as("filter \"%s\"", filter)
+				.extracting(User::id)
+				.containsExactlyInAnyOrderElementsOf(expected);
 			assertThat(page.totalCount()).as("filter \"%s\"", filter).isEqualTo(expected.size());
 			found += expected.isEmpty() ? 0 : 1;
 		}
 		assertThat(found).as("texts that some users hold").isGreaterThan(this.filters.size() / 2);
 	}
 
-	/** A user whose user name and e-mail address are upper-cased as a host writes them. */
+	/**
+	 * A user whose user name and e-mail address are upper-cased as a host writes them.
+	 */
 	private void insertUser(long id, int tenant, String userName, String name, String surname, String email) {
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-				+ " normalized_email_address, password_hash, creation_time) values"
-				+ " (:id, :tenant, :userName, :normalizedUserName, :name, :surname, :email, :normalizedEmail, 'x',"
-				+ " current_timestamp)")
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, creation_time) values"
+					+ " (:id, :tenant, :userName, :normalizedUserName, :name, :surname, :email, :normalizedEmail, 'x',"
+					+ " current_timestamp)")
 			.param("id", id)
 			.param("tenant", tenant)
 			.param("userName", userName)
@@ -226,8 +245,9 @@ class UserTrigramsTests {
 
 	private List<Long> idsFound(int tenant, String filter) {
 		return this.store
-			.findUsers(tenant, new UserPageRequest(new UserFilter(null, null, null, null, null, null, false, filter),
-					UserSorting.DEFAULT, 0, 1000, true, false, false))
+			.findUsers(tenant,
+					new UserPageRequest(new UserFilter(null, null, null, null, null, null, false, filter),
+							UserSorting.DEFAULT, 0, 1000, true, false, false))
 			.items()
 			.stream()
 			.map(User::id)
@@ -237,8 +257,9 @@ class UserTrigramsTests {
 
 	/** The four columns the filter searches, as the database keeps them. */
 	private List<String> columns(long id) {
-		return this.jdbc.sql("select normalized_name, normalized_surname, normalized_user_name, normalized_email_address"
-				+ " from svc_users where id = :id")
+		return this.jdbc
+			.sql("select normalized_name, normalized_surname, normalized_user_name, normalized_email_address"
+					+ " from svc_users where id = :id")
 			.param("id", id)
 			.query((rs, row) -> List.of(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)))
 			.single();

@@ -25,9 +25,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A {@code users} page with its nested roles and organization units costs the same number of SQL
- * statements whatever its size: the page with its count, then the roles and units of the page.
- * The caller's permissions are read once, then kept.
+ * A {@code users} page with its nested roles and organization units costs the same number
+ * of SQL statements whatever its size: the page with its count, then the roles and units
+ * of the page. The caller's permissions are read once, then kept.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = { TestHostApplication.class, UsersQueryStatementCountTests.Counting.class },
@@ -61,11 +61,17 @@ class UsersQueryStatementCountTests {
 
 	@BeforeAll
 	void createOneHundredUsersWithTwoRolesAndTwoUnitsEach() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (60, 'Bulk', 'Bulk', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_roles (id, tenant_id, name, display_name, creation_time) values"
-				+ " (60, 60, 'A', 'A', current_timestamp), (61, 60, 'B', 'B', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_organization_units (id, tenant_id, code, display_name, creation_time) values"
-				+ " (60, 60, '00001', 'U1', current_timestamp), (61, 60, '00002', 'U2', current_timestamp)").update();
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (60, 'Bulk', 'Bulk', current_timestamp)")
+			.update();
+		this.jdbc
+			.sql("insert into svc_roles (id, tenant_id, name, display_name, creation_time) values"
+					+ " (60, 60, 'A', 'A', current_timestamp), (61, 60, 'B', 'B', current_timestamp)")
+			.update();
+		this.jdbc
+			.sql("insert into svc_organization_units (id, tenant_id, code, display_name, creation_time) values"
+					+ " (60, 60, '00001', 'U1', current_timestamp), (61, 60, '00002', 'U2', current_timestamp)")
+			.update();
 		for (int i = 0; i < 100; i++) {
 			long id = 6000 + i;
 			this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname,"
@@ -75,8 +81,11 @@ class UsersQueryStatementCountTests {
 				.param("name", "user%03d".formatted(i))
 				.param("email", "user%03d@bulk.example".formatted(i))
 				.update();
-			this.jdbc.sql("insert into svc_user_roles (user_id, role_id) values (:id, 60), (:id, 61)").param("id", id).update();
-			this.jdbc.sql("insert into svc_user_organization_units (user_id, organization_unit_id) values (:id, 60), (:id, 61)")
+			this.jdbc.sql("insert into svc_user_roles (user_id, role_id) values (:id, 60), (:id, 61)")
+				.param("id", id)
+				.update();
+			this.jdbc.sql(
+					"insert into svc_user_organization_units (user_id, organization_unit_id) values (:id, 60), (:id, 61)")
 				.param("id", id)
 				.update();
 		}
@@ -93,16 +102,18 @@ class UsersQueryStatementCountTests {
 		assertThat(response.getErrors()).isEmpty();
 		assertThat((Integer) response.field("users.totalCount").getValue()).isEqualTo(100);
 		assertThat((java.util.List<?>) response.field("users.items").getValue()).hasSize(pageSize);
-		assertThat((Object) response.field("users.items[" + (pageSize - 1) + "].roles[1].name").getValue()).isEqualTo("B");
+		assertThat((Object) response.field("users.items[" + (pageSize - 1) + "].roles[1].name").getValue())
+			.isEqualTo("B");
 		assertThat((Object) response.field("users.items[" + (pageSize - 1) + "].organizationUnits[1].code").getValue())
 			.isEqualTo("00002");
-		System.out.printf("users page of %d with roles and organization units: %d SQL statements%n", pageSize, statements);
+		System.out.printf("users page of %d with roles and organization units: %d SQL statements%n", pageSize,
+				statements);
 		assertThat(statements).isEqualTo(2);
 	}
 
 	/**
-	 * On MariaDB and MySQL a text's first page counts the users of its trigrams first, and keeps the
-	 * counts for the pages after it.
+	 * On MariaDB and MySQL a text's first page counts the users of its trigrams first,
+	 * and keeps the counts for the pages after it.
 	 */
 	@ParameterizedTest
 	@ValueSource(strings = { "user01", "BULK.EXAMPLE" })
@@ -148,8 +159,8 @@ class UsersQueryStatementCountTests {
 				  }
 				}""";
 		this.counter.reset();
-		ExecutionGraphQlResponse first = GraphQlTestRequests.execute(this.service, query,
-				java.util.Map.of("size", 10), TENANT_ADMIN);
+		ExecutionGraphQlResponse first = GraphQlTestRequests.execute(this.service, query, java.util.Map.of("size", 10),
+				TENANT_ADMIN);
 		assertThat(first.getErrors()).isEmpty();
 		assertThat(this.counter.count()).as("the window with the kept count, then roles and units").isEqualTo(2);
 		this.counter.reset();
@@ -160,8 +171,9 @@ class UsersQueryStatementCountTests {
 		assertThat((java.util.List<?>) next.field("usersConnection.edges").getValue()).hasSize(Math.min(pageSize, 90));
 		assertThat(this.counter.count()).isEqualTo(2);
 		this.counter.reset();
-		assertThat(GraphQlTestRequests.execute(this.service, "{ usersConnection(first: 5) { edges { node { userName } } } }",
-				TENANT_ADMIN).getErrors()).isEmpty();
+		assertThat(GraphQlTestRequests
+			.execute(this.service, "{ usersConnection(first: 5) { edges { node { userName } } } }", TENANT_ADMIN)
+			.getErrors()).isEmpty();
 		assertThat(this.counter.count()).as("nothing but the window").isEqualTo(1);
 	}
 

@@ -26,11 +26,11 @@ import static dev.svc.graphql.test.MockMvcRequests.graphQl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shapes of the attacks the limits are for, sent as an attacker would, anonymously: each is
- * refused before graphql-java validates it (validation is where they cost the most: fragment
- * chains grow it with the cube of their length, fan-outs exponentially), so the work is a parse
- * bounded by the token limit and one pass over the document. (Huge bodies, many at once, are
- * refused without being read: {@link RequestBodyLimitTests}.)
+ * The shapes of the attacks the limits are for, sent as an attacker would, anonymously:
+ * each is refused before graphql-java validates it (validation is where they cost the
+ * most: fragment chains grow it with the cube of their length, fan-outs exponentially),
+ * so the work is a parse bounded by the token limit and one pass over the document. (Huge
+ * bodies, many at once, are refused without being read: {@link RequestBodyLimitTests}.)
  */
 @SpringBootTest(classes = { TestHostApplication.class, CheapRefusalTests.CountingValidations.class },
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",

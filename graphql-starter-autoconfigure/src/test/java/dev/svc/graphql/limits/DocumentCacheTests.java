@@ -19,9 +19,10 @@ import org.springframework.util.unit.DataSize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A repeated document is parsed and validated once; documents with errors are not kept, and the
- * cache stays within its budgets, what anonymous callers send within its own. A kept document is known by the hash of its text as well. Registered
- * documents are kept apart, for good.
+ * A repeated document is parsed and validated once; documents with errors are not kept,
+ * and the cache stays within its budgets, what anonymous callers send within its own. A
+ * kept document is known by the hash of its text as well. Registered documents are kept
+ * apart, for good.
  */
 class DocumentCacheTests {
 
@@ -36,7 +37,8 @@ class DocumentCacheTests {
 
 	@Test
 	void shouldParseAndValidateARepeatedDocumentOnce() {
-		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1), DataSize.ofMegabytes(1));
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1),
+				DataSize.ofMegabytes(1));
 		PreparsedDocumentEntry first = entry(cache, "{ roles { id } }");
 		PreparsedDocumentEntry second = entry(cache, "{ roles { id } }");
 		assertThat(second).isSameAs(first);
@@ -46,7 +48,8 @@ class DocumentCacheTests {
 
 	@Test
 	void shouldNotKeepDocumentsWithErrors() {
-		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1), DataSize.ofMegabytes(1));
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1),
+				DataSize.ofMegabytes(1));
 		assertThat(entry(cache, "{ wrong }").hasErrors()).isTrue();
 		assertThat(entry(cache, "{ wrong }").hasErrors()).isTrue();
 		assertThat(this.parsed).hasValue(2);
@@ -54,13 +57,15 @@ class DocumentCacheTests {
 
 	@Test
 	void shouldKnowTheTextOfAKeptDocumentByItsHashOnly() {
-		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1), DataSize.ofMegabytes(1));
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1),
+				DataSize.ofMegabytes(1));
 		assertThat(cache.find(PersistedQuery.sha256("{ roles { id } }"))).isNull();
 		entry(cache, "{ roles { id } }");
 		entry(cache, "{ wrong }");
 		assertThat(cache.find(PersistedQuery.sha256("{ roles { id } }"))).isEqualTo("{ roles { id } }");
 		assertThat(cache.find(PersistedQuery.sha256("{ wrong }"))).as("a document with errors").isNull();
-		assertThat(cache.anonymousCache().stats().requestCount()).as("only the look-ups of requests count").isEqualTo(2);
+		assertThat(cache.anonymousCache().stats().requestCount()).as("only the look-ups of requests count")
+			.isEqualTo(2);
 	}
 
 	@Test
@@ -110,7 +115,8 @@ class DocumentCacheTests {
 
 	@Test
 	void shouldKeepNothingWhenItsSizeIsZero() {
-		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofBytes(0), DataSize.ofBytes(0));
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofBytes(0),
+				DataSize.ofBytes(0));
 		entry(cache, "{ a }");
 		entry(cache, "{ a }");
 		assertThat(this.parsed).hasValue(2);
@@ -119,7 +125,8 @@ class DocumentCacheTests {
 
 	@Test
 	void shouldKeepARegisteredDocumentForGoodBeyondItsSize() {
-		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofBytes(0), DataSize.ofBytes(0));
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofBytes(0),
+				DataSize.ofBytes(0));
 		PreparsedDocumentEntry registered = cache.register("{ registered }", this.parseAndValidate);
 		assertThat(entry(cache, "{ registered }")).isSameAs(registered);
 		assertThat(entry(cache, "{ registered }")).isSameAs(registered);
@@ -128,7 +135,8 @@ class DocumentCacheTests {
 
 	@Test
 	void shouldNotKeepARegisteredDocumentWithErrors() {
-		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1), DataSize.ofMegabytes(1));
+		DocumentCache cache = new DocumentCache(NoOpPreparsedDocumentProvider.INSTANCE, DataSize.ofMegabytes(1),
+				DataSize.ofMegabytes(1));
 		assertThat(cache.register("{ wrong }", this.parseAndValidate).hasErrors()).isTrue();
 		assertThat(entry(cache, "{ wrong }").hasErrors()).isTrue();
 		assertThat(this.parsed).hasValue(2);
@@ -139,13 +147,11 @@ class DocumentCacheTests {
 	}
 
 	private PreparsedDocumentEntry entry(DocumentCache cache, String query, @Nullable UserContext caller) {
-		ExecutionInput input = ExecutionInput.newExecutionInput(query)
-			.graphQLContext((context) -> {
-				if (caller != null) {
-					context.put(UserContext.class, caller);
-				}
-			})
-			.build();
+		ExecutionInput input = ExecutionInput.newExecutionInput(query).graphQLContext((context) -> {
+			if (caller != null) {
+				context.put(UserContext.class, caller);
+			}
+		}).build();
 		return cache.getDocumentAsync(input, this.parseAndValidate).join();
 	}
 

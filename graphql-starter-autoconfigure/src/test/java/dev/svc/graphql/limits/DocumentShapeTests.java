@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shapes of the attacks the limits stop, measured: each counts in full as it would run, and the
- * measuring visits each selection of the document once, never the expansion.
+ * The shapes of the attacks the limits stop, measured: each counts in full as it would
+ * run, and the measuring visits each selection of the document once, never the expansion.
  */
 class DocumentShapeTests {
 
@@ -39,7 +39,12 @@ class DocumentShapeTests {
 	void shouldCountAFanOutOfFragmentsInFullWithoutExpandingIt() {
 		StringBuilder document = new StringBuilder("{ ...F0 }");
 		for (int i = 0; i < 62; i++) {
-			document.append(" fragment F").append(i).append(" on Query { ...F").append(i + 1).append(" ...F").append(i + 1)
+			document.append(" fragment F")
+				.append(i)
+				.append(" on Query { ...F")
+				.append(i + 1)
+				.append(" ...F")
+				.append(i + 1)
 				.append(" }");
 		}
 		document.append(" fragment F62 on Query { a: greeting b: greeting }");
@@ -62,9 +67,11 @@ class DocumentShapeTests {
 
 	@Test
 	void shouldSurviveFragmentCyclesAndUnknownFragments() {
-		DocumentShape shape = shape("{ ...A ...Nowhere } fragment A on Query { x ...B } fragment B on Query { y ...A }");
+		DocumentShape shape = shape(
+				"{ ...A ...Nowhere } fragment A on Query { x ...B } fragment B on Query { y ...A }");
 		assertThat(shape.fields()).isEqualTo(2);
-		// A, B, and the spread of A inside B, which the measuring does not follow a second time
+		// A, B, and the spread of A inside B, which the measuring does not follow a
+		// second time
 		assertThat(shape.fragmentDepth()).isEqualTo(3);
 	}
 

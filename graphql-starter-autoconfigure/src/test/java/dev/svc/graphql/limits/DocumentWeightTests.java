@@ -12,20 +12,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The weight a kept document is given is measured: documents of each shape are parsed and kept,
- * and the heap they hold after a full collection is set against their weights. A weight is never
- * under what its document holds, so that a budget bounds the heap, and at most 1.6 times it, so
- * that a budget is not spent on air.
+ * The weight a kept document is given is measured: documents of each shape are parsed and
+ * kept, and the heap they hold after a full collection is set against their weights. A
+ * weight is never under what its document holds, so that a budget bounds the heap, and at
+ * most 1.6 times it, so that a budget is not spent on air.
  */
 class DocumentWeightTests {
 
 	private static final int DOCUMENTS = 200;
 
 	@ParameterizedTest
-	@ValueSource(strings = { "short names", "long names", "aliases and arguments", "fragments", "nesting" })
+	@ValueSource(strings = { "short names", "long names", "aliases and arguments", "fragments", "nesting",
+			"Latin-1 literals", "CJK literals" })
 	void shouldWeighAKeptDocumentAsWhatItHoldsOnTheHeap(String shape) {
 		IntFunction<String> texts = shape(shape);
-		// the parser's own caches grow on the first documents of a shape: not what a document holds
+		// the parser's own caches grow on the first documents of a shape: not what a
+		// document holds
 		for (int i = 0; i < DOCUMENTS; i++) {
 			Parser.parse(texts.apply(i));
 		}
@@ -46,12 +48,17 @@ class DocumentWeightTests {
 
 	private static IntFunction<String> shape(String shape) {
 		return (i) -> {
+			if (shape.endsWith("literals")) {
+				String literal = (shape.startsWith("CJK") ? "\u4E00" : "a").repeat(14_900);
+				return "query Q" + i + " { roles(name: \"" + literal + "\") { id } }";
+			}
 			StringBuilder text = new StringBuilder("query Q" + i + " {");
 			for (int field = 0; field < 200; field++) {
 				text.append(switch (shape) {
 					case "short names" -> " a" + field;
 					case "long names" -> " someRatherLongFieldName" + field;
-					case "aliases and arguments" -> " x" + field + ": users(skipCount: " + field + ", filter: \"ab\") { id }";
+					case "aliases and arguments" ->
+						" x" + field + ": users(skipCount: " + field + ", filter: \"ab\") { id }";
 					case "fragments" -> " ...F" + field;
 					default -> " a { b { c { d } } }";
 				});

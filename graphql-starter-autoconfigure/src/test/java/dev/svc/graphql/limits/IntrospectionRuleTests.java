@@ -22,11 +22,12 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code graphql.introspection} over HTTP, through the application's filters and security chains,
- * for introspection queries, validation messages and Spring Boot's schema printer alike. Every
- * caller sees every field here ({@code graphql.schema.visibility=all}), so that what the rule
- * hides of fields that exist for the caller shows; {@code SchemaVisibilityTests} has the fields a
- * caller may not use, which do not exist for it.
+ * {@code graphql.introspection} over HTTP, through the application's filters and security
+ * chains, for introspection queries, validation messages and Spring Boot's schema printer
+ * alike. Every caller sees every field here ({@code graphql.schema.visibility=all}), so
+ * that what the rule hides of fields that exist for the caller shows;
+ * {@code SchemaVisibilityTests} has the fields a caller may not use, which do not exist
+ * for it.
  */
 class IntrospectionRuleTests {
 
@@ -36,8 +37,8 @@ class IntrospectionRuleTests {
 			+ " signed-in users only (graphql.introspection=signed-in): sign in to see it.";
 
 	/**
-	 * Queries that do not fit the schema in different ways, each naming a type, a field or an
-	 * argument in graphql-java's message: what exists answers as what does not.
+	 * Queries that do not fit the schema in different ways, each naming a type, a field
+	 * or an argument in graphql-java's message: what exists answers as what does not.
 	 */
 	private static final List<String> MISFITS = List.of("{ users { nope } }", "{ users { items } }",
 			"{ users(nope: 1) { totalCount } }", "{ users(maxResultCount: \"ten\") { totalCount } }",
@@ -58,7 +59,8 @@ class IntrospectionRuleTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"graphql.identity.demo-data=true", "graphql.schema.visibility=all", "graphql.sign-in.token.enabled=true",
+					"graphql.identity.demo-data=true", "graphql.schema.visibility=all",
+					"graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
 					"spring.graphql.schema.printer.enabled=true" })
 	@AutoConfigureMockMvc
@@ -69,9 +71,11 @@ class IntrospectionRuleTests {
 
 		@Test
 		void shouldShowAnonymousCallersNothing() {
-			assertThat(graphQl(this.mvc, INTROSPECTION)).bodyJson().isStrictlyEqualTo("""
-					{"errors": [{"message": "Introspection is open to signed-in users only (graphql.introspection=signed-in): sign in first.",
-					  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "INTROSPECTION_DISABLED"}}]}""");
+			assertThat(graphQl(this.mvc, INTROSPECTION)).bodyJson()
+				.isStrictlyEqualTo(
+						"""
+								{"errors": [{"message": "Introspection is open to signed-in users only (graphql.introspection=signed-in): sign in first.",
+								  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "INTROSPECTION_DISABLED"}}]}""");
 			// not signed in: the bearer-token entry point asks for a token
 			assertThat(this.mvc.get().uri("/graphql/schema")).hasStatus(401);
 		}
@@ -80,10 +84,12 @@ class IntrospectionRuleTests {
 		void shouldNameNothingOfTheSchemaInAnonymousValidationErrors() {
 			MvcTestResult unknownField = graphQl(this.mvc, "{ users { nope } }").exchange();
 			assertThat(unknownField).hasStatus(400);
-			assertThat(unknownField).bodyJson().isStrictlyEqualTo("""
-					{"errors": [{"message": "%s",
-					  "locations": [{"line": 1, "column": 11}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}"""
-				.formatted(SIGN_IN_FOR_DETAILS));
+			assertThat(unknownField).bodyJson()
+				.isStrictlyEqualTo(
+						"""
+								{"errors": [{"message": "%s",
+								  "locations": [{"line": 1, "column": 11}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}"""
+							.formatted(SIGN_IN_FOR_DETAILS));
 			MvcTestResult missingSelection = graphQl(this.mvc, "{ users }").exchange();
 			assertThat(missingSelection).hasStatus(400);
 			assertThat(body(missingSelection)).isNotEqualTo(body(unknownField));
@@ -92,8 +98,9 @@ class IntrospectionRuleTests {
 				assertThat(withoutLocations(body(graphQl(this.mvc, misfit).exchange()))).as(misfit)
 					.isEqualTo(withoutLocations(body(unknownField)));
 			}
-			MvcTestResult wrongVariable = postJson(this.mvc, "/graphql", json(Map.of("query",
-					"query($size: Int) { users(maxResultCount: $size) { totalCount } }", "variables", Map.of("size", "ten"))))
+			MvcTestResult wrongVariable = postJson(this.mvc, "/graphql",
+					json(Map.of("query", "query($size: Int) { users(maxResultCount: $size) { totalCount } }",
+							"variables", Map.of("size", "ten"))))
 				.exchange();
 			assertThat(withoutLocations(body(wrongVariable))).isEqualTo(withoutLocations(body(unknownField)));
 		}
@@ -103,8 +110,8 @@ class IntrospectionRuleTests {
 			assertThat(body(graphQl(this.mvc, "{ users(").exchange())).contains("Invalid syntax")
 				.contains("\"code\":\"GRAPHQL_PARSE_FAILED\"");
 			assertThat(body(graphQl(this.mvc,
-					"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }").exchange()))
-				.contains("The query's cost is 5001, over the limit of 5000");
+					"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }")
+				.exchange())).contains("The query's cost is 5001, over the limit of 5000");
 		}
 
 		@Test
@@ -145,7 +152,8 @@ class IntrospectionRuleTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"graphql.identity.demo-data=true", "graphql.schema.visibility=all", "graphql.sign-in.token.enabled=true",
+					"graphql.identity.demo-data=true", "graphql.schema.visibility=all",
+					"graphql.sign-in.token.enabled=true",
 					"graphql.sign-in.token.signing-key=introspection-test-key-0123456789abcdef",
 					"spring.graphql.schema.printer.enabled=true", "graphql.introspection=never" })
 	@AutoConfigureMockMvc
@@ -167,9 +175,11 @@ class IntrospectionRuleTests {
 		void shouldShowNobodyWhatDoesNotFit() {
 			String signedIn = body(
 					graphQl(this.mvc, "{ users { nope } }").header("Authorization", signedIn(this.mvc)).exchange());
-			assertThat(signedIn).contains("The query does not fit the schema. What does not fit is not shown"
-					+ " (graphql.introspection=never): check the query against the schema you were given.")
-				.doesNotContain("nope").doesNotContain("UserPagedResult");
+			assertThat(signedIn)
+				.contains("The query does not fit the schema. What does not fit is not shown"
+						+ " (graphql.introspection=never): check the query against the schema you were given.")
+				.doesNotContain("nope")
+				.doesNotContain("UserPagedResult");
 			assertThat(body(graphQl(this.mvc, "{ users { nope } }").exchange())).isEqualTo(signedIn);
 		}
 
@@ -178,7 +188,8 @@ class IntrospectionRuleTests {
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
 			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"graphql.identity.demo-data=true", "graphql.schema.visibility=all", "graphql.introspection=everyone" })
+					"graphql.identity.demo-data=true", "graphql.schema.visibility=all",
+					"graphql.introspection=everyone" })
 	@AutoConfigureMockMvc
 	class ForEveryone {
 

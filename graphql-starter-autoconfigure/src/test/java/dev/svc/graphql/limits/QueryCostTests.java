@@ -33,19 +33,22 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The cost limit knows the built-in queries: {@code users} costs its page size times what it
- * selects, so wide pages of nested lists are refused before anything runs, permission check
- * included. Costs add up without overflow, whatever the page sizes asked for.
+ * The cost limit knows the built-in queries: {@code users} costs its page size times what
+ * it selects, so wide pages of nested lists are refused before anything runs, permission
+ * check included. Costs add up without overflow, whatever the page sizes asked for.
  */
 @SpringBootTest(classes = { TestHostApplication.class, QueryCostTests.Counting.class },
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=query-cost-test-key-0123456789abcdef",
-				// a signed-in request reads no SQL of its own once its session and permissions are
+				// a signed-in request reads no SQL of its own once its session and
+				// permissions are
 				// checked, so that the statements counted are the query's
 				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h",
-				// every caller sees users, so that an anonymous caller's page is costed before its
-				// permission is checked (with the default visibility it does not pass validation)
+				// every caller sees users, so that an anonymous caller's page is costed
+				// before its
+				// permission is checked (with the default visibility it does not pass
+				// validation)
 				"graphql.schema.visibility=all" })
 @AutoConfigureMockMvc
 class QueryCostTests {
@@ -54,7 +57,10 @@ class QueryCostTests {
 	private static final String NESTED_PAGE = "{ totalCount items { id userName name surname emailAddress"
 			+ " roles { id name } organizationUnits { id code } } }";
 
-	/** Page sizes an attacker tries first: the ends of the type, around 0 and around the limits. */
+	/**
+	 * Page sizes an attacker tries first: the ends of the type, around 0 and around the
+	 * limits.
+	 */
 	private static final int[] EXTREME_PAGES = { Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1000, -1, 0, 1, 10, 1000,
 			1001, 5000, Integer.MAX_VALUE / 13, Integer.MAX_VALUE - 1, Integer.MAX_VALUE };
 
@@ -80,8 +86,10 @@ class QueryCostTests {
 	@Test
 	void shouldRefuseWidePagesThatOnePageOfTheLargestIntCannotHide() {
 		String admin = bearerToken(this.mvc, "", "admin", "123qwe");
-		assertThat(body(graphQl("{ users(maxResultCount: 1) { totalCount } }").header("Authorization", admin).exchange()))
-			.as("the administrator may read users").contains("\"totalCount\"");
+		assertThat(
+				body(graphQl("{ users(maxResultCount: 1) { totalCount } }").header("Authorization", admin).exchange()))
+			.as("the administrator may read users")
+			.contains("\"totalCount\"");
 		StringBuilder pages = new StringBuilder("{");
 		for (int i = 0; i < 14; i++) {
 			pages.append(" p").append(i).append(": users(maxResultCount: 1000) ").append(NESTED_PAGE);
@@ -94,7 +102,8 @@ class QueryCostTests {
 			.header("Authorization", admin)
 			.exchange();
 
-		// a page over the largest size is refused by its own check and reads nothing: it costs nothing, and
+		// a page over the largest size is refused by its own check and reads nothing: it
+		// costs nothing, and
 		// hides nothing of the others' cost either
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
@@ -109,9 +118,11 @@ class QueryCostTests {
 				"{ users(maxResultCount: 1000) { items { roles { id } organizationUnits { id } } } }")
 			.exchange();
 		assertThat(response).hasStatus(400);
-		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"errors": [{"message": "The query's cost is 5001, over the limit of 5000 (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for smaller pages, or fewer fields.",
-				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""");
+		assertThat(response).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"errors": [{"message": "The query's cost is 5001, over the limit of 5000 (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for smaller pages, or fewer fields.",
+							  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""");
 	}
 
 	@Test
@@ -131,13 +142,16 @@ class QueryCostTests {
 				"{ users(maxResultCount: 1001) { items { roles { id } organizationUnits { id } } } }")
 			.header("Authorization", admin)
 			.exchange();
-		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. maxResultCount must be between 0 and 1000, got 1001. Page through larger results with skipCount.",
-				  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""");
+		assertThat(response).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"data": null, "errors": [{
+							  "message": "Error trying to resolve users. maxResultCount must be between 0 and 1000, got 1001. Page through larger results with skipCount.",
+							  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""");
 		assertThat(body(graphQl("{ usersConnection(first: 5000) { edges { node { roles { id } } } } }")
 			.header("Authorization", admin)
-			.exchange())).contains("first must be between 0 and 1000, got 5000").contains("\"code\":\"BAD_USER_INPUT\"");
+			.exchange())).contains("first must be between 0 and 1000, got 5000")
+			.contains("\"code\":\"BAD_USER_INPUT\"");
 	}
 
 	@Test
@@ -171,8 +185,7 @@ class QueryCostTests {
 			long computed = cost(cost, query);
 			BigInteger truth = query.trueCost();
 
-			assertThat(computed).as(query.document()).isNotNegative()
-				.isEqualTo(truth.min(LONG_MAX).longValueExact());
+			assertThat(computed).as(query.document()).isNotNegative().isEqualTo(truth.min(LONG_MAX).longValueExact());
 			if (truth.compareTo(BigInteger.valueOf(5000)) > 0) {
 				assertThat(computed).as(query.document()).isGreaterThan(5000);
 			}
@@ -193,8 +206,8 @@ class QueryCostTests {
 	@Test
 	void shouldDeclareAUsersPageCostThatNeverWrapsForAnyLongPageSize() {
 		Random random = new Random(15);
-		List<Long> extremes = List.of(Long.MIN_VALUE, -1L, 0L, 1L, 1000L, (long) Integer.MAX_VALUE,
-				Long.MAX_VALUE / 2, Long.MAX_VALUE - 1, Long.MAX_VALUE);
+		List<Long> extremes = List.of(Long.MIN_VALUE, -1L, 0L, 1L, 1000L, (long) Integer.MAX_VALUE, Long.MAX_VALUE / 2,
+				Long.MAX_VALUE - 1, Long.MAX_VALUE);
 		for (int run = 0; run < 10_000; run++) {
 			long size = (run % 2 == 0) ? extremes.get(random.nextInt(extremes.size())) : random.nextLong();
 			long selectionCost = (run % 3 == 0) ? extremes.get(random.nextInt(extremes.size())) & Long.MAX_VALUE
@@ -255,7 +268,8 @@ class QueryCostTests {
 	 */
 	private record Page(@Nullable Integer size, @Nullable Integer skipCount, boolean inline, Selection selection) {
 
-		// a page size that users refuses (below 0, over 1000) reads nothing and costs nothing
+		// a page size that users refuses (below 0, over 1000) reads nothing and costs
+		// nothing
 		BigInteger trueCost() {
 			long users = (this.size != null) ? this.size : 10;
 			if (users < 0 || users > 1000) {
@@ -267,7 +281,8 @@ class QueryCostTests {
 	}
 
 	/**
-	 * A query of aliased pages, and a {@code greeting} (cost 1) when {@code greeting} is set.
+	 * A query of aliased pages, and a {@code greeting} (cost 1) when {@code greeting} is
+	 * set.
 	 */
 	private record Query(List<Page> pages, boolean greeting) {
 
@@ -279,7 +294,9 @@ class QueryCostTests {
 				List<String> arguments = new ArrayList<>();
 				argument(arguments, variables, "maxResultCount", "size" + i, page.size(), page.inline());
 				argument(arguments, variables, "skipCount", "skip" + i, page.skipCount(), page.inline());
-				fields.append(" p").append(i).append(": users")
+				fields.append(" p")
+					.append(i)
+					.append(": users")
 					.append(arguments.isEmpty() ? "" : "(" + String.join(", ", arguments) + ")")
 					.append(' ')
 					.append(page.selection().text());

@@ -25,11 +25,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Bodies too large or too slow for every path the module serves, sent from outside over raw HTTP:
- * the GraphQL endpoint, the token sign-in's paths and the cookie sign-in's. Each is refused before
- * it is read (413 from a {@code Content-Length} of 95 MB, of which a few bytes are sent), or as soon
- * as a chunked body passes the limit, or when a body trickles in for longer than the read timeout
- * (408). Huge bodies, many at once, are refused without being read.
+ * Bodies too large or too slow for every path the module serves, sent from outside over
+ * raw HTTP: the GraphQL endpoint, the token sign-in's paths and the cookie sign-in's.
+ * Each is refused before it is read (413 from a {@code Content-Length} of 95 MB, of which
+ * a few bytes are sent), or as soon as a chunked body passes the limit, or when a body
+ * trickles in for longer than the read timeout (408). Huge bodies, many at once, are
+ * refused without being read.
  */
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -74,7 +75,8 @@ class RequestBodyLimitTests {
 		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
 			client.head("POST", path, "Content-Type: application/json", "Transfer-Encoding: chunked")
 				.chunk("{\"query\": \"");
-			// past the GraphQL endpoint's 64 KB and the sign-in paths' 16 KB, and never ended
+			// past the GraphQL endpoint's 64 KB and the sign-in paths' 16 KB, and never
+			// ended
 			for (int i = 0; i < 70; i++) {
 				client.chunk("x".repeat(1024));
 			}
@@ -88,7 +90,8 @@ class RequestBodyLimitTests {
 	void shouldRefuseABodyThatTricklesInForLongerThanTheReadTimeout(String path) throws InterruptedException {
 		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
 			client.head("POST", path, "Content-Type: application/json", "Content-Length: 1000").write("{");
-			// a byte every 100 ms until the server answers: without the limit the request would hold its
+			// a byte every 100 ms until the server answers: without the limit the request
+			// would hold its
 			// thread for 100 s
 			for (int i = 0; i < 30 && !client.answered(); i++) {
 				Thread.sleep(100);
@@ -152,8 +155,10 @@ class RequestBodyLimitTests {
 				.thenApply(HttpResponse::statusCode)
 				.exceptionally((failure) -> BROKEN_UPLOAD))
 			.toList();
-		// the server answers 413 and closes each connection at once; a client may notice that as a
-		// broken upload before it reads the 413, but no other answer comes, and the server is fine
+		// the server answers 413 and closes each connection at once; a client may notice
+		// that as a
+		// broken upload before it reads the 413, but no other answer comes, and the
+		// server is fine
 		assertThat(responses).allSatisfy((response) -> assertThat(response.join()).isIn(413, BROKEN_UPLOAD));
 		assertThat(responses.stream().map(CompletableFuture::join)).contains(413);
 		assertThat(new HttpTestClient(this.port).graphQl("/graphql", "{ greeting }").status()).isEqualTo(200);

@@ -55,8 +55,8 @@ class RequestLimitsAutoConfigurationTests {
 			.withPropertyValues("graphql.limits.max-query-depth=3", "graphql.limits.timeout=2s",
 					"graphql.limits.max-cost=70")
 			.run((context) -> {
-				assertThat(context.getBean(DocumentCache.class)).hasFieldOrPropertyWithValue("delegate.limits.queryDepth",
-						3);
+				assertThat(context.getBean(DocumentCache.class))
+					.hasFieldOrPropertyWithValue("delegate.limits.queryDepth", 3);
 				assertThat(context.getBean(RequestTimeoutInstrumentation.class)).hasFieldOrPropertyWithValue("timeout",
 						Duration.ofSeconds(2));
 				assertThat(context.getBean(QueryCostInstrumentation.class)).hasFieldOrPropertyWithValue("maxCost", 70);

@@ -19,7 +19,8 @@ import org.springframework.context.annotation.Bean;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A query that runs past {@code graphql.limits.timeout} is stopped at its next field and says so.
+ * A query that runs past {@code graphql.limits.timeout} is stopped at its next field and
+ * says so.
  */
 @SpringBootTest(classes = { TestHostApplication.class, RequestTimeoutTests.Slow.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -38,10 +39,11 @@ class RequestTimeoutTests {
 		int callsBefore = SLOW_CALLS.get();
 		Response response = new HttpTestClient(this.port).graphQl("/graphql", "{ a: slow b: slow c: slow }");
 		assertThat(response.status()).isEqualTo(503);
-		JSONAssert.assertEquals("""
-				{"errors": [{"message": "The query ran longer than 500 ms and was stopped (graphql.limits.timeout). Ask for less, or try again later.",
-				  "locations": [], "path": [], "extensions": {"code": "QUERY_TIMEOUT"}}]}""", response.body(),
-				JSONCompareMode.STRICT);
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "The query ran longer than 500 ms and was stopped (graphql.limits.timeout). Ask for less, or try again later.",
+						  "locations": [], "path": [], "extensions": {"code": "QUERY_TIMEOUT"}}]}""",
+				response.body(), JSONCompareMode.STRICT);
 		// the first field outlived the limit; no field after it ran
 		assertThat(SLOW_CALLS.get() - callsBefore).isEqualTo(1);
 	}

@@ -20,10 +20,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The persisted-for-anonymous mode: signed-in users send any document, anonymous callers only
- * registered ones or ones a holder of the arbitrary permission sent. An anonymous text with its hash
- * is no way around it, nor is a document any other signed-in user sent: both are refused, the same
- * way whether the server keeps the document or not.
+ * The persisted-for-anonymous mode: signed-in users send any document, anonymous callers
+ * only registered ones or ones a holder of the arbitrary permission sent. An anonymous
+ * text with its hash is no way around it, nor is a document any other signed-in user
+ * sent: both are refused, the same way whether the server keeps the document or not.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -44,8 +44,8 @@ class PersistedForAnonymousModeTests {
 
 	@Test
 	void shouldRunRegisteredDocumentsForAnonymousCallers() {
-		MvcTestResult byId = post(Map.of("documentId", "ef6fd4b1c38bad405f48965e620c278c", "variables",
-				Map.of("n", "Ada")), null);
+		MvcTestResult byId = post(
+				Map.of("documentId", "ef6fd4b1c38bad405f48965e620c278c", "variables", Map.of("n", "Ada")), null);
 		assertThat(byId).hasStatusOk();
 		assertThat(body(byId)).startsWith("{\"data\":{\"greeting\":\"Hello Ada from instance ");
 		MvcTestResult text = post(Map.of("query", "query HelloQuery($n: String) { greeting(name: $n) }"), null);
@@ -63,7 +63,8 @@ class PersistedForAnonymousModeTests {
 
 	@Test
 	void shouldLetAnonymousCallersRunWhatAHolderOfThePermissionSentAndNothingElseAnyoneSent() throws Exception {
-		// any signed-in user, even one without any permission, sends any document, which the server keeps
+		// any signed-in user, even one without any permission, sends any document, which
+		// the server keeps
 		String byUser = "{ keptForAUser: greeting }";
 		String user = bearerToken(this.mvc, "Default", "jdoe", "123qwe");
 		assertThat(post(Map.of("query", byUser, "extensions", persistedQuery(byUser)), user)).hasStatusOk();

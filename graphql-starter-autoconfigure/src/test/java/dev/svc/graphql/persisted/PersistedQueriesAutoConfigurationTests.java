@@ -33,9 +33,9 @@ class PersistedQueriesAutoConfigurationTests {
 
 	/** With the schema, so that the registered documents are checked against it. */
 	private final ApplicationContextRunner withSchema = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class, RootContainerAutoConfiguration.class,
-				RequestLimitsAutoConfiguration.class, GraphQlAutoConfiguration.class,
-				PersistedQueriesAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
+				RootContainerAutoConfiguration.class, RequestLimitsAutoConfiguration.class,
+				GraphQlAutoConfiguration.class, PersistedQueriesAutoConfiguration.class))
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
 		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/");
 
@@ -156,8 +156,8 @@ class PersistedQueriesAutoConfigurationTests {
 		assertStartFails(this.withSchema.withPropertyValues("graphql.limits.max-cost=0"),
 				"classpath:persisted-documents/persisted-documents.json",
 				"The manifest class path resource [persisted-documents/persisted-documents.json] of registered "
-						+ "documents cannot be used: in id " + GREETING_HASH + ", The query's cost is 1, over the limit "
-						+ "of 0 (graphql.limits.max-cost).");
+						+ "documents cannot be used: in id " + GREETING_HASH
+						+ ", The query's cost is 1, over the limit " + "of 0 (graphql.limits.max-cost).");
 		assertStartFails(this.withSchema.withPropertyValues("graphql.limits.max-query-length=10"),
 				"classpath:persisted-documents/persisted-documents.json",
 				"The manifest class path resource [persisted-documents/persisted-documents.json] of registered "

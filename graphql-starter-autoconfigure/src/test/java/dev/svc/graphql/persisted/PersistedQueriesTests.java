@@ -18,10 +18,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Automatic persisted queries over real HTTP, POST and GET, as Apollo Client's persisted-queries
- * link and urql's persisted exchange send them: a hash the server does not know answers
- * {@code PersistedQueryNotFound}, the client sends the text with the hash, and from then on the
- * hash alone runs the text. (The same application as {@code GraphQlEndpointTests}'.)
+ * Automatic persisted queries over real HTTP, POST and GET, as Apollo Client's
+ * persisted-queries link and urql's persisted exchange send them: a hash the server does
+ * not know answers {@code PersistedQueryNotFound}, the client sends the text with the
+ * hash, and from then on the hash alone runs the text. (The same application as
+ * {@code GraphQlEndpointTests}'.)
  */
 @SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -58,8 +59,9 @@ class PersistedQueriesTests {
 		Response byHash = post(null, extensions(PersistedQuery.sha256(query)), variables);
 		assertThat(byHash.status()).isEqualTo(200);
 		assertThat(anyInstance(byHash.body())).isEqualTo(anyInstance(withText.body()));
-		assertThat(anyInstance(post(null, extensions(PersistedQuery.sha256(query).toUpperCase()), "{\"n\": \"Bob\"}")
-			.body())).as("the hash in capitals, other variables")
+		assertThat(anyInstance(
+				post(null, extensions(PersistedQuery.sha256(query).toUpperCase()), "{\"n\": \"Bob\"}").body()))
+			.as("the hash in capitals, other variables")
 			.isEqualTo(anyInstance(withText.body()).replace("Ada", "Bob"));
 	}
 
@@ -76,7 +78,8 @@ class PersistedQueriesTests {
 		assertThat(byHash.status()).isEqualTo(200);
 		assertThat(byHash.header("Content-Type")).startsWith("application/graphql-response+json");
 		assertThat(anyInstance(byHash.body())).isEqualTo(anyInstance(withText.body()));
-		assertThat(anyInstance(this.http.get(get + "&operationName=Get").body())).isEqualTo(anyInstance(withText.body()));
+		assertThat(anyInstance(this.http.get(get + "&operationName=Get").body()))
+			.isEqualTo(anyInstance(withText.body()));
 	}
 
 	@Test
@@ -112,10 +115,12 @@ class PersistedQueriesTests {
 		String sent = "{ sent: greeting }";
 		Response mismatch = post(sent, extensions(PersistedQuery.sha256(claimed)), null);
 		assertThat(mismatch.status()).isEqualTo(400);
-		JSONAssert.assertEquals("""
-				{"errors": [{"message": "extensions.persistedQuery.sha256Hash %s is not the SHA-256 hash of the query's text (UTF-8).",
-				  "locations": [], "path": [], "extensions": {"code": "PERSISTED_QUERY_HASH_MISMATCH"}}]}"""
-			.formatted(PersistedQuery.sha256(claimed)), mismatch.body(), JSONCompareMode.STRICT);
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "extensions.persistedQuery.sha256Hash %s is not the SHA-256 hash of the query's text (UTF-8).",
+						  "locations": [], "path": [], "extensions": {"code": "PERSISTED_QUERY_HASH_MISMATCH"}}]}"""
+					.formatted(PersistedQuery.sha256(claimed)),
+				mismatch.body(), JSONCompareMode.STRICT);
 		JSONAssert.assertEquals(NOT_FOUND, post(null, extensions(PersistedQuery.sha256(claimed)), null).body(),
 				JSONCompareMode.STRICT);
 		JSONAssert.assertEquals(NOT_FOUND, post(null, extensions(PersistedQuery.sha256(sent)), null).body(),
@@ -156,8 +161,9 @@ class PersistedQueriesTests {
 		assertBadRequest(post(null, "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": 42}}", null), noHash);
 		assertBadRequest(post(null, "{\"persistedQuery\": \"" + hash + "\"}", null),
 				"extensions.persistedQuery must be an object: {\"version\": 1, \"sha256Hash\": \"...\"}.");
-		assertBadRequest(this.http.get("/graphql?extensions="
-				+ encode("{\"persistedQuery\": {\"version\": 2, \"sha256Hash\": \"" + hash + "\"}}")),
+		assertBadRequest(
+				this.http.get("/graphql?extensions="
+						+ encode("{\"persistedQuery\": {\"version\": 2, \"sha256Hash\": \"" + hash + "\"}}")),
 				"extensions.persistedQuery.version must be 1, the only version of automatic persisted queries.");
 	}
 

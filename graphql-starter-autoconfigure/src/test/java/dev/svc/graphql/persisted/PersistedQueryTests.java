@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Reading {@code extensions.persistedQuery}: only version 1 with a hash of 64 hexadecimal digits
- * is a persisted query, and a hash names a text only when it is that text's SHA-256 hash.
+ * Reading {@code extensions.persistedQuery}: only version 1 with a hash of 64 hexadecimal
+ * digits is a persisted query, and a hash names a text only when it is that text's
+ * SHA-256 hash.
  */
 class PersistedQueryTests {
 
@@ -18,7 +19,8 @@ class PersistedQueryTests {
 	@Test
 	void shouldHashTheUtf8BytesOfTheTextInLowerCaseHexadecimal() {
 		assertThat(PersistedQuery.sha256("abc")).isEqualTo(ABC);
-		assertThat(PersistedQuery.sha256("{ é }")).isEqualTo("6ed1179be308ef4c2e705b3e9bdb43678ae4f31bfd35e2b11f9aa3addc48a710");
+		assertThat(PersistedQuery.sha256("{ é }"))
+			.isEqualTo("6ed1179be308ef4c2e705b3e9bdb43678ae4f31bfd35e2b11f9aa3addc48a710");
 	}
 
 	@Test
@@ -38,8 +40,8 @@ class PersistedQueryTests {
 				Map.of("version", 1, "sha256Hash", "sha256:" + ABC));
 		assertThat(PersistedQuery.problem(extensions)).isNull();
 		assertThat(PersistedQuery.of(extensions)).isEqualTo(new PersistedQuery(ABC));
-		assertThat(PersistedQuery.problem(Map.of(PersistedQuery.EXTENSION,
-				Map.of("version", 1, "sha256Hash", "md5:" + ABC)))).isNotNull();
+		assertThat(PersistedQuery
+			.problem(Map.of(PersistedQuery.EXTENSION, Map.of("version", 1, "sha256Hash", "md5:" + ABC)))).isNotNull();
 	}
 
 	@Test
@@ -52,8 +54,9 @@ class PersistedQueryTests {
 
 	@Test
 	void shouldSayWhatIsWrongWithAPersistedQueryThatIsNotWellFormed() {
-		for (Object persisted : List.of(ABC, List.of(), Map.of("sha256Hash", ABC), Map.of("version", 2, "sha256Hash", ABC),
-				Map.of("version", "1", "sha256Hash", ABC), Map.of("version", 1), Map.of("version", 1, "sha256Hash", 7),
+		for (Object persisted : List.of(ABC, List.of(), Map.of("sha256Hash", ABC),
+				Map.of("version", 2, "sha256Hash", ABC), Map.of("version", "1", "sha256Hash", ABC),
+				Map.of("version", 1), Map.of("version", 1, "sha256Hash", 7),
 				Map.of("version", 1, "sha256Hash", ABC.substring(1)), Map.of("version", 1, "sha256Hash", ABC + "0"),
 				Map.of("version", 1, "sha256Hash", "g" + ABC.substring(1)))) {
 			Map<String, Object> extensions = Map.of("persistedQuery", persisted);

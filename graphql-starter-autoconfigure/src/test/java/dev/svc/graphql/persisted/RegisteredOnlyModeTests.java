@@ -25,10 +25,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Trusted documents in the registered-only mode: a registered document runs for anyone, named by
- * its {@code documentId} (over POST and GET) or by its hash as an automatic persisted query, and
- * nothing else runs, however it comes, but for the holders of the permission the host names. Each
- * refusal is counted.
+ * Trusted documents in the registered-only mode: a registered document runs for anyone,
+ * named by its {@code documentId} (over POST and GET) or by its hash as an automatic
+ * persisted query, and nothing else runs, however it comes, but for the holders of the
+ * permission the host names. Each refusal is counted.
  */
 @SpringBootTest(classes = { TestHostApplication.class, RegisteredOnlyModeTests.Meters.class },
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -111,10 +111,11 @@ class RegisteredOnlyModeTests {
 	void shouldRefuseARequestThatNamesItsDocumentTwice() throws Exception {
 		MvcTestResult both = post(Map.of("documentId", RELAY_MD5, "query", HELLO));
 		assertThat(both).hasStatus(400);
-		JSONAssert.assertEquals("""
-				{"errors": [{"message": "A request names its document once: by documentId, by query, or by extensions.persistedQuery alone (a query may come with its persisted query).",
-				  "locations": [], "path": [], "extensions": {"code": "BAD_REQUEST"}}]}""", body(both),
-				JSONCompareMode.STRICT);
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "A request names its document once: by documentId, by query, or by extensions.persistedQuery alone (a query may come with its persisted query).",
+						  "locations": [], "path": [], "extensions": {"code": "BAD_REQUEST"}}]}""",
+				body(both), JSONCompareMode.STRICT);
 	}
 
 	@Test
@@ -214,7 +215,6 @@ class RegisteredOnlyModeTests {
 	private MvcTestResult post(Map<String, ?> body) {
 		return postJson(this.mvc, "/graphql", json(body)).exchange();
 	}
-
 
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Meters {

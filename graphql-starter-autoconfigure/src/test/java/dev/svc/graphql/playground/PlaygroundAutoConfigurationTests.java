@@ -19,8 +19,8 @@ class PlaygroundAutoConfigurationTests {
 	private static final String ROUTES = "svcPlaygroundRoutes";
 
 	/**
-	 * The routes read the page that npm builds, which a build skipping npm lacks: they are left
-	 * uncreated, and the tests check that they are defined.
+	 * The routes read the page that npm builds, which a build skipping npm lacks: they
+	 * are left uncreated, and the tests check that they are defined.
 	 */
 	private static final ApplicationContextInitializer<ConfigurableApplicationContext> LAZY_ROUTES = (
 			context) -> context.addBeanFactoryPostProcessor((beanFactory) -> {
@@ -30,8 +30,8 @@ class PlaygroundAutoConfigurationTests {
 			});
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ServletWebSecurityAutoConfiguration.class,
-				PlaygroundAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(ServletWebSecurityAutoConfiguration.class, PlaygroundAutoConfiguration.class))
 		.withInitializer(LAZY_ROUTES)
 		.withPropertyValues("graphql.enabled=true");
 
@@ -50,7 +50,8 @@ class PlaygroundAutoConfigurationTests {
 				assertThat(context.getBeanNamesForType(RouterFunction.class)).containsExactly(ROUTES);
 				DefaultSecurityFilterChain chain = context.getBean(PlaygroundAutoConfiguration.CHAIN,
 						DefaultSecurityFilterChain.class);
-				assertThat(chain.getRequestMatcher()).hasToString("Or [PathPattern [/play], PathPattern [/play/assets/**]]");
+				assertThat(chain.getRequestMatcher())
+					.hasToString("Or [PathPattern [/play], PathPattern [/play/assets/**]]");
 			});
 	}
 

@@ -24,8 +24,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The playground's page and assets over real HTTP, on a host that keeps Spring Boot's default
- * security (every other path needs a signed-in user).
+ * The playground's page and assets over real HTTP, on a host that keeps Spring Boot's
+ * default security (every other path needs a signed-in user).
  */
 class PlaygroundTests {
 
@@ -69,7 +69,8 @@ class PlaygroundTests {
 			assertThat(asset.header("Content-Type")).startsWith("text/javascript");
 			assertThat(asset.header("Cache-Control")).isEqualTo("max-age=31536000, public, immutable");
 			assertThat(http.get("/ui/playground/assets/nothing-here.js").status()).isEqualTo(404);
-			// Spring Security's firewall refuses an encoded slash before the playground sees it
+			// Spring Security's firewall refuses an encoded slash before the playground
+			// sees it
 			assertThat(http.get("/ui/playground/assets/..%2Findex.html").status()).isIn(400, 404);
 		}
 
@@ -86,8 +87,8 @@ class PlaygroundTests {
 			for (HttpResponse<byte[]> response : List.of(plain, brotli, gzip)) {
 				assertThat(response.statusCode()).isEqualTo(200);
 				assertThat(response.headers().firstValue("Vary")).contains("Accept-Encoding");
-				assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-						(type) -> assertThat(type).startsWith("text/javascript"));
+				assertThat(response.headers().firstValue("Content-Type"))
+					.hasValueSatisfying((type) -> assertThat(type).startsWith("text/javascript"));
 			}
 			assertThat(brotli.body().length).isLessThan(gzip.body().length).isLessThan(plain.body().length / 3);
 			try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(gzip.body()))) {

@@ -28,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdentityQueriesAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class,
-				JdbcIdentityStoreAutoConfiguration.class, IdentityQueriesAutoConfiguration.class,
-				UserContextAutoConfiguration.class, RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(PermissionAutoConfiguration.class, JdbcIdentityStoreAutoConfiguration.class,
+						IdentityQueriesAutoConfiguration.class, UserContextAutoConfiguration.class,
+						RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-none/");
 
 	@Test

@@ -41,10 +41,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code usersConnection} over a tenant of 10,000 users whose sort keys tie often (a few names in
- * several cases, 50 surnames, three users a minute): walked forward and backward page by page, in
- * every sorting and with a filter, it visits every user exactly once, in the order {@code users}
- * gives them; users added and removed while a walk goes on neither repeat nor hide the others.
+ * {@code usersConnection} over a tenant of 10,000 users whose sort keys tie often (a few
+ * names in several cases, 50 surnames, three users a minute): walked forward and backward
+ * page by page, in every sorting and with a filter, it visits every user exactly once, in
+ * the order {@code users} gives them; users added and removed while a walk goes on
+ * neither repeat nor hide the others.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
@@ -84,8 +85,10 @@ class UsersConnectionTests {
 
 	@BeforeAll
 	void createTenMoreThousandUsers() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time)"
-				+ " values (70, 'Walk', 'Walk', current_timestamp)").update();
+		this.jdbc
+			.sql("insert into svc_tenants (id, tenancy_name, name, creation_time)"
+					+ " values (70, 'Walk', 'Walk', current_timestamp)")
+			.update();
 		for (int i = 1; i <= USERS; i += 500) {
 			List<Row> batch = new ArrayList<>();
 			for (int j = i; j < i + 500; j++) {
@@ -126,8 +129,10 @@ class UsersConnectionTests {
 	@Test
 	void shouldGiveTheSameOrderAsUsers() {
 		for (String sorting : List.of("name, surname", "creationTime desc", "isActive")) {
-			ExecutionGraphQlResponse page = execute("query($sorting: String) { users(sorting: $sorting, skipCount: 4000,"
-					+ " maxResultCount: 300) { items { id } } }", Map.of("sorting", sorting));
+			ExecutionGraphQlResponse page = execute(
+					"query($sorting: String) { users(sorting: $sorting, skipCount: 4000,"
+							+ " maxResultCount: 300) { items { id } } }",
+					Map.of("sorting", sorting));
 			List<Map<String, Object>> items = page.field("users.items").getValue();
 			assertThat(items.stream().map((item) -> ((Number) item.get("id")).longValue()).toList())
 				.containsExactlyElementsOf(walkForward(sorting, null, 500).subList(4000, 4300));
@@ -191,8 +196,9 @@ class UsersConnectionTests {
 				"{ usersConnection(first: 1000) { totalCount edges { node { id } } } }", otherTenant);
 		assertThat(response.getErrors()).isEmpty();
 		List<Map<String, Object>> edges = response.field("usersConnection.edges").getValue();
-		assertThat(edges).allSatisfy((edge) -> assertThat(((Number) ((Map<String, Object>) edge.get("node")).get("id"))
-			.longValue()).isLessThan(700_000L));
+		assertThat(edges)
+			.allSatisfy((edge) -> assertThat(((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue())
+				.isLessThan(700_000L));
 	}
 
 	@Test
@@ -207,31 +213,37 @@ class UsersConnectionTests {
 				"The cursor in 'before' is one of the sorting 'name, surname', but this query sorts by 'name, surname desc'."
 						+ " Send a cursor of a page with the same sorting, or leave before out to start from the end.");
 		assertThat(execute(WALK, Map.of("first", 5, "after", cursor, "sorting", "NAME asc,surname"))
-			.field("usersConnection.edges").<List<?>>getValue()).as("the same sorting, spelt otherwise").hasSize(5);
+			.field("usersConnection.edges")
+			.<List<?>>getValue()).as("the same sorting, spelt otherwise").hasSize(5);
 	}
 
 	@Test
 	void shouldRefuseACursorThatWasChangedOrMadeUp() {
-		String cursor = execute(WALK, Map.of("first", 1, "sorting", "creationTime")).field("usersConnection.pageInfo.endCursor")
+		String cursor = execute(WALK, Map.of("first", 1, "sorting", "creationTime"))
+			.field("usersConnection.pageInfo.endCursor")
 			.getValue();
 		String changed = cursor.substring(0, 5) + ((cursor.charAt(5) == 'A') ? 'B' : 'A') + cursor.substring(6);
 		CheckedCursorEncoder encoder = new CheckedCursorEncoder();
 		String text = encoder.decode(cursor);
-		// the last character of a cursor of this length holds unused bits: Base64 reads the same bytes
+		// the last character of a cursor of this length holds unused bits: Base64 reads
+		// the same bytes
 		// whatever they are, but a cursor has one spelling only
 		String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 		String sameBytes = cursor.substring(0, cursor.length() - 1)
 				+ alphabet.charAt(alphabet.indexOf(cursor.charAt(cursor.length() - 1)) ^ 1);
 		assertThat(Base64.getUrlDecoder().decode(sameBytes)).isEqualTo(Base64.getUrlDecoder().decode(cursor));
-		for (String bad : List.of(changed, sameBytes, cursor.substring(0, cursor.length() - 2), "", "abc", "%%%", cursor + "=",
-				"x".repeat(CheckedCursorEncoder.MAX_LENGTH + 1),
-				// made up with a matching check: keys that do not fit the sorting are refused all the same
+		for (String bad : List.of(changed, sameBytes, cursor.substring(0, cursor.length() - 2), "", "abc", "%%%",
+				cursor + "=", "x".repeat(CheckedCursorEncoder.MAX_LENGTH + 1),
+				// made up with a matching check: keys that do not fit the sorting are
+				// refused all the same
 				encoder.encode(text.replace("&t", "&s")), encoder.encode(text + "&l1"),
 				encoder.encode(text.substring(0, text.indexOf('&'))), encoder.encode("nosuchfield&l1"),
 				encoder.encode("creationTime&tnot-a-time&l1"), encoder.encode("creationTime&t2025-01-01T00:00Z&lx"),
 				encoder.encode("id&l1&l2"), encoder.encode("isActive&bmaybe&l1"),
-				encoder.encode("userName&s" + "A".repeat(257) + "&l1"), encoder.encode("name&s" + "A".repeat(65) + "&l1"),
-				// values the databases would refuse or round: NUL, years and offsets out of their range,
+				encoder.encode("userName&s" + "A".repeat(257) + "&l1"),
+				encoder.encode("name&s" + "A".repeat(65) + "&l1"),
+				// values the databases would refuse or round: NUL, years and offsets out
+				// of their range,
 				// a time finer than their microseconds
 				encoder.encode("name&sA%00B&l2"), encoder.encode("creationTime&t%2B300000-01-01T00%3A00Z&l2"),
 				encoder.encode("creationTime&t2024-01-01T00%3A00-18%3A00&l2"),
@@ -243,8 +255,9 @@ class UsersConnectionTests {
 						+ " an edge or of pageInfo from an earlier page, as it came, or leave after out to start from the"
 						+ " beginning.");
 		}
-		assertThat(execute(WALK, Map.of("first", 5, "after", encoder.encode("creationTime&t2025-01-01T00:00Z&l1"),
-				"sorting", "creationTime"))
+		assertThat(execute(WALK,
+				Map.of("first", 5, "after", encoder.encode("creationTime&t2025-01-01T00:00Z&l1"), "sorting",
+						"creationTime"))
 			.field("usersConnection.edges")
 			.<List<?>>getValue()).as("a position made up well is only a place to start from").hasSize(5);
 	}
@@ -252,11 +265,12 @@ class UsersConnectionTests {
 	@Test
 	void shouldPageOnFromAUserWhoseSortKeysAreAsLongAsTheirColumns() {
 		String wide = "\u540d";
-		insert(List.of(new Row(799_999L, wide.repeat(256), wide.repeat(64), wide.repeat(64), wide.repeat(244) + "@m.example",
-				EPOCH, true)));
+		insert(List.of(new Row(799_999L, wide.repeat(256), wide.repeat(64), wide.repeat(64),
+				wide.repeat(244) + "@m.example", EPOCH, true)));
 		try {
 			String sorting = "userName, emailAddress desc, name, surname, creationTime, isActive";
-			String cursor = execute("{ usersConnection(id: 799999, sorting: \"" + sorting + "\") { pageInfo { endCursor } } }",
+			String cursor = execute(
+					"{ usersConnection(id: 799999, sorting: \"" + sorting + "\") { pageInfo { endCursor } } }",
 					Map.of())
 				.field("usersConnection.pageInfo.endCursor")
 				.getValue();
@@ -266,7 +280,8 @@ class UsersConnectionTests {
 				.getValue();
 			List<Long> expected = expectedOrder(sorting, null);
 			int at = expected.indexOf(799_999L);
-			assertThat(before.stream().map((edge) -> ((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue()))
+			assertThat(before.stream()
+				.map((edge) -> ((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue()))
 				.containsExactlyElementsOf(expected.subList(at - 3, at));
 		}
 		finally {
@@ -283,27 +298,32 @@ class UsersConnectionTests {
 				+ " forward after the cursor in after, last backward before the cursor in before.");
 		assertThat(error(Map.of("first", 5, "before", "b"))).isEqualTo("first pages forward and goes with after; last"
 				+ " pages backward and goes with before. Send first with after, or last with before.");
-		// a page whose items select little, for the cost limit lets it through to the size check
+		// a page whose items select little, for the cost limit lets it through to the
+		// size check
 		String count = "query($first: Int, $last: Int) { usersConnection(first: $first, last: $last) { totalCount } }";
-		assertThat(error(count, Map.of("first", 1001))).isEqualTo("first must be between 0 and 1000, got 1001. Page through"
-				+ " more users with the cursor in pageInfo.");
-		assertThat(error(count, Map.of("last", -1))).isEqualTo("last must be between 0 and 1000, got -1. Page through more"
-				+ " users with the cursor in pageInfo.");
-		assertThat(error(Map.of("first", 1, "sorting", "nickname"))).startsWith("Invalid sorting: 'nickname' is not a"
-				+ " field users can be sorted on.");
+		assertThat(error(count, Map.of("first", 1001)))
+			.isEqualTo("first must be between 0 and 1000, got 1001. Page through"
+					+ " more users with the cursor in pageInfo.");
+		assertThat(error(count, Map.of("last", -1))).isEqualTo(
+				"last must be between 0 and 1000, got -1. Page through more" + " users with the cursor in pageInfo.");
+		assertThat(error(Map.of("first", 1, "sorting", "nickname")))
+			.startsWith("Invalid sorting: 'nickname' is not a" + " field users can be sorted on.");
 		Map<String, Object> empty = execute(WALK, Map.of("first", 0)).field("usersConnection").getValue();
 		Map<String, Object> pageInfo = new HashMap<>(Map.of("hasPreviousPage", false, "hasNextPage", true));
 		pageInfo.put("startCursor", null);
 		pageInfo.put("endCursor", null);
-		assertThat(empty).as("no users, and whether there are any").isEqualTo(Map.of("edges", List.of(), "pageInfo", pageInfo));
+		assertThat(empty).as("no users, and whether there are any")
+			.isEqualTo(Map.of("edges", List.of(), "pageInfo", pageInfo));
 	}
 
 	@Test
 	void shouldCostItsPageSizeTimesWhatItSelects() {
 		ExecutionGraphQlResponse response = GraphQlTestRequests.execute(this.service,
-				"{ usersConnection(last: 1000) { edges { node { id roles { id } organizationUnits { id } } } } }", ADMIN);
+				"{ usersConnection(last: 1000) { edges { node { id roles { id } organizationUnits { id } } } } }",
+				ADMIN);
 		assertThat(response.getErrors()).singleElement()
-			.satisfies((error) -> assertThat(error.getMessage()).startsWith("The query's cost is 7001, over the limit"));
+			.satisfies(
+					(error) -> assertThat(error.getMessage()).startsWith("The query's cost is 7001, over the limit"));
 	}
 
 	private String error(Map<String, Object> variables) {
@@ -334,7 +354,8 @@ class UsersConnectionTests {
 		List<List<Long>> pages = new ArrayList<>();
 		String cursor = null;
 		for (int page = 0;; page++) {
-			Map<String, Object> variables = new HashMap<>(Map.of(forward ? "first" : "last", pageSize, "sorting", sorting));
+			Map<String, Object> variables = new HashMap<>(
+					Map.of(forward ? "first" : "last", pageSize, "sorting", sorting));
 			variables.put(forward ? "after" : "before", cursor);
 			variables.put("filter", filter);
 			Map<String, Object> connection = execute(WALK, variables).field("usersConnection").getValue();
@@ -343,7 +364,8 @@ class UsersConnectionTests {
 			pages.add(edges.stream()
 				.map((edge) -> ((Number) ((Map<String, Object>) edge.get("node")).get("id")).longValue())
 				.toList());
-			// a page that starts at a cursor has one before it (forward) or after it (backward)
+			// a page that starts at a cursor has one before it (forward) or after it
+			// (backward)
 			assertThat(pageInfo.get(forward ? "hasPreviousPage" : "hasNextPage")).isEqualTo(page > 0);
 			if (!(Boolean) pageInfo.get(forward ? "hasNextPage" : "hasPreviousPage")) {
 				if (!forward) {
@@ -369,7 +391,8 @@ class UsersConnectionTests {
 		return this.rows.values()
 			.stream()
 			.filter((row) -> text == null || row.userName.toUpperCase(Locale.ROOT).contains(text)
-					|| row.name.toUpperCase(Locale.ROOT).contains(text) || row.surname.toUpperCase(Locale.ROOT).contains(text)
+					|| row.name.toUpperCase(Locale.ROOT).contains(text)
+					|| row.surname.toUpperCase(Locale.ROOT).contains(text)
 					|| row.email.toUpperCase(Locale.ROOT).contains(text))
 			.sorted(comparator(UserSorting.parse(sorting)))
 			.map(Row::id)
@@ -406,7 +429,7 @@ class UsersConnectionTests {
 			Row row = batch.get(i);
 			sql.append((i > 0) ? ", " : "")
 				.append("(:id%1$d, 70, :userName%1$d, upper(:userName%1$d), :name%1$d, :surname%1$d, :email%1$d,"
-						.formatted(i))
+					.formatted(i))
 				.append(" upper(:email%1$d), 'x', :active%1$d, :time%1$d)".formatted(i));
 			params.put("id" + i, row.id);
 			params.put("userName" + i, row.userName);

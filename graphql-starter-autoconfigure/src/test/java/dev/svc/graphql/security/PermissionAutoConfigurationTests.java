@@ -26,13 +26,11 @@ class PermissionAutoConfigurationTests {
 	@Test
 	void shouldAddTheHostsPermissionDefinitions() {
 		PermissionDefinition orders = new PermissionDefinition("Pages.Orders", "Orders");
-		this.contextRunner.withBean("orders", PermissionDefinition.class, () -> orders)
-			.run((context) -> {
-				assertThat(context.getBean(PermissionDefinitions.class).all()).contains(orders)
-					.containsAll(PermissionDefinition.administration());
-				assertThat(context.getBean(PermissionDefinitions.class).displayNameOf("Pages.Orders"))
-					.isEqualTo("Orders");
-			});
+		this.contextRunner.withBean("orders", PermissionDefinition.class, () -> orders).run((context) -> {
+			assertThat(context.getBean(PermissionDefinitions.class).all()).contains(orders)
+				.containsAll(PermissionDefinition.administration());
+			assertThat(context.getBean(PermissionDefinitions.class).displayNameOf("Pages.Orders")).isEqualTo("Orders");
+		});
 	}
 
 	@Test

@@ -28,9 +28,9 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Lockout after failed sign-ins and the per-address throttle, with the default limits (5 failures,
- * 300 s; 30 attempts a minute) and a clock the tests move. Each test signs in to a tenant of its
- * own, from an address of its own.
+ * Lockout after failed sign-ins and the per-address throttle, with the default limits (5
+ * failures, 300 s; 30 attempts a minute) and a clock the tests move. Each test signs in
+ * to a tenant of its own, from an address of its own.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
@@ -63,13 +63,15 @@ class LockoutAndThrottleTests {
 	void tenants() {
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
 		for (int tenant = 80; tenant < 89; tenant++) {
-			this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, :name, :name, current_timestamp)")
+			this.jdbc.sql(
+					"insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, :name, :name, current_timestamp)")
 				.param("id", tenant)
 				.param("name", "Locks" + tenant)
 				.update();
-			this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-					+ " normalized_email_address, password_hash, creation_time) values"
-					+ " (:id, :tenant, 'anna', 'ANNA', 'A', 'A', 'anna@x.example', 'ANNA@X.EXAMPLE', :hash, current_timestamp)")
+			this.jdbc
+				.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+						+ " normalized_email_address, password_hash, creation_time) values"
+						+ " (:id, :tenant, 'anna', 'ANNA', 'A', 'A', 'anna@x.example', 'ANNA@X.EXAMPLE', :hash, current_timestamp)")
 				.param("id", tenant * 10)
 				.param("tenant", tenant)
 				.param("hash", hash)
@@ -177,8 +179,10 @@ class LockoutAndThrottleTests {
 				.isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
 		}
 		assertThat(this.signIn.resetPassword(860, code, "a new password", address).outcome())
-			.as("the code, after five wrong guesses").isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
-		// the account is not locked out: its password signs in again, for a new code with guesses of its own
+			.as("the code, after five wrong guesses")
+			.isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
+		// the account is not locked out: its password signs in again, for a new code with
+		// guesses of its own
 		SignInResult again = this.signIn.signIn("Locks86", "anna", "123qwe", address);
 		assertThat(again.outcome()).isEqualTo(Outcome.PASSWORD_CHANGE_REQUIRED);
 		assertThat(this.signIn.resetPassword(860, "not-the-code", "a new password", address).outcome())

@@ -40,8 +40,9 @@ class MissingCredentialStoreFailureAnalyzerTests {
 			.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.run((context) -> {
 				FailureAnalysis analysis = startUpReport(context.getStartupFailure());
-				assertThat(analysis.getDescription()).startsWith("The module signs nobody in, so there is no SignInService:"
-						+ " signing in needs a CredentialStore bean beside the IdentityStore.");
+				assertThat(analysis.getDescription())
+					.startsWith("The module signs nobody in, so there is no SignInService:"
+							+ " signing in needs a CredentialStore bean beside the IdentityStore.");
 				assertThat(analysis.getAction()).startsWith("Declare a CredentialStore bean");
 			});
 	}
@@ -52,13 +53,14 @@ class MissingCredentialStoreFailureAnalyzerTests {
 		assertThat(analyzer.analyze(new NoSuchBeanDefinitionException(String.class))).isNull();
 		assertThat(analyzer.analyze(new NoSuchBeanDefinitionException("someBean"))).isNull();
 		assertThat(startUpReport(new NoSuchBeanDefinitionException(String.class)).getDescription())
-			.as("Spring Boot's own report").contains("String");
+			.as("Spring Boot's own report")
+			.contains("String");
 	}
 
 	/**
-	 * The analysis Spring Boot reports: the first of the registered analyzers, in their order,
-	 * that explains the failure. Analyzers that need what only a running application supplies are
-	 * left out.
+	 * The analysis Spring Boot reports: the first of the registered analyzers, in their
+	 * order, that explains the failure. Analyzers that need what only a running
+	 * application supplies are left out.
 	 */
 	private static FailureAnalysis startUpReport(Throwable failure) {
 		ArgumentResolver arguments = ArgumentResolver.of(BeanFactory.class, new DefaultListableBeanFactory())

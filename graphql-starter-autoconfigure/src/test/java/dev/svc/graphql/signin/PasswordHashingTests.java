@@ -15,9 +15,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The module's password hashing: Argon2id with OWASP's parameters, bcrypt at cost 12 without
- * Bouncy Castle, older hashes read and marked for an upgrade, and no more hashes at once than
- * allowed.
+ * The module's password hashing: Argon2id with OWASP's parameters, bcrypt at cost 12
+ * without Bouncy Castle, older hashes read and marked for an upgrade, and no more hashes
+ * at once than allowed.
  */
 class PasswordHashingTests {
 
@@ -97,7 +97,8 @@ class PasswordHashingTests {
 			signIn.start();
 			signIns.add(signIn);
 		}
-		// every sign-in parked: in the hash, which waits for the release, or at the gate in front of it
+		// every sign-in parked: in the hash, which waits for the release, or at the gate
+		// in front of it
 		while (!signIns.stream().allMatch(PasswordHashingTests::isParked)) {
 			Thread.onSpinWait();
 		}

@@ -20,10 +20,11 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What refused sign-in attempts write to the audit log: invalid input is recorded as a refused
- * attempt on both sign-in paths, and past {@code graphql.audit.refused-sign-ins-per-window} the
- * refused attempts of one address are counted in one summary record per window, so that a flood
- * cannot fill the log. Checked attempts are all recorded.
+ * What refused sign-in attempts write to the audit log: invalid input is recorded as a
+ * refused attempt on both sign-in paths, and past
+ * {@code graphql.audit.refused-sign-ins-per-window} the refused attempts of one address
+ * are counted in one summary record per window, so that a flood cannot fill the log.
+ * Checked attempts are all recorded.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -62,13 +63,15 @@ class RefusedSignInRecordsTests {
 		}
 		// a checked attempt is always recorded, past the quota too
 		assertThat(postJson(this.mvc, "/api/TokenAuth/Authenticate",
-				"{\"userNameOrEmailAddress\": \"admin\", \"password\": \"wrong\"}").exchange()).hasStatus(401);
+				"{\"userNameOrEmailAddress\": \"admin\", \"password\": \"wrong\"}")
+			.exchange()).hasStatus(401);
 		this.refusals.stop();
 		this.refusals.start();
 		drainTheWriter();
 
 		assertThat(count("method_name = 'SignIn' and exception like 'Invalid user name or password%'"))
-			.as("three refused attempts one by one, and the checked one").isEqualTo(4);
+			.as("three refused attempts one by one, and the checked one")
+			.isEqualTo(4);
 		Map<String, Object> summary = this.jdbc
 			.sql("select service_name, parameters, client_ip_address from svc_audit_logs where method_name = :summary")
 			.param("summary", AuditQuota.REFUSED_SIGN_INS)

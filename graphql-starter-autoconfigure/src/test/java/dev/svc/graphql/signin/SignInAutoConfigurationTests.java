@@ -95,8 +95,8 @@ class SignInAutoConfigurationTests {
 
 	@Test
 	void shouldBindTheStatisticsOfTheSessionChecks() {
-		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(ActiveSessions.class)
-			.hasBean("svcSessionCacheMeters"));
+		this.contextRunner
+			.run((context) -> assertThat(context).hasSingleBean(ActiveSessions.class).hasBean("svcSessionCacheMeters"));
 	}
 
 	@Test
@@ -132,7 +132,8 @@ class SignInAutoConfigurationTests {
 			.withBean(CredentialStore.class, () -> own)
 			.run((context) -> {
 				assertThat(context).hasSingleBean(ActiveSessions.class);
-				assertThat(context.getBean(SignInService.class).signIn("", "alice", "wonderland", "127.0.0.1").outcome())
+				assertThat(
+						context.getBean(SignInService.class).signIn("", "alice", "wonderland", "127.0.0.1").outcome())
 					.isEqualTo(SignInResult.Outcome.INVALID_CREDENTIALS);
 				assertThat(asked).containsExactly("alice");
 			});

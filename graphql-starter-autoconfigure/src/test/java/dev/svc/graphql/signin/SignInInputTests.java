@@ -23,9 +23,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A client's mistakes on both sign-in paths, the token endpoint and the JSON login post, through the
- * application's filters and security chains and on the build's database: each answers 400 and says what is wrong with which field,
- * none answers 500, and none logs anything above WARN.
+ * A client's mistakes on both sign-in paths, the token endpoint and the JSON login post,
+ * through the application's filters and security chains and on the build's database: each
+ * answers 400 and says what is wrong with which field, none answers 500, and none logs
+ * anything above WARN.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -44,19 +45,22 @@ class SignInInputTests {
 	private static int logLength;
 
 	static Stream<Arguments> mistakes() {
-		return Stream.of(
-				Arguments.of("NUL in the user name", "{\"userNameOrEmailAddress\": \"ad\\u0000min\", \"password\": \"123qwe\"}",
-						"The userNameOrEmailAddress field must not contain control characters.", "userNameOrEmailAddress"),
+		return Stream.of(Arguments.of("NUL in the user name",
+				"{\"userNameOrEmailAddress\": \"ad\\u0000min\", \"password\": \"123qwe\"}",
+				"The userNameOrEmailAddress field must not contain control characters.", "userNameOrEmailAddress"),
 				Arguments.of("NUL in the tenancy name",
 						"{\"tenancyName\": \"\\u0000\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}",
 						"The tenancyName field must not contain control characters.", "tenancyName"),
 				Arguments.of("an over-long user name",
 						"{\"userNameOrEmailAddress\": \"" + LONG + "\", \"password\": \"123qwe\"}",
-						"The userNameOrEmailAddress field must be at most 256 characters long.", "userNameOrEmailAddress"),
+						"The userNameOrEmailAddress field must be at most 256 characters long.",
+						"userNameOrEmailAddress"),
 				Arguments.of("an over-long tenancy name",
-						"{\"tenancyName\": \"" + LONG + "\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}",
+						"{\"tenancyName\": \"" + LONG
+								+ "\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}",
 						"The tenancyName field must be at most 64 characters long.", "tenancyName"),
-				Arguments.of("an over-long password", "{\"userNameOrEmailAddress\": \"admin\", \"password\": \"" + LONG + "\"}",
+				Arguments.of("an over-long password",
+						"{\"userNameOrEmailAddress\": \"admin\", \"password\": \"" + LONG + "\"}",
 						"The password field must be at most 128 characters long.", "password"),
 				Arguments.of("a missing password", "{\"userNameOrEmailAddress\": \"admin\"}",
 						"The password field is required.", "password"),
@@ -65,7 +69,8 @@ class SignInInputTests {
 	}
 
 	static Stream<Arguments> unreadable() {
-		return Stream.of(Arguments.of("an object for a string", "{\"userNameOrEmailAddress\": {\"a\": 1}, \"password\": \"x\"}"),
+		return Stream.of(
+				Arguments.of("an object for a string", "{\"userNameOrEmailAddress\": {\"a\": 1}, \"password\": \"x\"}"),
 				Arguments.of("an array", "[\"admin\", \"123qwe\"]"), Arguments.of("not JSON", "userName=admin"),
 				Arguments.of("an empty body", ""), Arguments.of("null", "null"));
 	}

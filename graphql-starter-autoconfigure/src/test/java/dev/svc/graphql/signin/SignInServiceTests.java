@@ -18,13 +18,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every outcome of a sign-in, against the demo data plus a locked and an inactive user of a tenant
- * of this test's own.
+ * Every outcome of a sign-in, against the demo data plus a locked and an inactive user of
+ * a tenant of this test's own.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-		"spring.graphql.schema.locations=classpath:graphql-test/",
-		"graphql.identity.demo-data=true" },
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true" },
 		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SignInServiceTests {
@@ -37,12 +37,15 @@ class SignInServiceTests {
 
 	@BeforeAll
 	void lockedAndInactiveUsers() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (70, 'Locks', 'Locks', current_timestamp)").update();
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (70, 'Locks', 'Locks', current_timestamp)")
+			.update();
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-				+ " normalized_email_address, password_hash, is_active, lockout_end_date, creation_time) values"
-				+ " (70, 70, 'locked', 'LOCKED', 'L', 'L', 'l@x.example', 'L@X.EXAMPLE', :hash, true, :future, current_timestamp),"
-				+ " (71, 70, 'gone', 'GONE', 'G', 'G', 'g@x.example', 'G@X.EXAMPLE', :hash, false, null, current_timestamp)")
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, is_active, lockout_end_date, creation_time) values"
+					+ " (70, 70, 'locked', 'LOCKED', 'L', 'L', 'l@x.example', 'L@X.EXAMPLE', :hash, true, :future, current_timestamp),"
+					+ " (71, 70, 'gone', 'GONE', 'G', 'G', 'g@x.example', 'G@X.EXAMPLE', :hash, false, null, current_timestamp)")
 			.param("hash", hash)
 			.param("future", OffsetDateTime.of(2999, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC))
 			.update();
@@ -50,7 +53,8 @@ class SignInServiceTests {
 
 	@Test
 	void shouldSignInHostAndTenantUsersByNameOrEmail() {
-		assertThat(this.signIn.signIn("", "ADMIN", "123qwe", null).user()).isEqualTo(new SignedInUser(1, null, "admin"));
+		assertThat(this.signIn.signIn("", "ADMIN", "123qwe", null).user())
+			.isEqualTo(new SignedInUser(1, null, "admin"));
 		assertThat(this.signIn.signIn(null, "admin@example.com", "123qwe", null).succeeded()).isTrue();
 		assertThat(this.signIn.signIn(" default ", "John.Doe@DefaultTenant.com", "123qwe", null).user())
 			.isEqualTo(new SignedInUser(3, 1, "jdoe"));
@@ -90,9 +94,10 @@ class SignInServiceTests {
 	@Test
 	void shouldUpgradeAnOlderHashAtTheNextSuccessfulSignInOnly() {
 		String demoHash = "{bcrypt}$2a$10$FbamdJThirRflTcvT7T0HOjUnWPwWRn9iuFYsJNxc4abw3LUuLMOW";
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-				+ " normalized_email_address, password_hash, creation_time) values"
-				+ " (72, 70, 'older', 'OLDER', 'O', 'O', 'o@x.example', 'O@X.EXAMPLE', :hash, current_timestamp)")
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, creation_time) values"
+					+ " (72, 70, 'older', 'OLDER', 'O', 'O', 'o@x.example', 'O@X.EXAMPLE', :hash, current_timestamp)")
 			.param("hash", demoHash)
 			.update();
 

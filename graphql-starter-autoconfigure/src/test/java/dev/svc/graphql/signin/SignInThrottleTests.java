@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What one caller can make the throttle keep: an address past its limit adds no more names, and
- * however many addresses and names come, the counts stay within their budget.
+ * What one caller can make the throttle keep: an address past its limit adds no more
+ * names, and however many addresses and names come, the counts stay within their budget.
  */
 class SignInThrottleTests {
 

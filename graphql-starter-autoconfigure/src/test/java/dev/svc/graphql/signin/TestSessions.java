@@ -23,8 +23,8 @@ public final class TestSessions {
 	}
 
 	/**
-	 * The active sessions of a store, checked every 5 seconds, cookie sessions of 12 hours, and the
-	 * checks cached as by default.
+	 * The active sessions of a store, checked every 5 seconds, cookie sessions of 12
+	 * hours, and the checks cached as by default.
 	 * @param sessions the store
 	 * @param clock the time
 	 * @return the active sessions

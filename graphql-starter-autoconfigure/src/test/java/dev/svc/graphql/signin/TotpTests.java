@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The one-time passwords against RFC 6238's own test values (SHA-1, the last 6 of their 8 digits),
- * the window of one step either side, and what authenticator apps read.
+ * The one-time passwords against RFC 6238's own test values (SHA-1, the last 6 of their 8
+ * digits), the window of one step either side, and what authenticator apps read.
  */
 class TotpTests {
 
@@ -45,9 +45,9 @@ class TotpTests {
 		String secret = Totp.newSecret(new SecureRandom());
 		assertThat(secret).matches("[A-Z2-7]{32}");
 		assertThat(Totp.unbase32(secret)).hasSize(20);
-		assertThat(Totp.otpauthUri("Svc GraphQL", "admin@Default", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")).isEqualTo(
-				"otpauth://totp/Svc%20GraphQL:admin%40Default?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
-						+ "&issuer=Svc%20GraphQL&algorithm=SHA1&digits=6&period=30");
+		assertThat(Totp.otpauthUri("Svc GraphQL", "admin@Default", "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"))
+			.isEqualTo("otpauth://totp/Svc%20GraphQL:admin%40Default?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+					+ "&issuer=Svc%20GraphQL&algorithm=SHA1&digits=6&period=30");
 	}
 
 }

@@ -32,9 +32,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two-factor sign-in over HTTP with a clock the tests move: an authenticator app set up by
- * the signed-in user, the token endpoint's second step (RFC 6238 codes, each accepted once), codes
- * sent by e-mail, remembered clients, lockout after wrong codes, and turning it off.
+ * Two-factor sign-in over HTTP with a clock the tests move: an authenticator app set up
+ * by the signed-in user, the token endpoint's second step (RFC 6238 codes, each accepted
+ * once), codes sent by e-mail, remembered clients, lockout after wrong codes, and turning
+ * it off.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
@@ -87,8 +88,10 @@ class TwoFactorSignInTests {
 
 	@AfterEach
 	void turnItOffForEveryone() {
-		this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-				+ " authenticator_last_step = null, access_failed_count = 0, lockout_end_date = null").update();
+		this.jdbc
+			.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+					+ " authenticator_last_step = null, access_failed_count = 0, lockout_end_date = null")
+			.update();
 		this.jdbc.sql("delete from svc_two_factor_codes").update();
 		this.jdbc.sql("delete from svc_two_factor_steps").update();
 		this.jdbc.sql("delete from svc_two_factor_clients").update();
@@ -127,7 +130,8 @@ class TwoFactorSignInTests {
 		assertThat(key).matches("[A-Z2-7]{32}");
 		assertThat(setup).bodyJson()
 			.isLenientlyEqualTo("{\"result\": {\"authenticatorKey\": \"%s\", \"otpauthUri\": \"%s\"}}".formatted(key,
-					"otpauth://totp/Svc%20Test:admin?secret=" + key + "&issuer=Svc%20Test&algorithm=SHA1&digits=6&period=30"));
+					"otpauth://totp/Svc%20Test:admin?secret=" + key
+							+ "&issuer=Svc%20Test&algorithm=SHA1&digits=6&period=30"));
 		assertThat(result(signIn(null, null, null)).get("requiresTwoFactorVerification"))
 			.as("not on before a code proves the app is set up")
 			.isEqualTo(false);
@@ -136,10 +140,9 @@ class TwoFactorSignInTests {
 		assertThat(wrong).hasStatus(400);
 		MvcTestResult enabled = change("Authenticator/Enable", token, "123qwe", now(key));
 		assertThat(enabled).hasStatus(200);
-		assertThat(newAuthenticator().header("Authorization", "Bearer " + token)).as("on: no new secret").hasStatus(409);
-		assertThat(newAuthenticator())
-			.as("nobody signed in")
-			.hasStatus(401);
+		assertThat(newAuthenticator().header("Authorization", "Bearer " + token)).as("on: no new secret")
+			.hasStatus(409);
+		assertThat(newAuthenticator()).as("nobody signed in").hasStatus(401);
 		return key;
 	}
 
@@ -307,7 +310,8 @@ class TwoFactorSignInTests {
 			assertThat(body(change("Disable", token, "123qwe", wrongCode(key)))).contains("Invalid security code!");
 		}
 		for (int i = 0; i < 2; i++) {
-			assertThat(body(change("Disable", token, "wrong password", now(key)))).contains("The password is not right.");
+			assertThat(body(change("Disable", token, "wrong password", now(key))))
+				.contains("The password is not right.");
 		}
 		MvcTestResult fifth = change("Disable", token, "123qwe", wrongCode(key));
 		assertThat(fifth).hasStatus(401);
@@ -318,7 +322,8 @@ class TwoFactorSignInTests {
 		assertThat(body(graphQl(this.mvc, "/graphql", "{ roles { name } }").header("Authorization", "Bearer " + token)
 			.exchange())).as("and leaves the token's session alone").contains("\"name\":\"Admin\"");
 		assertThat(body(signIn(now(key), null, null))).as("the sign-in shares the lockout").contains("locked out");
-		assertThat(this.jdbc.sql("select is_two_factor_enabled from svc_users where id = 1").query(Boolean.class).single())
+		assertThat(
+				this.jdbc.sql("select is_two_factor_enabled from svc_users where id = 1").query(Boolean.class).single())
 			.isTrue();
 	}
 
@@ -362,8 +367,7 @@ class TwoFactorSignInTests {
 		assertThat(sendCode()).hasStatus(200);
 		String code = lastCodeSent();
 		this.clock.advance(Duration.ofSeconds(31));
-		assertThat(signIn(code, null, null)).as("5 minutes after the password, not after the code")
-			.hasStatus(401);
+		assertThat(signIn(code, null, null)).as("5 minutes after the password, not after the code").hasStatus(401);
 		assertThat(sendCode()).hasStatus(200);
 		assertThat(this.sentCodes.sent).as("no code for a closed step").hasSize(1);
 	}

@@ -8,8 +8,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Visitors who never sign in, each a new browser, and what they leave on the server; and the error
- * page, which nobody may ask for.
+ * Visitors who never sign in, each a new browser, and what they leave on the server; and
+ * the error page, which nobody may ask for.
  */
 public final class AnonymousVisitors {
 
@@ -29,8 +29,8 @@ public final class AnonymousVisitors {
 	}
 
 	/**
-	 * Sends twenty visitors through the same visit and asserts that the application keeps as many
-	 * sessions after them as before.
+	 * Sends twenty visitors through the same visit and asserts that the application keeps
+	 * as many sessions after them as before.
 	 * @param port the application's port
 	 * @param sessions counts the application's sessions
 	 * @param visit what each visitor asks for
@@ -44,9 +44,9 @@ public final class AnonymousVisitors {
 	}
 
 	/**
-	 * Asserts that a request for the error page itself is refused, as for a page the caller may
-	 * not see, instead of answering 500: an anonymous visitor is sent to the login page, a
-	 * signed-in user is forbidden.
+	 * Asserts that a request for the error page itself is refused, as for a page the
+	 * caller may not see, instead of answering 500: an anonymous visitor is sent to the
+	 * login page, a signed-in user is forbidden.
 	 * @param port the application's port
 	 * @param signedIn a client with a signed-in user's session
 	 */

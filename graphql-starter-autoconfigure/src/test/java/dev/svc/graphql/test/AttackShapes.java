@@ -3,8 +3,9 @@ package dev.svc.graphql.test;
 import java.util.List;
 
 /**
- * The documents of the attacks the request limits are for, with the code each is refused with.
- * Shared by the module's tests and the sample apps', so every host is tried with the same shapes.
+ * The documents of the attacks the request limits are for, with the code each is refused
+ * with. Shared by the module's tests and the sample apps', so every host is tried with
+ * the same shapes.
  */
 public final class AttackShapes {
 
@@ -28,7 +29,8 @@ public final class AttackShapes {
 	}
 
 	/**
-	 * Every shape, each within the default length limit, so that the shape itself is what is refused.
+	 * Every shape, each within the default length limit, so that the shape itself is what
+	 * is refused.
 	 * @return the attacks
 	 */
 	public static List<Attack> all() {
@@ -39,7 +41,12 @@ public final class AttackShapes {
 		chain.append(" fragment F780 on Query { __typename }");
 		StringBuilder fanOut = new StringBuilder("{ ...F0 }");
 		for (int i = 0; i < 30; i++) {
-			fanOut.append(" fragment F").append(i).append(" on Query { ...F").append(i + 1).append(" ...F").append(i + 1)
+			fanOut.append(" fragment F")
+				.append(i)
+				.append(" on Query { ...F")
+				.append(i + 1)
+				.append(" ...F")
+				.append(i + 1)
 				.append(" }");
 		}
 		fanOut.append(" fragment F30 on Query { __typename }");

@@ -9,8 +9,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * What a user's authenticator app shows, written apart from the module's own code (RFC 6238 with
- * SHA-1, 30 s, 6 digits), so that the tests of the front ends sign in as a user with one would.
+ * What a user's authenticator app shows, written apart from the module's own code (RFC
+ * 6238 with SHA-1, 30 s, 6 digits), so that the tests of the front ends sign in as a user
+ * with one would.
  */
 public final class AuthenticatorApp {
 
@@ -32,7 +33,8 @@ public final class AuthenticatorApp {
 	}
 
 	/**
-	 * The code of a secret at a time, as an app shows it after the user typed the secret in.
+	 * The code of a secret at a time, as an app shows it after the user typed the secret
+	 * in.
 	 * @param secret the secret, in Base32
 	 * @param time the time
 	 * @return 6 digits

@@ -23,21 +23,25 @@ public final class CacheBounds {
 	 */
 	public static void assertBoundsAfterWrite(Cache<?, ?> cache, long maximumSize, Duration expireAfterWrite) {
 		Policy<?, ?> policy = cache.policy();
-		assertThat(policy.eviction()).hasValueSatisfying((eviction) -> assertThat(eviction.getMaximum()).isEqualTo(maximumSize));
+		assertThat(policy.eviction())
+			.hasValueSatisfying((eviction) -> assertThat(eviction.getMaximum()).isEqualTo(maximumSize));
 		assertThat(policy.expireAfterWrite())
 			.hasValueSatisfying((expiry) -> assertThat(expiry.getExpiresAfter()).isEqualTo(expireAfterWrite));
 		assertThat(policy.expireAfterAccess()).isEmpty();
 	}
 
 	/**
-	 * Asserts the cache's maximum size and its expiry after an entry was last read or written.
+	 * Asserts the cache's maximum size and its expiry after an entry was last read or
+	 * written.
 	 * @param cache the cache
 	 * @param maximumSize the most entries it may keep
-	 * @param expireAfterAccess how long an entry is kept after it was last read or written
+	 * @param expireAfterAccess how long an entry is kept after it was last read or
+	 * written
 	 */
 	public static void assertBoundsAfterAccess(Cache<?, ?> cache, long maximumSize, Duration expireAfterAccess) {
 		Policy<?, ?> policy = cache.policy();
-		assertThat(policy.eviction()).hasValueSatisfying((eviction) -> assertThat(eviction.getMaximum()).isEqualTo(maximumSize));
+		assertThat(policy.eviction())
+			.hasValueSatisfying((eviction) -> assertThat(eviction.getMaximum()).isEqualTo(maximumSize));
 		assertThat(policy.expireAfterAccess())
 			.hasValueSatisfying((expiry) -> assertThat(expiry.getExpiresAfter()).isEqualTo(expireAfterAccess));
 		assertThat(policy.expireAfterWrite()).isEmpty();

@@ -6,7 +6,8 @@ import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.UserCredentials;
 
 /**
- * The credential store of a host that keeps its identity data elsewhere, with nobody in it.
+ * The credential store of a host that keeps its identity data elsewhere, with nobody in
+ * it.
  */
 public final class EmptyCredentialStore implements CredentialStore {
 

@@ -14,7 +14,8 @@ import dev.svc.graphql.identity.UserScrollRequest;
 import dev.svc.graphql.identity.UserWindow;
 
 /**
- * The identity store of a host that keeps its identity data elsewhere, with nothing in it.
+ * The identity store of a host that keeps its identity data elsewhere, with nothing in
+ * it.
  */
 public final class EmptyIdentityStore implements IdentityStore {
 

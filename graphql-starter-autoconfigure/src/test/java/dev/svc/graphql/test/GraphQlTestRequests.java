@@ -10,7 +10,8 @@ import org.springframework.graphql.ExecutionGraphQlService;
 import org.springframework.graphql.support.DefaultExecutionGraphQlRequest;
 
 /**
- * Runs a query through the execution service, as the web layer would, with a given caller.
+ * Runs a query through the execution service, as the web layer would, with a given
+ * caller.
  */
 public final class GraphQlTestRequests {
 
@@ -25,9 +26,8 @@ public final class GraphQlTestRequests {
 			Map<String, Object> variables, UserContext user) {
 		ExecutionGraphQlRequest request = new DefaultExecutionGraphQlRequest(document, null, variables, null, "test",
 				null);
-		request.configureExecutionInput((input, builder) -> builder
-			.graphQLContext((context) -> context.put(UserContext.class, user))
-			.build());
+		request.configureExecutionInput(
+				(input, builder) -> builder.graphQLContext((context) -> context.put(UserContext.class, user)).build());
 		return service.execute(request).block();
 	}
 

@@ -17,11 +17,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real browser for page tests: Debian's Chromium ({@code svc.test.chromium}, default
- * {@code /usr/bin/chromium}) driven by Playwright, headless, with no network but the loopback.
- * Register it as a static extension field; it starts before the class's tests and closes after,
- * shared by its nested classes. Every wait is bounded: the launch by {@link #LAUNCH_TIMEOUT}, each
- * action, wait and navigation of a page by {@link #TIMEOUT}, each script run in a page by the
- * test's own timeout (JUnit interrupts the test's thread, and Playwright ends its wait then).
+ * {@code /usr/bin/chromium}) driven by Playwright, headless, with no network but the
+ * loopback. Register it as a static extension field; it starts before the class's tests
+ * and closes after, shared by its nested classes. Every wait is bounded: the launch by
+ * {@link #LAUNCH_TIMEOUT}, each action, wait and navigation of a page by
+ * {@link #TIMEOUT}, each script run in a page by the test's own timeout (JUnit interrupts
+ * the test's thread, and Playwright ends its wait then).
  */
 public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallback {
 
@@ -79,7 +80,8 @@ public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallba
 
 	/**
 	 * A page in a fresh browser context: no cookies from other tests.
-	 * @return the page, whose actions, waits and navigations time out after {@link #TIMEOUT}
+	 * @return the page, whose actions, waits and navigations time out after
+	 * {@link #TIMEOUT}
 	 */
 	public Page newPage() {
 		BrowserContext context = this.browser.newContext();
@@ -89,7 +91,8 @@ public final class HeadlessChromium implements BeforeAllCallback, AfterAllCallba
 	}
 
 	/**
-	 * Posts a query from the page, as the page's own script would, and answers the response body.
+	 * Posts a query from the page, as the page's own script would, and answers the
+	 * response body.
 	 * @param page the page
 	 * @param query the query
 	 * @return the response's body; the request is given up after {@link #TIMEOUT}

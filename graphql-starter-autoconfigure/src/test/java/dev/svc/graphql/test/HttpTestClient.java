@@ -11,8 +11,8 @@ import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A browser-like HTTP client for tests against a running app: it keeps cookies between requests,
- * never follows redirects, and sends exactly the headers it is given.
+ * A browser-like HTTP client for tests against a running app: it keeps cookies between
+ * requests, never follows redirects, and sends exactly the headers it is given.
  */
 public final class HttpTestClient {
 
@@ -37,8 +37,8 @@ public final class HttpTestClient {
 	}
 
 	/**
-	 * Signs a user in with the token sign-in and answers the {@code Authorization} header value
-	 * that carries its access token.
+	 * Signs a user in with the token sign-in and answers the {@code Authorization} header
+	 * value that carries its access token.
 	 */
 	public String bearerToken(String tenancyName, String userNameOrEmailAddress, String password) {
 		Response response = post("/api/TokenAuth/Authenticate", "application/json", json(Map.of("tenancyName",

@@ -14,9 +14,10 @@ import dev.svc.graphql.test.HttpTestClient.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A sample's files for desktop IDEs, in the module's directory: {@code graphql.config.yml}, the
- * schema it points at ({@code schema.graphql}, written from what the application serves, not
- * committed) and the documents under {@code graphql/}.
+ * A sample's files for desktop IDEs, in the module's directory:
+ * {@code graphql.config.yml}, the schema it points at ({@code schema.graphql}, written
+ * from what the application serves, not committed) and the documents under
+ * {@code graphql/}.
  */
 public final class IdeProject {
 
@@ -26,12 +27,12 @@ public final class IdeProject {
 	}
 
 	/**
-	 * Writes the schema the application serves where {@code graphql.config.yml} points, so that
-	 * the IDE completes what the application answers, and asserts that every document runs without
-	 * errors.
+	 * Writes the schema the application serves where {@code graphql.config.yml} points,
+	 * so that the IDE completes what the application answers, and asserts that every
+	 * document runs without errors.
 	 * @param http a client of the running application
-	 * @param headers the headers that sign the tenant's administrator in, if the client's cookies
-	 * do not
+	 * @param headers the headers that sign the tenant's administrator in, if the client's
+	 * cookies do not
 	 */
 	public static void assertServedSchemaAndDocumentsThatRun(HttpTestClient http, String... headers) {
 		Response schema = http.get("/graphql/schema", headers);

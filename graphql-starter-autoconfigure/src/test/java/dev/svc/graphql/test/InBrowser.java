@@ -10,9 +10,9 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Marks a test class that drives a page in a real browser ({@link HeadlessChromium}): it runs once
- * per sample, on H2, and the second JDK's run leaves it out (what Chromium renders does not
- * depend on the JDK the server runs on).
+ * Marks a test class that drives a page in a real browser ({@link HeadlessChromium}): it
+ * runs once per sample, on H2, and the second JDK's run leaves it out (what Chromium
+ * renders does not depend on the JDK the server runs on).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -13,8 +13,8 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequest
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 /**
- * The requests the module's clients send, through {@link MockMvcTester}: the application's
- * filters and security chains run as on a server, without one.
+ * The requests the module's clients send, through {@link MockMvcTester}: the
+ * application's filters and security chains run as on a server, without one.
  */
 public final class MockMvcRequests {
 

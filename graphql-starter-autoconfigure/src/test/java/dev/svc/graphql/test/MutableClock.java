@@ -9,12 +9,15 @@ import java.time.ZoneOffset;
 import org.springframework.boot.test.context.TestConfiguration;
 
 /**
- * A clock that tests move by hand, so that what happens after a while is tested without waiting.
- * A test imports {@link Bean} to give its application this clock, set to 2030-01-01T00:00:00Z.
+ * A clock that tests move by hand, so that what happens after a while is tested without
+ * waiting. A test imports {@link Bean} to give its application this clock, set to
+ * 2030-01-01T00:00:00Z.
  */
 public final class MutableClock extends Clock {
 
-	/** The host's {@code Clock} bean, which the module reads the time from: a mutable one. */
+	/**
+	 * The host's {@code Clock} bean, which the module reads the time from: a mutable one.
+	 */
 	@TestConfiguration(proxyBeanMethods = false)
 	public static class Bean {
 

@@ -10,10 +10,10 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
 
 /**
- * Marks a test class whose subject is SQL, a migration or a store: the build runs it on each
- * database the module supports, on H2 and again on PostgreSQL and on MariaDB (the surefire
- * executions of the parent POM select the {@value #TAG} tag). Every other test runs once, on H2:
- * it would pass or fail alike on any database.
+ * Marks a test class whose subject is SQL, a migration or a store: the build runs it on
+ * each database the module supports, on H2 and again on PostgreSQL and on MariaDB (the
+ * surefire executions of the parent POM select the {@value #TAG} tag). Every other test
+ * runs once, on H2: it would pass or fail alike on any database.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -20,11 +20,15 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
 
 /**
- * Drives the playground page in a real browser, as a user does: the same steps for every host.
+ * Drives the playground page in a real browser, as a user does: the same steps for every
+ * host.
  */
 public final class Playground {
 
-	/** Run the tests with {@code -Dsvc.refresh-screenshots=true} to write the screenshots into the docs. */
+	/**
+	 * Run the tests with {@code -Dsvc.refresh-screenshots=true} to write the screenshots
+	 * into the docs.
+	 */
 	private static final String REFRESH = "svc.refresh-screenshots";
 
 	/** What Chromium accepts from localhost. */
@@ -37,7 +41,10 @@ public final class Playground {
 
 	private final List<String> otherOrigins = new CopyOnWriteArrayList<>();
 
-	/** Every script and style sheet the page and its workers asked for, each once, with the encodings the browser accepted. */
+	/**
+	 * Every script and style sheet the page and its workers asked for, each once, with
+	 * the encodings the browser accepted.
+	 */
 	private final Map<String, String> scriptsAndStyles = new ConcurrentHashMap<>();
 
 	private final long millisToInteractive;
@@ -62,8 +69,10 @@ public final class Playground {
 				this.otherOrigins.add(url);
 			}
 		});
-		// the headers the request was made with, as the browser told them with the request; never the
-		// raw headers (Request.allHeaders, headerValue), which wait for an event Chromium may not send
+		// the headers the request was made with, as the browser told them with the
+		// request; never the
+		// raw headers (Request.allHeaders, headerValue), which wait for an event Chromium
+		// may not send
 		page.onRequest((request) -> {
 			if (request.url().endsWith(".js") || request.url().endsWith(".css")) {
 				this.scriptsAndStyles.putIfAbsent(request.url(),
@@ -80,7 +89,8 @@ public final class Playground {
 		this.page.waitForSelector(".graphiql-container");
 		this.page.waitForSelector(".graphiql-query-editor .monaco-editor");
 		// the schema is in once the documentation explorer can show it
-		this.page.waitForFunction("() => !document.querySelector('.graphiql-sidebar button[aria-label^=\"Re-fetch\"]').disabled");
+		this.page.waitForFunction(
+				"() => !document.querySelector('.graphiql-sidebar button[aria-label^=\"Re-fetch\"]').disabled");
 	}
 
 	/**
@@ -92,7 +102,8 @@ public final class Playground {
 	}
 
 	/**
-	 * How long the page took to become interactive, for the record: never asserted, a timing is no test.
+	 * How long the page took to become interactive, for the record: never asserted, a
+	 * timing is no test.
 	 * @return a line to print
 	 */
 	public String loadReport() {
@@ -101,12 +112,13 @@ public final class Playground {
 	}
 
 	/**
-	 * The bytes of the scripts and style sheets the page and its workers loaded so far, as served to
-	 * the browser: each one once (the browser caches them), asked for again with the encodings the
-	 * browser accepted. (The browser does not report the sizes of what its workers load, and tells
-	 * the network stack's headers of a request, Accept-Encoding among them, only in an event that
-	 * may never come: the requests it did not tell them for are asked for with the encodings
-	 * Chromium sends to localhost.)
+	 * The bytes of the scripts and style sheets the page and its workers loaded so far,
+	 * as served to the browser: each one once (the browser caches them), asked for again
+	 * with the encodings the browser accepted. (The browser does not report the sizes of
+	 * what its workers load, and tells the network stack's headers of a request,
+	 * Accept-Encoding among them, only in an event that may never come: the requests it
+	 * did not tell them for are asked for with the encodings Chromium sends to
+	 * localhost.)
 	 * @return the sum of their response bodies' sizes
 	 */
 	public long scriptAndStyleBytes() {
@@ -139,7 +151,8 @@ public final class Playground {
 	}
 
 	/**
-	 * Replaces the query with a part of one and asks the editor for completions at its end.
+	 * Replaces the query with a part of one and asks the editor for completions at its
+	 * end.
 	 * @param partialQuery the query up to the cursor
 	 * @return the labels of the completion list, as shown
 	 */
@@ -154,10 +167,10 @@ public final class Playground {
 	}
 
 	/**
-	 * Replaces the query and reads the problem the editor marks in it, as the editor's "go to next
-	 * problem" shows it. The editor lints in a web worker after each edit, so for a moment it may
-	 * still show a problem of an earlier text: the problem is read again until it is the expected
-	 * one or ten seconds have passed.
+	 * Replaces the query and reads the problem the editor marks in it, as the editor's
+	 * "go to next problem" shows it. The editor lints in a web worker after each edit, so
+	 * for a moment it may still show a problem of an earlier text: the problem is read
+	 * again until it is the expected one or ten seconds have passed.
 	 * @param query the query
 	 * @param expected the problem the caller expects to see
 	 * @return the last problem shown, {@code expected} when the editor showed it
@@ -196,7 +209,8 @@ public final class Playground {
 
 	/**
 	 * The settings the settings tab shows.
-	 * @return {@code request.credentials} and {@code schema.polling.enable}, as in the tab
+	 * @return {@code request.credentials} and {@code schema.polling.enable}, as in the
+	 * tab
 	 */
 	public String shownSettings() {
 		openSettings();
@@ -218,7 +232,8 @@ public final class Playground {
 	public List<String> prettify() {
 		this.page.click(".graphiql-toolbar button[aria-label^='Prettify']");
 		Locator lines = this.page.locator(".graphiql-query-editor .view-lines .view-line");
-		this.page.waitForFunction("() => document.querySelectorAll('.graphiql-query-editor .view-lines .view-line').length > 1");
+		this.page.waitForFunction(
+				"() => document.querySelectorAll('.graphiql-query-editor .view-lines .view-line').length > 1");
 		return lines.allTextContents().stream().map((line) -> line.replace('\u00a0', ' ')).toList();
 	}
 
@@ -231,8 +246,8 @@ public final class Playground {
 	}
 
 	/**
-	 * What the documentation explorer says is wrong with the schema, as GraphiQL shows a schema that
-	 * fails graphql-js's {@code validateSchema}.
+	 * What the documentation explorer says is wrong with the schema, as GraphiQL shows a
+	 * schema that fails graphql-js's {@code validateSchema}.
 	 * @return the explorer's error, empty when it shows the schema
 	 */
 	public String documentationError() {
@@ -278,8 +293,8 @@ public final class Playground {
 	}
 
 	/**
-	 * Lets the page run, as a user who watches it, until it has asked for the schema a number of
-	 * times in all, or fails after {@link HeadlessChromium#TIMEOUT}.
+	 * Lets the page run, as a user who watches it, until it has asked for the schema a
+	 * number of times in all, or fails after {@link HeadlessChromium#TIMEOUT}.
 	 * @param count how many schema requests to wait for, counted from the page's opening
 	 * @return the time between the last two of them
 	 */
@@ -290,8 +305,9 @@ public final class Playground {
 	}
 
 	/**
-	 * Takes a screenshot for the docs: into {@code target/screenshots}, and into {@code docs/images}
-	 * of the repository when the tests run with {@code -Dsvc.refresh-screenshots=true}.
+	 * Takes a screenshot for the docs: into {@code target/screenshots}, and into
+	 * {@code docs/images} of the repository when the tests run with
+	 * {@code -Dsvc.refresh-screenshots=true}.
 	 * @param name the file's name, without {@code .png}
 	 * @return the screenshot committed in the docs
 	 */
@@ -314,7 +330,8 @@ public final class Playground {
 	/**
 	 * Replaces the query, runs it and waits for the response.
 	 * @param query the query
-	 * @return the text of the response pane, each run of white space (long lines wrap) as one space
+	 * @return the text of the response pane, each run of white space (long lines wrap) as
+	 * one space
 	 */
 	public String run(String query) {
 		type(query);
@@ -322,10 +339,13 @@ public final class Playground {
 			String body = candidate.request().postData();
 			return body != null && body.contains("\"query\"") && !body.contains("IntrospectionQuery");
 		}, () -> this.page.click(".graphiql-execute-button"));
-		// the pane shows what came back once it has rendered it (Monaco shows spaces as non-breaking ones,
+		// the pane shows what came back once it has rendered it (Monaco shows spaces as
+		// non-breaking ones,
 		// and only the lines in view: a response longer than the pane never matches)
-		this.page.waitForFunction("(body) => { const r = document.querySelector('.graphiql-response .view-lines');"
-				+ " return r && r.textContent.replace(/\\s/g, '') === body; }", response.text().replaceAll("\\s", ""));
+		this.page.waitForFunction(
+				"(body) => { const r = document.querySelector('.graphiql-response .view-lines');"
+						+ " return r && r.textContent.replace(/\\s/g, '') === body; }",
+				response.text().replaceAll("\\s", ""));
 		return this.page.locator(".graphiql-response .view-lines").textContent().replaceAll("[\\s\u00a0]+", " ");
 	}
 

@@ -9,14 +9,15 @@ import org.skyscreamer.jsonassert.JSONCompareMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What a user signed in with a session cookie finds in the playground, on every front end: the
- * spec's features, the settings and the schema polling, and no request to another origin.
+ * What a user signed in with a session cookie finds in the playground, on every front
+ * end: the spec's features, the settings and the schema polling, and no request to
+ * another origin.
  */
 public final class PlaygroundTour {
 
 	/**
-	 * What an anonymous caller is told of a field that requires a permission (the specification's
-	 * section 7), whatever it is shown of the schema.
+	 * What an anonymous caller is told of a field that requires a permission (the
+	 * specification's section 7), whatever it is shown of the schema.
 	 */
 	public static final String NOT_LOGGED_IN = "Current user did not login to the application!";
 
@@ -46,7 +47,8 @@ public final class PlaygroundTour {
 		playground.show("GraphiQL Explorer");
 		assertThat(playground.screenshot(screenshotPrefix)).exists();
 
-		// omit: the cookie stays home, and the query runs anonymously, refused as the specification says
+		// omit: the cookie stays home, and the query runs anonymously, refused as the
+		// specification says
 		playground.saveSettings("omit", false);
 		assertThat(playground.run(USERS)).contains("\"code\": \"SVC_AUTHORIZATION\"").contains(NOT_LOGGED_IN);
 		assertThat(playground.schemaRequests()).as("the schema fetched once, no polling unless switched on")
@@ -59,7 +61,8 @@ public final class PlaygroundTour {
 
 		playground.saveSettings("include", true);
 		assertThat(playground.screenshot(screenshotPrefix + "-settings")).exists();
-		// polling on: the schema comes again and again, every 2 s (no sooner, or a page left open would flood the server)
+		// polling on: the schema comes again and again, every 2 s (no sooner, or a page
+		// left open would flood the server)
 		Duration betweenPolls = playground.awaitSchemaRequests(playground.schemaRequests() + 2);
 		assertThat(betweenPolls).as("time between two polls").isGreaterThan(Duration.ofMillis(1_500));
 		assertThat(playground.run(USERS)).contains("\"totalCount\": 2");
@@ -68,7 +71,8 @@ public final class PlaygroundTour {
 	}
 
 	/**
-	 * Opens the playground on a custom path, runs a query there, and finds nothing on the default path.
+	 * Opens the playground on a custom path, runs a query there, and finds nothing on the
+	 * default path.
 	 * @param page a page of a browser signed in as the host's administrator
 	 * @param origin the application's origin
 	 * @param path the custom path

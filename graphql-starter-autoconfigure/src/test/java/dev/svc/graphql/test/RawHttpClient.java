@@ -11,9 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * One HTTP/1.1 connection written byte by byte, for what a well-behaved client never sends: a
- * {@code Content-Length} far larger than the body that follows, a chunked body that does not end,
- * a body trickled in. It reads whatever the server answers, whenever it answers.
+ * One HTTP/1.1 connection written byte by byte, for what a well-behaved client never
+ * sends: a {@code Content-Length} far larger than the body that follows, a chunked body
+ * that does not end, a body trickled in. It reads whatever the server answers, whenever
+ * it answers.
  */
 public final class RawHttpClient implements AutoCloseable {
 
@@ -96,8 +97,8 @@ public final class RawHttpClient implements AutoCloseable {
 	}
 
 	/**
-	 * Reads the answer's status line, headers and as much of its body as arrives before the server
-	 * closes the connection or the read times out.
+	 * Reads the answer's status line, headers and as much of its body as arrives before
+	 * the server closes the connection or the read times out.
 	 * @return the answer as text, empty if nothing came
 	 */
 	public String answer() {
@@ -129,7 +130,8 @@ public final class RawHttpClient implements AutoCloseable {
 		return answer.startsWith("HTTP/1.1 ") ? Integer.parseInt(answer.substring(9, 12)) : 0;
 	}
 
-	// a whole answer with a Content-Length: the server may keep the connection open after it
+	// a whole answer with a Content-Length: the server may keep the connection open after
+	// it
 	private static boolean isComplete(String answer) {
 		int end = answer.indexOf("\r\n\r\n");
 		if (end < 0) {

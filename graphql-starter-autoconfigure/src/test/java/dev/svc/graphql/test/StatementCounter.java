@@ -12,8 +12,8 @@ import javax.sql.DataSource;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
- * Counts the SQL statements the application prepares or creates, by wrapping its data source.
- * Declare it as a static bean of a test configuration.
+ * Counts the SQL statements the application prepares or creates, by wrapping its data
+ * source. Declare it as a static bean of a test configuration.
  */
 public final class StatementCounter implements BeanPostProcessor {
 
@@ -33,8 +33,9 @@ public final class StatementCounter implements BeanPostProcessor {
 			return bean;
 		}
 		return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { DataSource.class },
-				forward(dataSource, (method, result) -> (result instanceof Connection connection)
-						? Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Connection.class },
+				forward(dataSource,
+						(method, result) -> (result instanceof Connection connection) ? Proxy.newProxyInstance(
+								getClass().getClassLoader(), new Class<?>[] { Connection.class },
 								forward(connection, (connectionMethod, statement) -> {
 									if (connectionMethod.getName().equals("prepareStatement")
 											|| connectionMethod.getName().equals("createStatement")
@@ -42,8 +43,7 @@ public final class StatementCounter implements BeanPostProcessor {
 										this.statements.incrementAndGet();
 									}
 									return statement;
-								}))
-						: result));
+								})) : result));
 	}
 
 	private static InvocationHandler forward(Object target, ResultMapper mapper) {

@@ -12,13 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * How many Spring application contexts a test JVM loaded, and how many distinct configurations
- * they had (more loads than configurations: Spring's context cache evicted some and loaded them
- * again). Each test JVM that loaded one appends a line to {@code target/test-contexts.txt} of its
- * module as it exits: the database, the loads, the distinct configurations.
- * {@code .ci/TestReport.java} prints their sum per database. Fed by
- * {@link TestDatabaseContextCustomizerFactory}, which every context of the module's and the sample
- * apps' tests passes.
+ * How many Spring application contexts a test JVM loaded, and how many distinct
+ * configurations they had (more loads than configurations: Spring's context cache evicted
+ * some and loaded them again). Each test JVM that loaded one appends a line to
+ * {@code target/test-contexts.txt} of its module as it exits: the database, the loads,
+ * the distinct configurations. {@code .ci/TestReport.java} prints their sum per database.
+ * Fed by {@link TestDatabaseContextCustomizerFactory}, which every context of the
+ * module's and the sample apps' tests passes.
  */
 final class TestContextReport {
 

@@ -11,11 +11,12 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.util.Assert;
 
 /**
- * A database made for one test context and dropped after it, so no run depends on what an earlier
- * one left. On PostgreSQL it is created on the local server ({@code svc.test.postgres.url}, default
- * {@code jdbc:postgresql://127.0.0.1:5432/}, user {@code postgres}); on MariaDB on the local server
- * too ({@code svc.test.mariadb.url}, default {@code jdbc:mariadb://127.0.0.1:3306/}, user
- * {@code root}, no password), with the URL options the module asks for there (times in UTC).
+ * A database made for one test context and dropped after it, so no run depends on what an
+ * earlier one left. On PostgreSQL it is created on the local server
+ * ({@code svc.test.postgres.url}, default {@code jdbc:postgresql://127.0.0.1:5432/}, user
+ * {@code postgres}); on MariaDB on the local server too ({@code svc.test.mariadb.url},
+ * default {@code jdbc:mariadb://127.0.0.1:3306/}, user {@code root}, no password), with
+ * the URL options the module asks for there (times in UTC).
  *
  * @param url the JDBC URL of the new database
  * @param user the user that owns it
@@ -81,13 +82,14 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 	}
 
 	/**
-	 * Takes a database of the local server away, as a server that goes down: new connections are
-	 * refused and open ones cut, until {@link #bringBack(String)}.
+	 * Takes a database of the local server away, as a server that goes down: new
+	 * connections are refused and open ones cut, until {@link #bringBack(String)}.
 	 * @param name the database
 	 */
 	public static void takeAway(String name) {
 		adminOfServer().execute("alter database " + name + " with allow_connections false");
-		adminOfServer().execute("select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + name + "'");
+		adminOfServer()
+			.execute("select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + name + "'");
 	}
 
 	/**
@@ -106,7 +108,8 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 
 	@Override
 	public void destroy() {
-		execute("drop database if exists " + this.name + (this.adminUrl.startsWith("jdbc:postgresql:") ? " with (force)" : ""));
+		execute("drop database if exists " + this.name
+				+ (this.adminUrl.startsWith("jdbc:postgresql:") ? " with (force)" : ""));
 	}
 
 	private void execute(String sql) {

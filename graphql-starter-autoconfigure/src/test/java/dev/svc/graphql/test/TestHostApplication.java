@@ -7,8 +7,8 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The smallest host: the module's auto-configuration, the test handlers, and whatever database
- * the build chose, migrated with the module's schema and demo data.
+ * The smallest host: the module's auto-configuration, the test handlers, and whatever
+ * database the build chose, migrated with the module's schema and demo data.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -16,7 +16,6 @@ import org.springframework.context.annotation.Import;
 public class TestHostApplication {
 
 	public static final String[] PROPERTIES = { "graphql.enabled=true",
-			"spring.graphql.schema.locations=classpath:graphql-test/",
-			"graphql.identity.demo-data=true" };
+			"spring.graphql.schema.locations=classpath:graphql-test/", "graphql.identity.demo-data=true" };
 
 }

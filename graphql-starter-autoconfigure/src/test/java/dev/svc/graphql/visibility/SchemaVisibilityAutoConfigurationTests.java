@@ -25,8 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SchemaVisibilityAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class, RootContainerAutoConfiguration.class,
-				SchemaVisibilityAutoConfiguration.class, GraphQlAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(PermissionAutoConfiguration.class, RootContainerAutoConfiguration.class,
+						SchemaVisibilityAutoConfiguration.class, GraphQlAutoConfiguration.class))
 		.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
 		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/");
 
@@ -65,7 +66,8 @@ class SchemaVisibilityAutoConfigurationTests {
 			assertThat(used).isSameAs(whole);
 			assertThat(VisibleSchema.of(input.getGraphQLContext())).isNotNull()
 				.satisfies((visible) -> assertThat(visible.validatesRequests()).isFalse())
-				.satisfies((visible) -> assertThat(visible.schema().getQueryType().getFieldDefinition("secret")).isNull())
+				.satisfies(
+						(visible) -> assertThat(visible.schema().getQueryType().getFieldDefinition("secret")).isNull())
 				.satisfies((visible) -> assertThat(visible.hiddenFields()).isEqualTo(List.of("secret")));
 		});
 	}
@@ -87,7 +89,8 @@ class SchemaVisibilityAutoConfigurationTests {
 
 	private static ExecutionInput callerHolding(String permission) {
 		return ExecutionInput.newExecutionInput("{ greeting }")
-			.graphQLContext((builder) -> builder.of(UserContext.class, new UserContext(1L, "u", null, Set.of(permission))))
+			.graphQLContext(
+					(builder) -> builder.of(UserContext.class, new UserContext(1L, "u", null, Set.of(permission))))
 			.build();
 	}
 
@@ -115,8 +118,7 @@ class SchemaVisibilityAutoConfigurationTests {
 		this.contextRunner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run((context) -> {
 			context.getBean(VisibleSchemas.class).forCaller(null, context.getBean(GraphQlSource.class).schema());
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			context.getBean("svcVisibleSchemaCacheMeters", MeterBinder.class)
-				.bindTo(registry);
+			context.getBean("svcVisibleSchemaCacheMeters", MeterBinder.class).bindTo(registry);
 			assertThat(registry.get("cache.size").tag("cache", "svc.visible-schemas").gauge().value()).isEqualTo(1);
 		});
 	}

@@ -25,16 +25,19 @@ import static dev.svc.graphql.test.MockMvcRequests.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each caller is shown the schema it may use: over HTTP, through the application's filters and
- * security chains, in introspection and Spring Boot's schema printer alike; what it sends runs under
- * the specification's contract ({@code by-permission}), or against its own schema alone
- * ({@code by-permission-as-missing}).
+ * Each caller is shown the schema it may use: over HTTP, through the application's
+ * filters and security chains, in introspection and Spring Boot's schema printer alike;
+ * what it sends runs under the specification's contract ({@code by-permission}), or
+ * against its own schema alone ({@code by-permission-as-missing}).
  */
 class SchemaVisibilityTests {
 
 	private static final String QUERY_FIELDS = "{ __schema { queryType { name fields { name } } } }";
 
-	/** The types of the schema, but graphql-java's own: the introspection types and the built-in scalars. */
+	/**
+	 * The types of the schema, but graphql-java's own: the introspection types and the
+	 * built-in scalars.
+	 */
 	private static final String TYPES = "{ __schema { types { name } } }";
 
 	private static final List<String> BUILT_IN = List.of("Boolean", "String", "Int", "Float", "ID");
@@ -53,9 +56,12 @@ class SchemaVisibilityTests {
 		MockMvcRequestBuilder request = MockMvcRequests.graphQl(mvc, "/graphql", document);
 		return switch (caller) {
 			case "anonymous" -> request;
-			case "tenant user" -> request.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"));
-			case "tenant admin" -> request.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "admin", "123qwe"));
-			case "host admin" -> request.header("Authorization", MockMvcRequests.bearerToken(mvc, "", "admin", "123qwe"));
+			case "tenant user" ->
+				request.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"));
+			case "tenant admin" ->
+				request.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "admin", "123qwe"));
+			case "host admin" ->
+				request.header("Authorization", MockMvcRequests.bearerToken(mvc, "", "admin", "123qwe"));
 			default -> throw new IllegalArgumentException(caller);
 		};
 	}
@@ -68,9 +74,11 @@ class SchemaVisibilityTests {
 
 	@SuppressWarnings("unchecked")
 	private static List<String> typeNames(MockMvcTester mvc, String caller) {
-		Map<String, Object> data = (Map<String, Object>) MockMvcRequests.parse(body(graphQl(mvc, TYPES, caller).exchange()))
+		Map<String, Object> data = (Map<String, Object>) MockMvcRequests
+			.parse(body(graphQl(mvc, TYPES, caller).exchange()))
 			.get("data");
-		List<Map<String, String>> types = (List<Map<String, String>>) ((Map<String, Object>) data.get("__schema")).get("types");
+		List<Map<String, String>> types = (List<Map<String, String>>) ((Map<String, Object>) data.get("__schema"))
+			.get("types");
 		return types.stream()
 			.map((type) -> type.get("name"))
 			.filter((name) -> !name.startsWith("__") && !BUILT_IN.contains(name))
@@ -102,40 +110,47 @@ class SchemaVisibilityTests {
 		void shouldRefuseAFieldTheCallerMayNotUseAtItsPathAndAnswerTheOthers() throws JSONException {
 			// a partial result: the nullable field refused is null, the other answers
 			String mixed = body(graphQl(this.mvc, "{ secret greeting(name: \"Ada\") }", "tenant user").exchange());
-			JSONAssert.assertEquals("""
-					{"data": {"secret": null}, "errors": [{
-					  "message": "Error trying to resolve secret. Required permissions are not granted. At least one of these permissions must be granted: Users, Test.Secret",
-					  "locations": [{"line": 1, "column": 3}], "path": ["secret"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+			JSONAssert.assertEquals(
+					"""
+							{"data": {"secret": null}, "errors": [{
+							  "message": "Error trying to resolve secret. Required permissions are not granted. At least one of these permissions must be granted: Users, Test.Secret",
+							  "locations": [{"line": 1, "column": 3}], "path": ["secret"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
 					mixed, JSONCompareMode.LENIENT);
 			assertThat(mixed).contains("\"greeting\":\"Hello Ada from instance ");
-			// a non-null field refused nulls data, as GraphQL's null propagation has it, with the same error
-			JSONAssert.assertEquals("""
-					{"data": null, "errors": [{
-					  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
-					  "locations": [{"line": 1, "column": 12}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+			// a non-null field refused nulls data, as GraphQL's null propagation has it,
+			// with the same error
+			JSONAssert.assertEquals(
+					"""
+							{"data": null, "errors": [{
+							  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
+							  "locations": [{"line": 1, "column": 12}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
 					body(graphQl(this.mvc, "{ greeting users { totalCount } }", "tenant user").exchange()),
 					JSONCompareMode.STRICT);
-			JSONAssert.assertEquals("""
-					{"data": null, "errors": [{
-					  "message": "Error trying to resolve users. Current user did not login to the application!",
-					  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
-					body(graphQl(this.mvc, "{ users { totalCount } }", "anonymous").exchange()), JSONCompareMode.STRICT);
+			JSONAssert.assertEquals(
+					"""
+							{"data": null, "errors": [{
+							  "message": "Error trying to resolve users. Current user did not login to the application!",
+							  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					body(graphQl(this.mvc, "{ users { totalCount } }", "anonymous").exchange()),
+					JSONCompareMode.STRICT);
 			// introspection still shows the caller its own schema only
 			JSONAssert.assertEquals("""
-					{"data": {"__type": null}}""",
-					body(graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
+					{"data": {"__type": null}}""", body(
+					graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
 						.exchange()),
 					JSONCompareMode.STRICT);
 			JSONAssert.assertEquals("""
-					{"data": {"__type": {"name": "UserPagedResult"}}}""",
-					body(graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name } }", "tenant admin").exchange()),
+					{"data": {"__type": {"name": "UserPagedResult"}}}""", body(
+					graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name } }", "tenant admin").exchange()),
 					JSONCompareMode.STRICT);
 		}
 
 		@Test
 		void shouldRefuseAnIntrospectionInBadFaithAsTooComplexNotAsAServerError() {
-			String refused = body(graphQl(this.mvc, "{ __schema { queryType { fields { name type { fields { name } } } } } }",
-					"tenant admin").exchange());
+			String refused = body(
+					graphQl(this.mvc, "{ __schema { queryType { fields { name type { fields { name } } } } } }",
+							"tenant admin")
+						.exchange());
 			assertThat(refused).contains("not asking for introspection in good faith")
 				.contains("\"code\":\"QUERY_TOO_COMPLEX\"");
 		}
@@ -154,18 +169,21 @@ class SchemaVisibilityTests {
 	}
 
 	/**
-	 * What a field that does not exist answers, whether it was never declared or is hidden with
-	 * {@code by-permission-as-missing}: the same JSON, for the same documents.
+	 * What a field that does not exist answers, whether it was never declared or is
+	 * hidden with {@code by-permission-as-missing}: the same JSON, for the same
+	 * documents.
 	 */
 	static void assertAnswersAsIfNothingWereThere(MockMvcTester mvc) throws JSONException {
-		JSONAssert.assertEquals("""
-				{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
-				  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+						  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
 				body(graphQl(mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
 		// the same over GET
-		JSONAssert.assertEquals("""
-				{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
-				  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+						  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
 				body(mvc.get()
 					.uri(URI.create("/graphql?query=%7B%20users%20%7B%20totalCount%20%7D%20%7D"))
 					.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"))
@@ -176,10 +194,12 @@ class SchemaVisibilityTests {
 				body(graphQl(mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
 					.exchange()),
 				JSONCompareMode.STRICT);
-		JSONAssert.assertEquals("""
-				{"errors": [{"message": "Validation error (UnknownType) : Unknown type 'User'",
-				  "locations": [{"line": 1, "column": 19}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
-				body(graphQl(mvc, "{ greeting ... on User { id } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "Validation error (UnknownType) : Unknown type 'User'",
+						  "locations": [{"line": 1, "column": 19}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(graphQl(mvc, "{ greeting ... on User { id } }", "tenant user").exchange()),
+				JSONCompareMode.STRICT);
 	}
 
 	@Nested
@@ -207,21 +227,23 @@ class SchemaVisibilityTests {
 
 		@Test
 		void shouldAnswerADocumentNamedByHashOrIdThatHidesFieldsFromTheCallerAsOneNotFound() throws JSONException {
-			// the administrator has the server keep a document of its own; the user names it by its hash alone
+			// the administrator has the server keep a document of its own; the user names
+			// it by its hash alone
 			String document = "query Mine { users { totalCount } }";
-			String extensions = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(document)
-					+ "\"}}";
+			String extensions = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
+					+ PersistedQuery.sha256(document) + "\"}}";
 			String bearer = MockMvcRequests.bearerToken(this.mvc, "Default", "admin", "123qwe");
-			assertThat(body(MockMvcRequests.postJson(this.mvc, "/graphql",
-					"{\"query\": \"" + document + "\", \"extensions\": " + extensions + "}")
+			assertThat(body(MockMvcRequests
+				.postJson(this.mvc, "/graphql", "{\"query\": \"" + document + "\", \"extensions\": " + extensions + "}")
 				.header("Authorization", bearer)
 				.exchange())).contains("\"totalCount\":2");
 			String user = MockMvcRequests.bearerToken(this.mvc, "Default", "jdoe", "123qwe");
 			String neverSent = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
 					+ PersistedQuery.sha256("query Never { greeting }") + "\"}}";
-			JSONAssert.assertEquals(body(MockMvcRequests.postJson(this.mvc, "/graphql", "{\"extensions\": " + neverSent + "}")
-				.header("Authorization", user)
-				.exchange()),
+			JSONAssert.assertEquals(
+					body(MockMvcRequests.postJson(this.mvc, "/graphql", "{\"extensions\": " + neverSent + "}")
+						.header("Authorization", user)
+						.exchange()),
 					body(MockMvcRequests.postJson(this.mvc, "/graphql", "{\"extensions\": " + extensions + "}")
 						.header("Authorization", user)
 						.exchange()),
@@ -229,23 +251,31 @@ class SchemaVisibilityTests {
 			// the same over GET, where the hash alone comes in the extensions parameter
 			String getByHash = "/graphql?extensions=" + UriUtils.encodeQueryParam(extensions, StandardCharsets.UTF_8);
 			String getNeverSent = "/graphql?extensions=" + UriUtils.encodeQueryParam(neverSent, StandardCharsets.UTF_8);
-			JSONAssert.assertEquals(body(this.mvc.get().uri(URI.create(getNeverSent)).header("Authorization", user).exchange()),
+			JSONAssert.assertEquals(
+					body(this.mvc.get().uri(URI.create(getNeverSent)).header("Authorization", user).exchange()),
 					body(this.mvc.get().uri(URI.create(getByHash)).header("Authorization", user).exchange()),
 					JSONCompareMode.STRICT);
 			assertThat(body(this.mvc.get().uri(URI.create(getByHash)).header("Authorization", bearer).exchange()))
-				.as("the administrator's own document, by hash over GET").contains("\"totalCount\":2");
-			// a registered document, named by its id, answers the user as an id that names none
-			JSONAssert.assertEquals("""
-					{"errors": [{"message": "No document is registered with documentId sha256:%s.",
-					  "locations": [], "path": [], "extensions": {"code": "PERSISTED_DOCUMENT_NOT_FOUND"}}]}"""
-				.formatted(PersistedQuery.sha256("query Secret { secret }")),
-					body(MockMvcRequests.postJson(this.mvc, "/graphql",
-							"{\"documentId\": \"sha256:" + PersistedQuery.sha256("query Secret { secret }") + "\"}")
-						.header("Authorization", user)
-						.exchange()),
-					JSONCompareMode.STRICT);
-			assertThat(body(MockMvcRequests.postJson(this.mvc, "/graphql",
-					"{\"documentId\": \"sha256:" + PersistedQuery.sha256("query Secret { secret }") + "\"}")
+				.as("the administrator's own document, by hash over GET")
+				.contains("\"totalCount\":2");
+			// a registered document, named by its id, answers the user as an id that
+			// names none
+			JSONAssert
+				.assertEquals(
+						"""
+								{"errors": [{"message": "No document is registered with documentId sha256:%s.",
+								  "locations": [], "path": [], "extensions": {"code": "PERSISTED_DOCUMENT_NOT_FOUND"}}]}"""
+							.formatted(PersistedQuery.sha256("query Secret { secret }")),
+						body(MockMvcRequests
+							.postJson(this.mvc, "/graphql",
+									"{\"documentId\": \"sha256:" + PersistedQuery.sha256("query Secret { secret }")
+											+ "\"}")
+							.header("Authorization", user)
+							.exchange()),
+						JSONCompareMode.STRICT);
+			assertThat(body(MockMvcRequests
+				.postJson(this.mvc, "/graphql",
+						"{\"documentId\": \"sha256:" + PersistedQuery.sha256("query Secret { secret }") + "\"}")
 				.header("Authorization", bearer)
 				.exchange())).isEqualTo("{\"data\":{\"secret\":\"42\"}}");
 		}
@@ -256,7 +286,8 @@ class SchemaVisibilityTests {
 				.uri("/graphql/schema")
 				.header("Authorization", MockMvcRequests.bearerToken(this.mvc, "Default", "jdoe", "123qwe"))
 				.exchange());
-			assertThat(user).contains("type Query {", "greeting(name: String): String!", "failing(kind: String!): String")
+			assertThat(user)
+				.contains("type Query {", "greeting(name: String): String!", "failing(kind: String!): String")
 				.doesNotContain("users", "UserPagedResult", "secret", "roles", "Role", "organizationUnits",
 						"OrganizationUnit", "DateTime", "UserConnection", "PageInfo");
 			String admin = body(this.mvc.get()
@@ -341,11 +372,13 @@ class SchemaVisibilityTests {
 		@Test
 		void shouldShowEveryFieldAndRefuseItWhenItRuns() throws JSONException {
 			assertFields(this.mvc, "tenant user", ALL_FIELDS);
-			JSONAssert.assertEquals("""
-					{"data": null, "errors": [{
-					  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
-					  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
-					body(graphQl(this.mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+			JSONAssert.assertEquals(
+					"""
+							{"data": null, "errors": [{
+							  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
+							  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+					body(graphQl(this.mvc, "{ users { totalCount } }", "tenant user").exchange()),
+					JSONCompareMode.STRICT);
 		}
 
 	}

@@ -18,9 +18,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an anonymous caller who does not sign in leaves on the server when it asks for the module's
- * paths (the endpoint, the schema printer, the playground and the sign-ins'): no session. What it
- * leaves on a host's own pages is each sample's {@code AnonymousRequestsTests}.
+ * What an anonymous caller who does not sign in leaves on the server when it asks for the
+ * module's paths (the endpoint, the schema printer, the playground and the sign-ins'): no
+ * session. What it leaves on a host's own pages is each sample's
+ * {@code AnonymousRequestsTests}.
  */
 @SpringBootTest(classes = { TestHostApplication.class, AnonymousRequestsTests.SessionCounter.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -53,8 +54,12 @@ class AnonymousRequestsTests {
 	void shouldCountTheSessionOfACookieSignIn() {
 		int before = this.sessions.created();
 		HttpTestClient browser = new HttpTestClient(this.port);
-		assertThat(browser.post("/Account/Login", "application/json", HttpTestClient
-			.json(Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe"))).status())
+		assertThat(
+				browser
+					.post("/Account/Login", "application/json",
+							HttpTestClient.json(
+									Map.of("tenancyName", "", "userNameOrEmailAddress", "admin", "password", "123qwe")))
+					.status())
 			.isEqualTo(200);
 		assertThat(this.sessions.created()).isEqualTo(before + 1);
 	}

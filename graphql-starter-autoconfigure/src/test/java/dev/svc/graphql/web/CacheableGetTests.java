@@ -28,16 +28,15 @@ import static dev.svc.graphql.test.MockMvcRequests.signedInSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The answer to an anonymous GET that names its document by id may be kept by a browser, a proxy
- * or a CDN, and a matching {@code If-None-Match} answers 304; no other answer may be kept by
- * anyone but its caller, and none of a signed-in caller's is shared or revalidated.
+ * The answer to an anonymous GET that names its document by id may be kept by a browser,
+ * a proxy or a CDN, and a matching {@code If-None-Match} answers 304; no other answer may
+ * be kept by anyone but its caller, and none of a signed-in caller's is shared or
+ * revalidated.
  */
-@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class },
-		properties = { "graphql.enabled=true",
-				"spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
-				"graphql.identity.demo-data=true", "graphql.sign-in.cookie.enabled=true",
-				"graphql.sign-in.token.enabled=true",
-				"graphql.sign-in.token.signing-key=cacheable-get-test-key-0123456789abcdef" })
+@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class }, properties = {
+		"graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
+		"graphql.identity.demo-data=true", "graphql.sign-in.cookie.enabled=true", "graphql.sign-in.token.enabled=true",
+		"graphql.sign-in.token.signing-key=cacheable-get-test-key-0123456789abcdef" })
 @AutoConfigureMockMvc
 class CacheableGetTests {
 
@@ -45,7 +44,10 @@ class CacheableGetTests {
 
 	private static final String VARY = "Accept, Svc-TenantId, Accept-Language, Authorization, Cookie";
 
-	/** What the endpoint's security chain sends when the endpoint sets no Cache-Control of its own. */
+	/**
+	 * What the endpoint's security chain sends when the endpoint sets no Cache-Control of
+	 * its own.
+	 */
 	private static final String NO_STORE = "no-cache, no-store, max-age=0, must-revalidate";
 
 	@Autowired
@@ -83,10 +85,12 @@ class CacheableGetTests {
 			.exchange()
 			.getResponse();
 		assertThat(deeper.getStatus()).isEqualTo(200);
-		assertThat(text(deeper)).isEqualTo("{\"data\":{\"tree\":{\"name\":\"root\",\"child\":{\"name\":\"root/child\"}}}}");
+		assertThat(text(deeper))
+			.isEqualTo("{\"data\":{\"tree\":{\"name\":\"root\",\"child\":{\"name\":\"root/child\"}}}}");
 		assertThat(deeper.getHeader("ETag")).isNotEqualTo(tag);
 
-		// the greeting names a new handler instance each time: the same URL, another result
+		// the greeting names a new handler instance each time: the same URL, another
+		// result
 		URI greeting = byHash("{ cacheable: greeting }", null);
 		String before = get(greeting).exchange().getResponse().getHeader("ETag");
 		MockHttpServletResponse changed = get(greeting).header("If-None-Match", before).exchange().getResponse();
@@ -106,8 +110,7 @@ class CacheableGetTests {
 
 	@Test
 	void shouldLetNoCacheKeepAnAnswerWithErrors() {
-		MockHttpServletResponse failed = get(byHash("{ failing(kind: \"friendly\") }", null)).exchange()
-			.getResponse();
+		MockHttpServletResponse failed = get(byHash("{ failing(kind: \"friendly\") }", null)).exchange().getResponse();
 		assertThat(text(failed)).contains("It is too hot");
 		assertUncached(failed, "no-store");
 		String unknown = "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
@@ -145,7 +148,8 @@ class CacheableGetTests {
 			.getResponse();
 		assertThat(bySession.getStatus()).isEqualTo(200);
 		assertUncached(bySession);
-		// without the preflight header the query runs anonymously, yet the caller holds a session
+		// without the preflight header the query runs anonymously, yet the caller holds a
+		// session
 		assertUncached(get(get).session(session).header("If-None-Match", tag).exchange().getResponse());
 	}
 
@@ -206,11 +210,13 @@ class CacheableGetTests {
 	}
 
 	/**
-	 * A GET that names the document by its hash alone, once the server knows the document.
+	 * A GET that names the document by its hash alone, once the server knows the
+	 * document.
 	 */
 	private URI byHash(String document, String variables) {
-		assertThat(postJson(this.mvc, "/graphql", "{\"query\": " + json(document) + ", \"extensions\": "
-				+ extensions(document) + ((variables != null) ? ", \"variables\": " + variables : "") + "}")
+		assertThat(postJson(this.mvc, "/graphql",
+				"{\"query\": " + json(document) + ", \"extensions\": " + extensions(document)
+						+ ((variables != null) ? ", \"variables\": " + variables : "") + "}")
 			.exchange()).hasStatus2xxSuccessful();
 		// already encoded: a URI template would encode it again
 		return URI.create("/graphql?extensions=" + encode(extensions(document))
@@ -220,7 +226,6 @@ class CacheableGetTests {
 	private MockMvcRequestBuilder get(URI uri) {
 		return this.mvc.get().uri(uri);
 	}
-
 
 	private static String text(MockHttpServletResponse response) {
 		try {

@@ -1,6 +1,5 @@
 package dev.svc.graphql.web;
 
-
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.OnEveryDatabase;
@@ -16,11 +15,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The database goes out of reach under a running app: requests fail within the pool's wait
- * ({@code spring.datasource.hikari.connection-timeout}) with a GraphQL-shaped 503, and the app
- * answers again as soon as the database is back, without a restart. On PostgreSQL, whose
- * connections to the test database are refused and cut for a while; H2 runs in the app's own
- * process and cannot go away.
+ * The database goes out of reach under a running app: requests fail within the pool's
+ * wait ({@code spring.datasource.hikari.connection-timeout}) with a GraphQL-shaped 503,
+ * and the app answers again as soon as the database is back, without a restart. On
+ * PostgreSQL, whose connections to the test database are refused and cut for a while; H2
+ * runs in the app's own process and cannot go away.
  */
 @OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")

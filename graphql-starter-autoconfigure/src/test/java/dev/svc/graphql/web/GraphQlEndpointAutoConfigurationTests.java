@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GraphQlEndpointAutoConfigurationTests {
 
 	private static final AutoConfigurations CONFIGURATIONS = AutoConfigurations.of(PermissionAutoConfiguration.class,
-			RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class, GraphQlEndpointAutoConfiguration.class, GraphQlWebMvcAutoConfiguration.class);
+			RootContainerAutoConfiguration.class, GraphQlAutoConfiguration.class,
+			GraphQlEndpointAutoConfiguration.class, GraphQlWebMvcAutoConfiguration.class);
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(CONFIGURATIONS)
@@ -28,14 +29,13 @@ class GraphQlEndpointAutoConfigurationTests {
 
 	@Test
 	void shouldServeTheEndpointWhenEnabled() {
-		this.contextRunner.withPropertyValues("graphql.enabled=true")
-			.run((context) -> {
-				assertThat(context).hasSingleBean(WebGraphQlHandler.class)
-					.hasBean("graphQlRouterFunction")
-					.hasBean("svcGraphQlRoutes")
-					.getBean(GraphQlHttpHandler.class)
-					.isInstanceOf(SvcGraphQlHttpHandler.class);
-			});
+		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
+			assertThat(context).hasSingleBean(WebGraphQlHandler.class)
+				.hasBean("graphQlRouterFunction")
+				.hasBean("svcGraphQlRoutes")
+				.getBean(GraphQlHttpHandler.class)
+				.isInstanceOf(SvcGraphQlHttpHandler.class);
+		});
 	}
 
 	@Test

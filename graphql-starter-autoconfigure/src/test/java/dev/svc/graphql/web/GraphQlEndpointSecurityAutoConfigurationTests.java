@@ -41,7 +41,8 @@ class GraphQlEndpointSecurityAutoConfigurationTests {
 			assertThat(context).hasNotFailed().hasBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN);
 			DefaultSecurityFilterChain chain = context.getBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN,
 					DefaultSecurityFilterChain.class);
-			assertThat(chain.getRequestMatcher()).hasToString("Or [PathPattern [/graphql], PathPattern [/graphql/schema]]");
+			assertThat(chain.getRequestMatcher())
+				.hasToString("Or [PathPattern [/graphql], PathPattern [/graphql/schema]]");
 			assertThat(chain.getFilters()).noneMatch(CsrfFilter.class::isInstance);
 		});
 	}
@@ -50,17 +51,17 @@ class GraphQlEndpointSecurityAutoConfigurationTests {
 	void shouldLetCustomizersShapeTheChain() {
 		AtomicInteger calls = new AtomicInteger();
 		GraphQlEndpointSecurityCustomizer customizer = (http) -> calls.incrementAndGet();
-		this.contextRunner.withBean(GraphQlEndpointSecurityCustomizer.class, () -> customizer)
-			.run((context) -> {
-				assertThat(context).hasBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN);
-				assertThat(calls).hasValue(1);
-			});
+		this.contextRunner.withBean(GraphQlEndpointSecurityCustomizer.class, () -> customizer).run((context) -> {
+			assertThat(context).hasBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN);
+			assertThat(calls).hasValue(1);
+		});
 	}
 
 	@Test
 	void shouldBackOffWhenUserDefinesTheChain() {
 		SecurityFilterChain own = new DefaultSecurityFilterChain((request) -> false);
-		this.contextRunner.withBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN, SecurityFilterChain.class, () -> own)
+		this.contextRunner
+			.withBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN, SecurityFilterChain.class, () -> own)
 			.run((context) -> assertThat(context.getBean(GraphQlEndpointSecurityAutoConfiguration.CHAIN))
 				.isSameAs(own));
 	}

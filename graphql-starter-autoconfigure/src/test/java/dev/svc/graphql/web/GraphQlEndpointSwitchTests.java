@@ -15,9 +15,9 @@ import static dev.svc.graphql.test.MockMvcRequests.graphQl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The endpoint switch and path, through the application's filters and security chains, on a host
- * that keeps Spring Boot's default security (every path needs a signed-in user, HTTP Basic with
- * the configured user).
+ * The endpoint switch and path, through the application's filters and security chains, on
+ * a host that keeps Spring Boot's default security (every path needs a signed-in user,
+ * HTTP Basic with the configured user).
  */
 class GraphQlEndpointSwitchTests {
 
@@ -30,7 +30,8 @@ class GraphQlEndpointSwitchTests {
 
 	@Nested
 	@SpringBootTest(classes = TestHostApplication.class,
-			properties = { "spring.graphql.schema.locations=classpath:graphql-test/", "spring.security.user.password=pw" })
+			properties = { "spring.graphql.schema.locations=classpath:graphql-test/",
+					"spring.security.user.password=pw" })
 	@AutoConfigureMockMvc
 	class WhenSwitchedOffByDefault {
 
@@ -39,8 +40,10 @@ class GraphQlEndpointSwitchTests {
 
 		@Test
 		void shouldAnswer404EvenWithSchemaFilesOnTheClasspath() {
-			// a GET: the host's CSRF protection would refuse a POST before it got anywhere
-			assertThat(this.mvc.get().uri(URI.create("/graphql?query=%7Bgreeting%7D")).header("Authorization", HOST_USER))
+			// a GET: the host's CSRF protection would refuse a POST before it got
+			// anywhere
+			assertThat(
+					this.mvc.get().uri(URI.create("/graphql?query=%7Bgreeting%7D")).header("Authorization", HOST_USER))
 				.hasStatus(404);
 			assertThat(status(this.mvc, "/graphql")).isEqualTo(status(this.mvc, "/no-such-path"));
 		}
@@ -48,8 +51,9 @@ class GraphQlEndpointSwitchTests {
 	}
 
 	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, properties = { "GraphQL.Enabled=true", "GraphQL.Path=/mygraphql",
-			"spring.graphql.schema.locations=classpath:graphql-test/" })
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "GraphQL.Enabled=true", "GraphQL.Path=/mygraphql",
+					"spring.graphql.schema.locations=classpath:graphql-test/" })
 	@AutoConfigureMockMvc
 	class OnACustomPath {
 
@@ -65,8 +69,9 @@ class GraphQlEndpointSwitchTests {
 	}
 
 	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
-			"spring.graphql.http.path=/boot-path", "spring.graphql.schema.locations=classpath:graphql-test/" })
+	@SpringBootTest(classes = TestHostApplication.class,
+			properties = { "graphql.enabled=true", "spring.graphql.http.path=/boot-path",
+					"spring.graphql.schema.locations=classpath:graphql-test/" })
 	@AutoConfigureMockMvc
 	class OnSpringBootsPath {
 

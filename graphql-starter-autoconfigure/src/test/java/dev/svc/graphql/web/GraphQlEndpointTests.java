@@ -21,14 +21,13 @@ import static dev.svc.graphql.test.MockMvcRequests.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The endpoint's answers over HTTP, through the application's filters and security chains.
+ * The endpoint's answers over HTTP, through the application's filters and security
+ * chains.
  */
-@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class },
-		properties = { "graphql.enabled=true",
-				"spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
-				"graphql.identity.demo-data=true", "graphql.limits.max-query-length=2000",
-				"graphql.limits.max-query-depth=3", "graphql.limits.max-request-size=4KB",
-				"graphql.introspection=everyone" })
+@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class }, properties = {
+		"graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
+		"graphql.identity.demo-data=true", "graphql.limits.max-query-length=2000", "graphql.limits.max-query-depth=3",
+		"graphql.limits.max-request-size=4KB", "graphql.introspection=everyone" })
 @AutoConfigureMockMvc
 class GraphQlEndpointTests {
 
@@ -78,7 +77,8 @@ class GraphQlEndpointTests {
 	void shouldRunAnonymousCallsInTheTenantTheHeaderNames() {
 		assertThat(body(graphQl("{ greeting }").header("Svc-TenantId", "2").exchange()))
 			.endsWith(" for anonymous of tenant 2\"}}");
-		assertThat(body(graphQl("{ greeting }").header("Svc-TenantId", " ").exchange())).as("an empty header is no header")
+		assertThat(body(graphQl("{ greeting }").header("Svc-TenantId", " ").exchange()))
+			.as("an empty header is no header")
 			.endsWith(" for anonymous\"}}");
 	}
 
@@ -99,9 +99,11 @@ class GraphQlEndpointTests {
 	@Test
 	void shouldNeverNameAnInactiveTenantToAnAnonymousCaller() {
 		for (String accept : new String[] { "application/graphql-response+json", "application/json" }) {
-			MvcTestResult response = graphQl("{ greeting }").header("Svc-TenantId", " 3 ").header("Accept", accept)
+			MvcTestResult response = graphQl("{ greeting }").header("Svc-TenantId", " 3 ")
+				.header("Accept", accept)
 				.exchange();
-			assertThat(body(response)).as(accept).contains("There is no active tenant with id 3.")
+			assertThat(body(response)).as(accept)
+				.contains("There is no active tenant with id 3.")
 				.doesNotContainIgnoringCase("Closed");
 		}
 	}
@@ -129,15 +131,22 @@ class GraphQlEndpointTests {
 	void shouldRefuseAFanOutOfFragmentsByItsExpandedSize() {
 		StringBuilder document = new StringBuilder("{ ...F0 }");
 		for (int i = 0; i < 30; i++) {
-			document.append(" fragment F").append(i).append(" on Query { ...F").append(i + 1).append(" ...F").append(i + 1)
+			document.append(" fragment F")
+				.append(i)
+				.append(" on Query { ...F")
+				.append(i + 1)
+				.append(" ...F")
+				.append(i + 1)
 				.append(" }");
 		}
 		document.append(" fragment F30 on Query { greeting }");
 		MvcTestResult response = graphQl(document.toString()).exchange();
 		assertThat(response).hasStatus(400);
-		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"errors": [{"message": "The query's number of fields, fragments expanded, is 1073741824, over the limit of 5000 (graphql.limits.max-fields).",
-				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""");
+		assertThat(response).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"errors": [{"message": "The query's number of fields, fragments expanded, is 1073741824, over the limit of 5000 (graphql.limits.max-fields).",
+							  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_COMPLEX"}}]}""");
 	}
 
 	@Test
@@ -149,16 +158,19 @@ class GraphQlEndpointTests {
 		MvcTestResult response = graphQl(document.append(" }").toString()).exchange();
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
-			.contains("The query's number of aliases, fragments expanded, is 16, over the limit of 15 (graphql.limits.max-aliases).");
+			.contains(
+					"The query's number of aliases, fragments expanded, is 16, over the limit of 15 (graphql.limits.max-aliases).");
 	}
 
 	@Test
 	void shouldRefuseTooManyTokensWhileParsing() {
-		// "a:b" is three tokens in three characters: over the token limit within the length limit
+		// "a:b" is three tokens in three characters: over the token limit within the
+		// length limit
 		MvcTestResult response = graphQl("{" + "a:b ".repeat(340) + "}").exchange();
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_LARGE\"")
-			.contains("The query's number of tokens is more than 1000, over the limit of 1000 (graphql.limits.max-tokens).");
+			.contains(
+					"The query's number of tokens is more than 1000, over the limit of 1000 (graphql.limits.max-tokens).");
 	}
 
 	@Test
@@ -167,9 +179,11 @@ class GraphQlEndpointTests {
 				"{\"query\": \"{ greeting }\", \"variables\": {\"pad\": \"" + "x".repeat(5000) + "\"}}")
 			.exchange();
 		assertThat(response).hasStatus(413);
-		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"errors": [{"message": "The request body's size is 5051 bytes, over the limit of 4096 bytes (graphql.limits.max-request-size).",
-				  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_LARGE"}}]}""");
+		assertThat(response).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"errors": [{"message": "The request body's size is 5051 bytes, over the limit of 4096 bytes (graphql.limits.max-request-size).",
+							  "locations": [], "path": [], "extensions": {"code": "QUERY_TOO_LARGE"}}]}""");
 	}
 
 	@Test
@@ -212,9 +226,11 @@ class GraphQlEndpointTests {
 	void shouldRefuseMalformedJsonWithAClearMessage() {
 		MvcTestResult response = post("application/json", "{\"query\": ").exchange();
 		assertThat(response).hasStatus(400);
-		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"errors": [{"message": "The request body is not a valid GraphQL request. Send a POST with Content-Type application/json and a JSON object body: {\\"query\\": \\"...\\", \\"variables\\": {...}, \\"operationName\\": \\"...\\"} where only query is required, or a query as a GET with the same members as parameters.",
-				  "locations": [], "path": [], "extensions": {"code": "BAD_REQUEST"}}]}""");
+		assertThat(response).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"errors": [{"message": "The request body is not a valid GraphQL request. Send a POST with Content-Type application/json and a JSON object body: {\\"query\\": \\"...\\", \\"variables\\": {...}, \\"operationName\\": \\"...\\"} where only query is required, or a query as a GET with the same members as parameters.",
+							  "locations": [], "path": [], "extensions": {"code": "BAD_REQUEST"}}]}""");
 	}
 
 	@Test
@@ -228,7 +244,9 @@ class GraphQlEndpointTests {
 	void shouldRefuseOtherContentTypes() {
 		MvcTestResult response = post("text/plain", "{\"query\": \"{ secret }\"}").exchange();
 		assertThat(response).hasStatus(415);
-		assertThat(body(response)).contains("BAD_REQUEST").contains("Content-Type text/plain").contains("is not supported");
+		assertThat(body(response)).contains("BAD_REQUEST")
+			.contains("Content-Type text/plain")
+			.contains("is not supported");
 	}
 
 	@Test
@@ -260,8 +278,11 @@ class GraphQlEndpointTests {
 
 	@Test
 	void shouldRefuseOtherMethodsWithMethodNotAllowed() {
-		MvcTestResult response = this.mvc.put().uri("/graphql").contentType(MediaType.APPLICATION_JSON)
-			.content("{\"query\": \"{ greeting }\"}").exchange();
+		MvcTestResult response = this.mvc.put()
+			.uri("/graphql")
+			.contentType(MediaType.APPLICATION_JSON)
+			.content("{\"query\": \"{ greeting }\"}")
+			.exchange();
 		assertThat(response).hasStatus(405);
 		assertThat(response.getResponse().getHeader("Allow")).isEqualTo("GET,POST");
 		assertThat(body(response)).contains("Method PUT is not supported");
@@ -288,7 +309,8 @@ class GraphQlEndpointTests {
 		MvcTestResult response = graphQl("{ greeting " + " ".repeat(2000) + "}").exchange();
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("QUERY_TOO_LARGE")
-			.contains("The query's length is 2012 characters, over the limit of 2000 (graphql.limits.max-query-length).");
+			.contains(
+					"The query's length is 2012 characters, over the limit of 2000 (graphql.limits.max-query-length).");
 	}
 
 	@Test

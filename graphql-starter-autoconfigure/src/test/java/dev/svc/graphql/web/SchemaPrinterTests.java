@@ -11,9 +11,10 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Spring Boot's schema printer, on a host that keeps Spring Boot's default security, follows the
- * introspection rule: open while introspection is on. (Spring Boot switches introspection off for
- * the whole JVM, so the "off" case cannot run beside the other tests of this JVM.)
+ * Spring Boot's schema printer, on a host that keeps Spring Boot's default security,
+ * follows the introspection rule: open while introspection is on. (Spring Boot switches
+ * introspection off for the whole JVM, so the "off" case cannot run beside the other
+ * tests of this JVM.)
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",

@@ -29,8 +29,8 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The module's handler on its own, in front of a GraphQL handler that answers, or fails because
- * the database cannot be reached.
+ * The module's handler on its own, in front of a GraphQL handler that answers, or fails
+ * because the database cannot be reached.
  */
 class SvcGraphQlHttpHandlerTests {
 
@@ -42,18 +42,20 @@ class SvcGraphQlHttpHandlerTests {
 				ExecutionResult.newExecutionResult().data(Map.of("greeting", "Hello")).build()));
 
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', nullValues = "none", value = {
-			"none                                                  | application/graphql-response+json",
-			"*/*                                                   | application/graphql-response+json",
-			"application/*                                         | application/graphql-response+json",
-			"application/graphql-response+json; charset=utf-8, application/json; charset=utf-8 "
-					+ "| application/graphql-response+json",
-			"not a media type                                      | application/graphql-response+json",
-			"application/json                                      | application/json",
-			"text/html, application/json;charset=utf-8             | application/json" })
+	@CsvSource(delimiter = '|', nullValues = "none",
+			value = { "none                                                  | application/graphql-response+json",
+					"*/*                                                   | application/graphql-response+json",
+					"application/*                                         | application/graphql-response+json",
+					"application/graphql-response+json; charset=utf-8, application/json; charset=utf-8 "
+							+ "| application/graphql-response+json",
+					"not a media type                                      | application/graphql-response+json",
+					"application/json                                      | application/json",
+					"text/html, application/json;charset=utf-8             | application/json" })
 	void shouldAnswerGraphQlResponseJsonUnlessTheClientPrefersJson(String accept, String expected) {
 		MvcTestResult result = post(WebGraphQlHandler.builder(GREETING).build(), accept);
-		assertThat(result).hasStatusOk().hasContentType(expected).hasBodyTextEqualTo("{\"data\":{\"greeting\":\"Hello\"}}");
+		assertThat(result).hasStatusOk()
+			.hasContentType(expected)
+			.hasBodyTextEqualTo("{\"data\":{\"greeting\":\"Hello\"}}");
 	}
 
 	@Test
@@ -88,15 +90,17 @@ class SvcGraphQlHttpHandlerTests {
 		MvcTestResult byText = mvc.get().uri("/graphql?query={query}", mutation).exchange();
 		assertThat(byText).hasStatus(405).hasHeader("Allow", "POST");
 		MvcTestResult byHash = mvc.get()
-			.uri("/graphql?extensions={extensions}", "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
-					+ PersistedQuery.sha256(mutation) + "\"}}")
+			.uri("/graphql?extensions={extensions}",
+					"{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(mutation)
+							+ "\"}}")
 			.exchange();
 		assertThat(byHash).hasStatus(405)
 			.hasHeader("Allow", "POST")
 			.hasBodyTextEqualTo(byText.getResponse().getContentAsString());
 		assertThat(mvc.get()
-			.uri("/graphql?extensions={extensions}&operationName=Q", "{\"persistedQuery\": {\"version\": 1, "
-					+ "\"sha256Hash\": \"" + PersistedQuery.sha256("query Q { greeting } mutation M { greeting }") + "\"}}")
+			.uri("/graphql?extensions={extensions}&operationName=Q",
+					"{\"persistedQuery\": {\"version\": 1, " + "\"sha256Hash\": \""
+							+ PersistedQuery.sha256("query Q { greeting } mutation M { greeting }") + "\"}}")
 			.exchange()).as("a hash not known goes on, for the persisted queries to answer").hasStatusOk();
 	}
 
@@ -111,8 +115,9 @@ class SvcGraphQlHttpHandlerTests {
 		String refusal = JsonMapper.shared()
 			.writeValueAsString(EndpointRoutes.body("The 'query' parameter must be a document's text; name a persisted"
 					+ " document by 'documentId' or by a persisted query in 'extensions'. " + EndpointRoutes.ACCEPTED));
-		for (String extensions : List.of("{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \""
-				+ PersistedQuery.sha256(mutation) + "\"}}", "{\"documentId\": \"change\"}", "{}")) {
+		for (String extensions : List.of(
+				"{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(mutation) + "\"}}",
+				"{\"documentId\": \"change\"}", "{}")) {
 			assertThat(mvc.get()
 				.uri("/graphql?query={query}&extensions={extensions}", PersistedQuery.MARKER, extensions)
 				.exchange()).as(extensions).hasStatus(400).bodyJson().isStrictlyEqualTo(refusal);
@@ -136,10 +141,11 @@ class SvcGraphQlHttpHandlerTests {
 
 	@Test
 	void shouldHandTheDocumentIdOfAPostOrAGetOnInTheExtensions() {
-		ExecutionGraphQlService echo = (request) -> Mono.just(new DefaultExecutionGraphQlResponse(
-				request.toExecutionInput(), ExecutionResult.newExecutionResult()
-					.data(Map.of("document", request.getDocument(), "extensions", request.getExtensions()))
-					.build()));
+		ExecutionGraphQlService echo = (request) -> Mono
+			.just(new DefaultExecutionGraphQlResponse(request.toExecutionInput(),
+					ExecutionResult.newExecutionResult()
+						.data(Map.of("document", request.getDocument(), "extensions", request.getExtensions()))
+						.build()));
 		MockMvcTester mvc = mvc(WebGraphQlHandler.builder(echo).build());
 		String expected = "{\"data\":{\"document\":\"PersistedQueryMarker\",\"extensions\":{\"documentId\":\"sha256:abc\"}}}";
 		assertThat(mvc.post()
@@ -164,10 +170,12 @@ class SvcGraphQlHttpHandlerTests {
 	void shouldRefuseExtensionsThatAreNotAJsonObjectOverGet() {
 		assertThat(mvc(WebGraphQlHandler.builder(GREETING).build()).get()
 			.uri("/graphql?extensions={extensions}", "{\"persistedQuery\": ")
-			.exchange()).hasStatus(400)
+			.exchange())
+			.hasStatus(400)
 			.hasBodyTextEqualTo(JsonMapper.shared()
-				.writeValueAsString(EndpointRoutes.body("The 'variables' and 'extensions' parameters must be JSON objects. "
-						+ EndpointRoutes.ACCEPTED)));
+				.writeValueAsString(
+						EndpointRoutes.body("The 'variables' and 'extensions' parameters must be JSON objects. "
+								+ EndpointRoutes.ACCEPTED)));
 	}
 
 	private static MvcTestResult post(WebGraphQlHandler graphQl, String accept) {
@@ -190,12 +198,13 @@ class SvcGraphQlHttpHandlerTests {
 			RegisteredDocuments registered) {
 		SvcGraphQlHttpHandler handler = new SvcGraphQlHttpHandler(graphQl, JsonMapper.shared(), documents, registered,
 				new CacheableGets("public, max-age=60"));
-		return MockMvcTester.create(MockMvcBuilders
-			.routerFunctions(RouterFunctions.route()
-				.POST("/graphql", handler::handleRequest)
-				.GET("/graphql", handler::handleGet)
-				.build())
-			.build());
+		return MockMvcTester.create(
+				MockMvcBuilders
+					.routerFunctions(RouterFunctions.route()
+						.POST("/graphql", handler::handleRequest)
+						.GET("/graphql", handler::handleGet)
+						.build())
+					.build());
 	}
 
 	private static RuntimeException databaseUnavailable() {

@@ -7,9 +7,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 
 /**
- * A new host, built from exactly what {@code docs/getting-started.md} lists: the starter, a
- * database driver, a few properties ({@code application-getting-started.properties}) and a handler
- * of its own. No security configuration, no migrations, no schema of the module's.
+ * A new host, built from exactly what {@code docs/getting-started.md} lists: the starter,
+ * a database driver, a few properties ({@code application-getting-started.properties})
+ * and a handler of its own. No security configuration, no migrations, no schema of the
+ * module's.
  */
 @SpringBootApplication
 class GettingStartedHost {

@@ -16,9 +16,9 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The host of the getting-started page answers the golden queries: anonymous handlers run, the
- * built-in queries refuse anonymous callers, and users signed in by token or by cookie get their
- * data.
+ * The host of the getting-started page answers the golden queries: anonymous handlers
+ * run, the built-in queries refuse anonymous callers, and users signed in by token or by
+ * cookie get their data.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = GettingStartedHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -44,7 +44,8 @@ class GettingStartedTests {
 		JSONAssert.assertEquals("""
 				{"data": {"hello": "Hello, stranger!"}}""", http.graphQl("/graphql", "{ hello }").body(),
 				JSONCompareMode.STRICT);
-		// roles is not in an anonymous caller's schema, and the introspection rule does not say so
+		// roles is not in an anonymous caller's schema, and the introspection rule does
+		// not say so
 		JSONAssert.assertEquals("""
 				{"data": null, "errors": [{
 				  "message": "Error trying to resolve roles. Current user did not login to the application!",

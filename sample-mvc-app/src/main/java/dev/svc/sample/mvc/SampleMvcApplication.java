@@ -4,8 +4,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * The server-rendered host: cookie sign-in on {@code /Account/Login}, then queries from the
- * playground in the same browser.
+ * The server-rendered host: cookie sign-in on {@code /Account/Login}, then queries from
+ * the playground in the same browser.
  */
 @SpringBootApplication
 public class SampleMvcApplication {

@@ -14,10 +14,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an anonymous caller who does not sign in leaves on the server when it asks for this host's
- * pages: no session (the login form's CSRF token and the page it was on the way to are kept in
- * cookies), and no 500 for asking for the error page. The module's own paths are the module's
- * {@code AnonymousRequestsTests}.
+ * What an anonymous caller who does not sign in leaves on the server when it asks for
+ * this host's pages: no session (the login form's CSRF token and the page it was on the
+ * way to are kept in cookies), and no 500 for asking for the error page. The module's own
+ * paths are the module's {@code AnonymousRequestsTests}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-mvc-anonymous-requests" })

@@ -27,15 +27,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The server-rendered host: sign in on {@code /Account/Login}, then query with the session cookie.
- * Audit writing is off so the audit log holds only the demo records.
+ * The server-rendered host: sign in on {@code /Account/Login}, then query with the
+ * session cookie. Audit writing is off so the audit log holds only the demo records.
  */
 @OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ExtendWith(OutputCaptureExtension.class)
 class CookieSignInTests {
 
-	// an anonymous caller's answer to { roles ... }: the specification's error at the field's path
+	// an anonymous caller's answer to { roles ... }: the specification's error at the
+	// field's path
 	private static final String NOT_LOGGED_IN = """
 			{"data": null, "errors": [{
 			  "message": "Error trying to resolve roles. Current user did not login to the application!",
@@ -60,10 +61,12 @@ class CookieSignInTests {
 
 	@Test
 	void shouldKeepTheSessionCookieHttpOnlyAndNotBelieveAClientThatSaysItCameOverTls() {
-		String form = "_csrf=" + LoginForm.csrfToken(this.browser) + "&tenancyName=&userNameOrEmailAddress=admin&password=123qwe";
+		String form = "_csrf=" + LoginForm.csrfToken(this.browser)
+				+ "&tenancyName=&userNameOrEmailAddress=admin&password=123qwe";
 		Response claimed = this.browser.post("/Account/Login", "application/x-www-form-urlencoded", form,
 				"X-Forwarded-Proto", "https");
-		assertThat(claimed.raw().headers().allValues("Set-Cookie")).filteredOn((cookie) -> cookie.startsWith("SESSION="))
+		assertThat(claimed.raw().headers().allValues("Set-Cookie"))
+			.filteredOn((cookie) -> cookie.startsWith("SESSION="))
 			.singleElement()
 			.asString()
 			.contains("; HttpOnly")
@@ -104,13 +107,17 @@ class CookieSignInTests {
 		String home = this.browser.get("/").body();
 		assertThat(home).contains("href=\"/ui/playground\"");
 
-		JSONAssert.assertEquals("""
-				{"data": {"roles": [{"id": 1, "name": "Admin", "displayName": "Admin", "tenantId": null}],
-				  "auditLogs": [{"id": 3, "serviceName": "Authentication", "tenantId": null, "userId": 4, "executionTime": "2024-02-01T10:00:00.000Z"},
-				                {"id": 2, "serviceName": "GraphQL", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:01:00.000Z"},
-				                {"id": 1, "serviceName": "Authentication", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:00:00.000Z"}]}}""",
-				this.browser.graphQl("/graphql", "{ roles { id name displayName tenantId } "
-						+ "auditLogs { id serviceName tenantId userId executionTime } }").body(),
+		JSONAssert.assertEquals(
+				"""
+						{"data": {"roles": [{"id": 1, "name": "Admin", "displayName": "Admin", "tenantId": null}],
+						  "auditLogs": [{"id": 3, "serviceName": "Authentication", "tenantId": null, "userId": 4, "executionTime": "2024-02-01T10:00:00.000Z"},
+						                {"id": 2, "serviceName": "GraphQL", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:01:00.000Z"},
+						                {"id": 1, "serviceName": "Authentication", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:00:00.000Z"}]}}""",
+				this.browser
+					.graphQl("/graphql",
+							"{ roles { id name displayName tenantId } "
+									+ "auditLogs { id serviceName tenantId userId executionTime } }")
+					.body(),
 				JSONCompareMode.STRICT);
 	}
 
@@ -124,8 +131,11 @@ class CookieSignInTests {
 				  {"name": "John", "surname": "Doe", "roles": [{"id": 3, "name": "User", "displayName": "User"}],
 				   "organizationUnits": [{"id": 2, "code": "00001.00001", "displayName": "OU11"},
 				                         {"id": 7, "code": "00002.00001", "displayName": "OU21"}]}]}}}""",
-				this.browser.graphQl("/graphql", "{ users { totalCount items { name surname roles { id name displayName } "
-						+ "organizationUnits { id code displayName } } } }").body(),
+				this.browser
+					.graphQl("/graphql",
+							"{ users { totalCount items { name surname roles { id name displayName } "
+									+ "organizationUnits { id code displayName } } } }")
+					.body(),
 				JSONCompareMode.STRICT);
 	}
 
@@ -171,7 +181,9 @@ class CookieSignInTests {
 
 	@Test
 	void shouldSendAUserWhoMustChangeItsPasswordToTheResetPageThenSignItInWithTheNewOne() {
-		String demoHash = this.jdbc.sql("select password_hash from svc_users where id = 3").query(String.class).single();
+		String demoHash = this.jdbc.sql("select password_hash from svc_users where id = 3")
+			.query(String.class)
+			.single();
 		this.jdbc.sql("update svc_users set should_change_password = true where id = 3").update();
 		try {
 			Response login = logIn("Default", "jdoe", "123qwe");
@@ -223,10 +235,12 @@ class CookieSignInTests {
 		try {
 			Response first = logIn("Default", "admin", "123qwe");
 			assertThat(first.status()).isEqualTo(302);
-			assertThat(first.header("Location")).endsWith("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email");
+			assertThat(first.header("Location"))
+				.endsWith("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email");
 			assertThat(this.browser.get("/").status()).as("not signed in yet").isEqualTo(302);
 			assertThat(this.browser.get("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email").body())
-				.contains("name=\"twoFactorVerificationCode\"", "name=\"rememberClient\"", "name=\"sendTwoFactorCode\"");
+				.contains("name=\"twoFactorVerificationCode\"", "name=\"rememberClient\"",
+						"name=\"sendTwoFactorCode\"");
 
 			String csrf = LoginForm.csrfToken(this.browser);
 			Response wrong = this.browser.post("/Account/Login", "application/x-www-form-urlencoded", "_csrf=" + csrf
@@ -240,15 +254,17 @@ class CookieSignInTests {
 							+ AuthenticatorApp.code(Instant.now()));
 			assertThat(signedIn.status()).isEqualTo(302);
 			assertThat(signedIn.header("Location")).doesNotContain("Login");
-			assertThat(signedIn.raw().headers().allValues("Set-Cookie")).anySatisfy((cookie) -> assertThat(cookie)
-				.startsWith("SVC_TWO_FACTOR_CLIENT=")
-				.contains("HttpOnly")
-				.contains("SameSite=Lax"));
+			assertThat(signedIn.raw().headers().allValues("Set-Cookie"))
+				.anySatisfy((cookie) -> assertThat(cookie).startsWith("SVC_TWO_FACTOR_CLIENT=")
+					.contains("HttpOnly")
+					.contains("SameSite=Lax"));
 			assertThat(this.browser.graphQl("/graphql", "{ roles { name } }").body()).contains("\"name\":\"Admin\"");
 		}
 		finally {
-			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-					+ " authenticator_last_step = null where id = 2").update();
+			this.jdbc
+				.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+						+ " authenticator_last_step = null where id = 2")
+				.update();
 		}
 	}
 
@@ -258,30 +274,36 @@ class CookieSignInTests {
 		assertThat(logIn("Second", "admin", "123qwe").status()).isEqualTo(302);
 		try {
 			String csrf = LoginForm.csrfToken(this.browser);
-			String setup = this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&setup=true").body();
+			String setup = this.browser
+				.post("/Account/TwoFactor", "application/x-www-form-urlencoded", "_csrf=" + csrf + "&setup=true")
+				.body();
 			Matcher key = Pattern.compile("id=\"authenticator-key\">([A-Z2-7]{32})<").matcher(setup);
 			assertThat(key.find()).as(setup).isTrue();
 			assertThat(setup).contains("otpauth://totp/sample-mvc-app:admin?secret=" + key.group(1));
 			String code = AuthenticatorApp.code(key.group(1), Instant.now());
-			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&enable=true&password=123qwe&code=" + ("000000".equals(code) ? "111111" : "000000"))
+			assertThat(this.browser
+				.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+						"_csrf=" + csrf + "&enable=true&password=123qwe&code="
+								+ ("000000".equals(code) ? "111111" : "000000"))
 				.body()).contains("Invalid security code!");
-			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&enable=true&password=wrong&code=" + code).body())
-				.as("the password again")
-				.contains("The password is not right.");
-			assertThat(this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&enable=true&password=123qwe&code=" + code).body())
-				.contains("Two-factor sign-in is on.");
+			assertThat(this.browser
+				.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+						"_csrf=" + csrf + "&enable=true&password=wrong&code=" + code)
+				.body()).as("the password again").contains("The password is not right.");
+			assertThat(this.browser
+				.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+						"_csrf=" + csrf + "&enable=true&password=123qwe&code=" + code)
+				.body()).contains("Two-factor sign-in is on.");
 
 			HttpTestClient other = new HttpTestClient(this.port);
 			assertThat(LoginForm.logIn(other, "Second", "admin", "123qwe").header("Location"))
 				.endsWith("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email");
 		}
 		finally {
-			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-					+ " authenticator_last_step = null, access_failed_count = 0 where id = 5").update();
+			this.jdbc
+				.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+						+ " authenticator_last_step = null, access_failed_count = 0 where id = 5")
+				.update();
 		}
 	}
 
@@ -292,10 +314,10 @@ class CookieSignInTests {
 			.update();
 		try {
 			String csrf = LoginForm.csrfToken(this.browser);
-			assertThat(this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
-					"_csrf=" + csrf + "&sendTwoFactorCode=Email").header("Location"))
-				.as("no login post gave the password: nothing to send")
-				.endsWith("/Account/Login");
+			assertThat(this.browser
+				.post("/Account/Login", "application/x-www-form-urlencoded",
+						"_csrf=" + csrf + "&sendTwoFactorCode=Email")
+				.header("Location")).as("no login post gave the password: nothing to send").endsWith("/Account/Login");
 			logIn("Default", "admin", "123qwe");
 			Response send = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
 					"_csrf=" + LoginForm.csrfToken(this.browser) + "&sendTwoFactorCode=Email");
@@ -311,8 +333,10 @@ class CookieSignInTests {
 			assertThat(this.browser.get("/").status()).isEqualTo(200);
 		}
 		finally {
-			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-					+ " authenticator_last_step = null where id = 2").update();
+			this.jdbc
+				.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+						+ " authenticator_last_step = null where id = 2")
+				.update();
 		}
 	}
 

@@ -10,8 +10,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What a desktop IDE opens with {@code graphql.config.yml}: the schema the application serves to
- * the administrator signed in by the login form, and documents that run without errors.
+ * What a desktop IDE opens with {@code graphql.config.yml}: the schema the application
+ * serves to the administrator signed in by the login form, and documents that run without
+ * errors.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DesktopIdeTests {

@@ -9,8 +9,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code graphql.enabled=false} takes away the GraphQL endpoint and nothing else: the app starts and
- * its users still sign in.
+ * {@code graphql.enabled=false} takes away the GraphQL endpoint and nothing else: the app
+ * starts and its users still sign in.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=false", "graphql.audit.enabled=false" })

@@ -10,8 +10,8 @@ import dev.svc.graphql.test.HttpTestClient.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Signs a browser-like client in through the {@code /Account/Login} form, CSRF token included, or
- * a real browser by filling the form in.
+ * Signs a browser-like client in through the {@code /Account/Login} form, CSRF token
+ * included, or a real browser by filling the form in.
  */
 final class LoginForm {
 

@@ -16,8 +16,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code /Account/Login} in a real browser: the form signs in with a cookie, the landing page links
- * the playground, and queries from that browser run as the user.
+ * {@code /Account/Login} in a real browser: the form signs in with a cookie, the landing
+ * page links the playground, and queries from that browser run as the user.
  */
 @InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
@@ -45,7 +45,8 @@ class LoginPageBrowserTests {
 				{"data": {"roles": [{"id": 1, "name": "Admin"}]}}""",
 				HeadlessChromium.queryFromPage(page, "{ roles { id name } }"), JSONCompareMode.STRICT);
 
-		// the playground runs as the user of the session cookie, and loads nothing from elsewhere
+		// the playground runs as the user of the session cookie, and loads nothing from
+		// elsewhere
 		Playground playground = new Playground(page, "http://localhost:" + this.port, "/ui/playground");
 		assertThat(playground.run("{ roles { name } }")).contains("\"name\": \"Admin\"");
 		assertThat(playground.requestsToOtherOrigins()).isEmpty();

@@ -10,9 +10,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Actuator as a production host has it: the health check for everybody, the other endpoints for
- * administrators only; GraphQL requests observed by Spring Boot's own instrumentation; the schema
- * printable.
+ * Actuator as a production host has it: the health check for everybody, the other
+ * endpoints for administrators only; GraphQL requests observed by Spring Boot's own
+ * instrumentation; the schema printable.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 class OperationsTests {
@@ -54,7 +54,8 @@ class OperationsTests {
 		Response user = browser.get("/graphql/schema");
 		assertThat(user.status()).isEqualTo(200);
 		// a user without administration permissions sees a Query type without fields
-		assertThat(user.body()).contains("type Query").doesNotContain("auditLogs", "users", "roles", "organizationUnits");
+		assertThat(user.body()).contains("type Query")
+			.doesNotContain("auditLogs", "users", "roles", "organizationUnits");
 		HttpTestClient admin = new HttpTestClient(this.port);
 		assertThat(LoginForm.logIn(admin, "Default", "admin", "123qwe").status()).isEqualTo(302);
 		Response schema = admin.get("/graphql/schema");

@@ -12,9 +12,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * The playground in a real browser, used as a user of the cookie-only front end uses it: signed in
- * on {@code /Account/Login}, queries from the playground carry the session cookie until the
- * settings say {@code omit}.
+ * The playground in a real browser, used as a user of the cookie-only front end uses it:
+ * signed in on {@code /Account/Login}, queries from the playground carry the session
+ * cookie until the settings say {@code omit}.
  */
 @InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")

@@ -14,8 +14,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Where the playground is, in a real browser: on the path {@code graphql.playground.path} names, which
- * the home page links, and nowhere when {@code graphql.playground-enabled} is off.
+ * Where the playground is, in a real browser: on the path {@code graphql.playground.path}
+ * names, which the home page links, and nowhere when {@code graphql.playground-enabled}
+ * is off.
  */
 @InBrowser
 class PlaygroundPathTests {

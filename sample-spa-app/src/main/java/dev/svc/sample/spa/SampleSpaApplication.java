@@ -4,8 +4,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * The single-page host: bearer tokens from {@code /api/TokenAuth/Authenticate}, or a session
- * cookie from the {@code /ui/login} page.
+ * The single-page host: bearer tokens from {@code /api/TokenAuth/Authenticate}, or a
+ * session cookie from the {@code /ui/login} page.
  */
 @SpringBootApplication
 public class SampleSpaApplication {

@@ -15,10 +15,10 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an anonymous caller who does not sign in leaves on the server when it asks for this host's
- * pages: no session (the page it was on the way to is kept in a cookie), and no 500 for asking for
- * the error page; and where a visitor lands after signing in. The module's own paths are the
- * module's {@code AnonymousRequestsTests}.
+ * What an anonymous caller who does not sign in leaves on the server when it asks for
+ * this host's pages: no session (the page it was on the way to is kept in a cookie), and
+ * no 500 for asking for the error page; and where a visitor lands after signing in. The
+ * module's own paths are the module's {@code AnonymousRequestsTests}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-anonymous-requests" })

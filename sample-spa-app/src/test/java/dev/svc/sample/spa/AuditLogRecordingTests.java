@@ -36,8 +36,10 @@ class AuditLogRecordingTests {
 
 		awaitRows("select count(*) from svc_audit_logs where tenant_id = 2 and service_name = 'GraphQL'"
 				+ " and method_name = 'query' and user_id = 5 and parameters = 'query Recorded { roles { id } }'", 1);
-		awaitRows("select count(*) from svc_audit_logs where tenant_id = 2 and service_name = 'Authentication'"
-				+ " and user_id = 5 and exception is null and execution_time > timestamp '2025-01-01 00:00:00'", 1);
+		awaitRows(
+				"select count(*) from svc_audit_logs where tenant_id = 2 and service_name = 'Authentication'"
+						+ " and user_id = 5 and exception is null and execution_time > timestamp '2025-01-01 00:00:00'",
+				1);
 		awaitRows("select count(*) from svc_audit_logs where tenant_id = 2 and service_name = 'Authentication'"
 				+ " and user_id is null and exception = 'Invalid user name or password'", 1);
 	}
@@ -47,8 +49,11 @@ class AuditLogRecordingTests {
 		new SpaClient(this.port).http().graphQl("/graphql", "query Anonymous { __typename }", "Svc-TenantId", "2");
 		awaitRows("select count(*) from svc_audit_logs where tenant_id is null and user_id is null"
 				+ " and parameters = 'query Anonymous { __typename }'", 1);
-		assertThat(this.jdbc.sql("select count(*) from svc_audit_logs where tenant_id = 2 and user_id is null"
-				+ " and service_name = 'GraphQL'").query(Integer.class).single()).isZero();
+		assertThat(this.jdbc
+			.sql("select count(*) from svc_audit_logs where tenant_id = 2 and user_id is null"
+					+ " and service_name = 'GraphQL'")
+			.query(Integer.class)
+			.single()).isZero();
 	}
 
 	private void awaitRows(String countSql, int expected) throws InterruptedException {

@@ -11,9 +11,9 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The session cookie of the single-page login: HttpOnly and SameSite=Lax always, Secure whenever
- * the request came over TLS, as the proxy in front says with {@code X-Forwarded-Proto}: a proxy the
- * host names, never the client itself.
+ * The session cookie of the single-page login: HttpOnly and SameSite=Lax always, Secure
+ * whenever the request came over TLS, as the proxy in front says with
+ * {@code X-Forwarded-Proto}: a proxy the host names, never the client itself.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
@@ -35,7 +35,8 @@ class CookieSessionTests {
 		assertThat(logOut.status()).isEqualTo(200);
 		assertThat(logOut.body()).isEqualTo("{\"success\":true,\"targetUrl\":\"/ui/login\"}");
 		assertThat(http.graphQl("/graphql", "{ roles { name } }").body()).as("anonymous again")
-			.contains("\"code\":\"SVC_AUTHORIZATION\"").contains("Current user did not login to the application!");
+			.contains("\"code\":\"SVC_AUTHORIZATION\"")
+			.contains("Current user did not login to the application!");
 		assertThat(http.get("/ui/").status()).as("the home page asks to log in again").isEqualTo(302);
 	}
 

@@ -9,9 +9,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * What a desktop IDE opens with {@code graphql.config.yml}: the schema the application serves to
- * the administrator's bearer token, the header the IDE sends, and documents that run without
- * errors.
+ * What a desktop IDE opens with {@code graphql.config.yml}: the schema the application
+ * serves to the administrator's bearer token, the header the IDE sends, and documents
+ * that run without errors.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")

@@ -9,8 +9,8 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code graphql.enabled=false} takes away the GraphQL endpoint and nothing else: the app starts,
- * the token endpoint and the login page still sign users in.
+ * {@code graphql.enabled=false} takes away the GraphQL endpoint and nothing else: the app
+ * starts, the token endpoint and the login page still sign users in.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=false", "graphql.audit.enabled=false" })

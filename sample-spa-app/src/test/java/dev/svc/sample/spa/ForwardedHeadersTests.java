@@ -16,10 +16,10 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Forwarded headers from a client that is no proxy of the host's, as the sample ships (no proxy
- * named): {@code X-Forwarded-For} does not make a new client of each attempt for the sign-in
- * throttle (30 a minute, as in production) and never reaches the audit log, and
- * {@code X-Forwarded-Host} never reaches a redirect.
+ * Forwarded headers from a client that is no proxy of the host's, as the sample ships (no
+ * proxy named): {@code X-Forwarded-For} does not make a new client of each attempt for
+ * the sign-in throttle (30 a minute, as in production) and never reaches the audit log,
+ * and {@code X-Forwarded-Host} never reaches a redirect.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=true", "graphql.sign-in.throttle.max-attempts=30",
@@ -39,7 +39,8 @@ class ForwardedHeadersTests {
 	@Test
 	void shouldThrottleAClientThatNamesANewAddressForEveryAttempt() {
 		HttpTestClient attacker = new HttpTestClient(this.port);
-		// the other tests of this class sign in from the same address: at most 30 all together
+		// the other tests of this class sign in from the same address: at most 30 all
+		// together
 		for (int i = 0; i < 30; i++) {
 			Response guess = attacker.post("/api/TokenAuth/Authenticate", "application/json",
 					"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"nobody" + i + "\", \"password\": \"guess\"}",
@@ -58,9 +59,11 @@ class ForwardedHeadersTests {
 		new HttpTestClient(this.port).post("/api/TokenAuth/Authenticate", "application/json",
 				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"marker-of-this-test\", \"password\": \"guess\"}",
 				"X-Forwarded-For", "<script>alert(1)</script>");
-		new HttpTestClient(this.port).graphQl("/graphql", "{ __typename }", "X-Forwarded-For", "<script>alert(2)</script>");
+		new HttpTestClient(this.port).graphQl("/graphql", "{ __typename }", "X-Forwarded-For",
+				"<script>alert(2)</script>");
 		flushAuditLog();
-		assertThat(this.jdbc.sql("select client_ip_address from svc_audit_logs where parameters like '%marker-of-this-test%'")
+		assertThat(this.jdbc
+			.sql("select client_ip_address from svc_audit_logs where parameters like '%marker-of-this-test%'")
 			.query(String.class)
 			.list()).containsOnly("127.0.0.1");
 		assertThat(this.jdbc.sql("select count(*) from svc_audit_logs where client_ip_address like '%script%'")

@@ -24,8 +24,9 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code /ui/login} page in a real browser: its script signs the browser in with a cookie and
- * lands on the page that links the playground; queries from that browser then run as the user.
+ * The {@code /ui/login} page in a real browser: its script signs the browser in with a
+ * cookie and lands on the page that links the playground; queries from that browser then
+ * run as the user.
  */
 @InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
@@ -64,7 +65,8 @@ class LoginPageBrowserTests {
 
 		Playground playground = new Playground(page, "http://localhost:" + this.port, "/ui/playground");
 		assertThat(playground.run("{ users { totalCount items { name roles { name } } } }"))
-			.contains("\"totalCount\": 2").contains("\"name\": \"admin\"");
+			.contains("\"totalCount\": 2")
+			.contains("\"name\": \"admin\"");
 		assertThat(playground.requestsToOtherOrigins()).isEmpty();
 		// the budget: scripts and style sheets as served stay under 1.5 MB
 		assertThat(playground.scriptAndStyleBytes()).isLessThan(1_500_000);
@@ -94,7 +96,9 @@ class LoginPageBrowserTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "cookie", "token" })
 	void shouldLeadAUserWhoMustChangeItsPasswordThroughTheResetPage(String mode) {
-		String demoHash = this.jdbc.sql("select password_hash from svc_users where id = 3").query(String.class).single();
+		String demoHash = this.jdbc.sql("select password_hash from svc_users where id = 3")
+			.query(String.class)
+			.single();
 		this.jdbc.sql("update svc_users set should_change_password = true where id = 3").update();
 		try {
 			Page page = loginPage();
@@ -153,8 +157,10 @@ class LoginPageBrowserTests {
 			page.waitForURL(mode.equals("cookie") ? "**/ui/" : "**/ui/token");
 		}
 		finally {
-			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-					+ " authenticator_last_step = null where id = 2").update();
+			this.jdbc
+				.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+						+ " authenticator_last_step = null where id = 2")
+				.update();
 		}
 	}
 
@@ -177,14 +183,18 @@ class LoginPageBrowserTests {
 			page.fill("#two-factor-enable input[name=password]", "123qwe");
 			page.fill("#two-factor-enable input[name=code]", AuthenticatorApp.code(key, Instant.now()));
 			page.click("#two-factor-enable button");
-			page.waitForCondition(() -> "Two-factor sign-in is on.".equals(page.locator("#two-factor-status").textContent()));
+			page.waitForCondition(
+					() -> "Two-factor sign-in is on.".equals(page.locator("#two-factor-status").textContent()));
 
 			page.click("#two-factor-setup");
-			page.waitForCondition(() -> page.locator("#two-factor-status").textContent().startsWith("Two-factor sign-in is on:"));
+			page.waitForCondition(
+					() -> page.locator("#two-factor-status").textContent().startsWith("Two-factor sign-in is on:"));
 		}
 		finally {
-			this.jdbc.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
-					+ " authenticator_last_step = null where id = 5").update();
+			this.jdbc
+				.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+						+ " authenticator_last_step = null where id = 5")
+				.update();
 		}
 	}
 

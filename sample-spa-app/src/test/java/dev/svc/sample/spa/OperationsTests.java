@@ -9,7 +9,8 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The health check is open, metrics need an administrator, and GraphQL requests are counted.
+ * The health check is open, metrics need an administrator, and GraphQL requests are
+ * counted.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
@@ -21,7 +22,8 @@ class OperationsTests {
 	@Test
 	void shouldKeepMetricsForAdministratorsAndHealthForEverybody() {
 		SpaClient anonymous = new SpaClient(this.port);
-		assertThat(anonymous.http().get("/actuator/health").body()).contains("\"db\":{\"status\":\"UP\"}").endsWith("\"status\":\"UP\"}");
+		assertThat(anonymous.http().get("/actuator/health").body()).contains("\"db\":{\"status\":\"UP\"}")
+			.endsWith("\"status\":\"UP\"}");
 		assertThat(anonymous.http().get("/actuator/metrics/graphql.request").header("Location")).endsWith("/ui/login");
 
 		SpaClient admin = new SpaClient(this.port).withCookie("Default", "admin");

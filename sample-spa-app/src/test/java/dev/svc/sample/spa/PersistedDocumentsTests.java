@@ -10,8 +10,8 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The documents of the sample's manifest run by their id, over POST and GET, and, in the default
- * mode, any other document still runs.
+ * The documents of the sample's manifest run by their id, over POST and GET, and, in the
+ * default mode, any other document still runs.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
@@ -31,7 +31,8 @@ class PersistedDocumentsTests {
 					"Bearer " + admin.accessToken());
 		assertThat(post.status()).as(post.body()).isEqualTo(200);
 		assertThat(post.body()).startsWith("{\"data\":{\"roles\":[{\"id\":");
-		Response get = admin.http().get("/graphql?documentId=" + ROLES, "Authorization", "Bearer " + admin.accessToken());
+		Response get = admin.http()
+			.get("/graphql?documentId=" + ROLES, "Authorization", "Bearer " + admin.accessToken());
 		assertThat(get.body()).isEqualTo(post.body());
 	}
 

@@ -20,9 +20,9 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The playground in a real browser on the single-page front end: signed in on {@code /ui/login}
- * with a session cookie, or with an access token that the login page keeps in the tab and the
- * playground offers as the {@code Authorization} header.
+ * The playground in a real browser on the single-page front end: signed in on
+ * {@code /ui/login} with a session cookie, or with an access token that the login page
+ * keeps in the tab and the playground offers as the {@code Authorization} header.
  */
 @InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
@@ -90,13 +90,15 @@ class PlaygroundBrowserTests {
 		page.navigate(origin() + "/ui/token");
 		page.click("#log-out");
 		page.waitForURL(origin() + "/ui/login");
-		assertThat(new HttpTestClient(this.port).graphQl("/graphql", PlaygroundTour.USERS, "Authorization", "Bearer " + token)
+		assertThat(new HttpTestClient(this.port)
+			.graphQl("/graphql", PlaygroundTour.USERS, "Authorization", "Bearer " + token)
 			.body()).contains(PlaygroundTour.NOT_LOGGED_IN);
 	}
 
 	@Test
 	void shouldLoadAValidSchemaForAUserWhoMayUseNoField() {
-		// jdoe holds no permission: it is shown a schema with a placeholder field, which graphql-js validates
+		// jdoe holds no permission: it is shown a schema with a placeholder field, which
+		// graphql-js validates
 		Page page = signIn("cookie", "/ui/", "Default", "jdoe");
 		Playground playground = new Playground(page, origin(), "/ui/playground");
 		assertThat(playground.documentationError()).isEmpty();
@@ -115,7 +117,8 @@ class PlaygroundBrowserTests {
 			.doesNotContain("users", "roles", "organizationUnits");
 		playground.saveSettings("include", true);
 
-		// the administrator signs in in the same tab, as the login page does: the next poll brings its fields
+		// the administrator signs in in the same tab, as the login page does: the next
+		// poll brings its fields
 		int schemaRequests = playground.schemaRequests();
 		page.evaluate("""
 				() => fetch('/ui/login', {method: 'POST', credentials: 'same-origin',

@@ -15,8 +15,8 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Where the playground is, in a real browser: on the path {@code graphql.playground.path} names, and
- * nowhere when {@code graphql.playground-enabled} is off.
+ * Where the playground is, in a real browser: on the path {@code graphql.playground.path}
+ * names, and nowhere when {@code graphql.playground-enabled} is off.
  */
 @InBrowser
 class PlaygroundPathTests {

@@ -15,11 +15,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The spec's query tests, its contract with the front ends: sign in through a real sign-in path, run
- * a query over HTTP, and compare the whole result with the expected JSON (the examples of sections 2
- * and 4, the errors of section 7, the limits of section 8). Each subclass runs them in a mode that
- * could change an answer, and none may: see {@code docs/queries-and-errors.md} for which mode adds
- * which refusals of its own. Audit writing is off so the audit log holds only the demo records.
+ * The spec's query tests, its contract with the front ends: sign in through a real
+ * sign-in path, run a query over HTTP, and compare the whole result with the expected
+ * JSON (the examples of sections 2 and 4, the errors of section 7, the limits of section
+ * 8). Each subclass runs them in a mode that could change an answer, and none may: see
+ * {@code docs/queries-and-errors.md} for which mode adds which refusals of its own. Audit
+ * writing is off so the audit log holds only the demo records.
  */
 abstract class QueryContract {
 
@@ -139,8 +140,8 @@ abstract class QueryContract {
 				tenantAdmin().query("{ users(sorting: \"surname DESC\", skipCount: 1, maxResultCount: 1) "
 						+ "{ totalCount items { userName } } }"));
 		assertJson("""
-				{"data": {"users": {"totalCount": 1, "items": [{"userName": "jdoe"}]}}}""",
-				tenantAdmin().query("{ users(filter: \"doe\", organizationUnitId: 7) { totalCount items { userName } } }"));
+				{"data": {"users": {"totalCount": 1, "items": [{"userName": "jdoe"}]}}}""", tenantAdmin()
+			.query("{ users(filter: \"doe\", organizationUnitId: 7) { totalCount items { userName } } }"));
 	}
 
 	@Test
@@ -157,49 +158,54 @@ abstract class QueryContract {
 				               "startCursor": "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg",
 				               "endCursor": "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg"}}}}""",
 				tenantAdmin().query(query));
-		assertJson("""
-				{"data": {"usersConnection": {"totalCount": 2, "edges": [
-				  {"cursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg",
-				   "node": {"id": 3, "userName": "jdoe", "name": "John", "surname": "Doe",
-				            "roles": [{"id": 3, "name": "User"}],
-				            "organizationUnits": [{"id": 2, "code": "00001.00001"}, {"id": 7, "code": "00002.00001"}]}}],
-				  "pageInfo": {"hasPreviousPage": true, "hasNextPage": false,
-				               "startCursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg",
-				               "endCursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg"}}}}""",
+		assertJson(
+				"""
+						{"data": {"usersConnection": {"totalCount": 2, "edges": [
+						  {"cursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg",
+						   "node": {"id": 3, "userName": "jdoe", "name": "John", "surname": "Doe",
+						            "roles": [{"id": 3, "name": "User"}],
+						            "organizationUnits": [{"id": 2, "code": "00001.00001"}, {"id": 7, "code": "00002.00001"}]}}],
+						  "pageInfo": {"hasPreviousPage": true, "hasNextPage": false,
+						               "startCursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg",
+						               "endCursor": "bmFtZSUyQytzdXJuYW1lJnNKT0hOJnNET0UmbDNMVRJ1Q1nAJg"}}}}""",
 				tenantAdmin().query(query, Map.of("after", "bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg")));
 	}
 
 	@Test
 	void usersConnectionRefusesACursorOfAnotherSorting() throws Exception {
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve usersConnection. The cursor in 'after' is one of the sorting 'name, surname', but this query sorts by 'creationTime desc'. Send a cursor of a page with the same sorting, or leave after out to start from the beginning.",
-				  "locations": [{"line": 1, "column": 3}], "path": ["usersConnection"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve usersConnection. The cursor in 'after' is one of the sorting 'name, surname', but this query sorts by 'creationTime desc'. Send a cursor of a page with the same sorting, or leave after out to start from the beginning.",
+						  "locations": [{"line": 1, "column": 3}], "path": ["usersConnection"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
 				tenantAdmin().query("{ usersConnection(first: 1, sorting: \"creationTime desc\","
 						+ " after: \"bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqg\") { totalCount } }"));
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve usersConnection. Argument 'before' is not a cursor of usersConnection, or it was changed. Send the cursor of an edge or of pageInfo from an earlier page, as it came, or leave before out to start from the end.",
-				  "locations": [{"line": 1, "column": 3}], "path": ["usersConnection"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
-				tenantAdmin().query("{ usersConnection(last: 1, before: \"bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqh\")"
-						+ " { totalCount } }"));
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve usersConnection. Argument 'before' is not a cursor of usersConnection, or it was changed. Send the cursor of an edge or of pageInfo from an earlier page, as it came, or leave before out to start from the end.",
+						  "locations": [{"line": 1, "column": 3}], "path": ["usersConnection"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				tenantAdmin().query(
+						"{ usersConnection(last: 1, before: \"bmFtZSUyQytzdXJuYW1lJnNBRE1JTiZzQURNSU4mbDKq9W40_Rhwqh\")"
+								+ " { totalCount } }"));
 	}
 
 	@Test
 	void auditLogsOfTheHost() throws Exception {
-		assertJson("""
-				{"data": {"auditLogs": [
-				  {"id": 3, "serviceName": "Authentication", "tenantId": null, "userId": 4, "executionTime": "2024-02-01T10:00:00.000Z"},
-				  {"id": 2, "serviceName": "GraphQL", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:01:00.000Z"},
-				  {"id": 1, "serviceName": "Authentication", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:00:00.000Z"}]}}""",
+		assertJson(
+				"""
+						{"data": {"auditLogs": [
+						  {"id": 3, "serviceName": "Authentication", "tenantId": null, "userId": 4, "executionTime": "2024-02-01T10:00:00.000Z"},
+						  {"id": 2, "serviceName": "GraphQL", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:01:00.000Z"},
+						  {"id": 1, "serviceName": "Authentication", "tenantId": null, "userId": 1, "executionTime": "2024-02-01T09:00:00.000Z"}]}}""",
 				hostAdmin().query("{ auditLogs { id serviceName tenantId userId executionTime } }"));
 	}
 
 	@Test
 	void auditLogsFilteredByUserAndService() throws Exception {
 		assertJson("""
-				{"data": {"auditLogs": [{"id": 1, "serviceName": "Authentication", "userId": 1}]}}""",
-				hostAdmin().query("{ auditLogs(userId: \"1\", serviceName: \"Authentication\") { id serviceName userId } }"));
+				{"data": {"auditLogs": [{"id": 1, "serviceName": "Authentication", "userId": 1}]}}""", hostAdmin()
+			.query("{ auditLogs(userId: \"1\", serviceName: \"Authentication\") { id serviceName userId } }"));
 		assertJson("""
 				{"data": {"auditLogs": [{"id": 5}, {"id": 4}]}}""", tenantAdmin().query("{ auditLogs { id } }"));
 	}
@@ -237,9 +243,8 @@ abstract class QueryContract {
 	@Test
 	void aTokenRevokedByLogOutIsAnonymous() throws Exception {
 		SpaClient admin = tenantAdmin();
-		assertThat(admin.http()
-			.get("/api/TokenAuth/LogOut", "Authorization", "Bearer " + admin.accessToken())
-			.status()).isEqualTo(200);
+		assertThat(admin.http().get("/api/TokenAuth/LogOut", "Authorization", "Bearer " + admin.accessToken()).status())
+			.isEqualTo(200);
 		assertJson("""
 				{"data": null, "errors": [{
 				  "message": "Error trying to resolve roles. Current user did not login to the application!",
@@ -250,27 +255,34 @@ abstract class QueryContract {
 	@Test
 	void usersWithoutThePermissionGetTheNotGrantedError() throws Exception {
 		SpaClient user = client(this.port).withToken("Default", "jdoe");
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
-				  "locations": [{"line": 1, "column": 3}], "path": ["users"],
-				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""", user.query("{ users { totalCount } }"));
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve organizationUnits. Required permissions are not granted. At least one of these permissions must be granted: Organization Units",
-				  "locations": [{"line": 1, "column": 3}], "path": ["organizationUnits"],
-				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""", user.query("{ organizationUnits { id } }"));
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. Required permissions are not granted. At least one of these permissions must be granted: Users",
+						  "locations": [{"line": 1, "column": 3}], "path": ["users"],
+						  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+				user.query("{ users { totalCount } }"));
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve organizationUnits. Required permissions are not granted. At least one of these permissions must be granted: Organization Units",
+						  "locations": [{"line": 1, "column": 3}], "path": ["organizationUnits"],
+						  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+				user.query("{ organizationUnits { id } }"));
 	}
 
 	@Test
 	void aQueryOfAllowedAndRefusedFieldsRefusesEachRefusedOneAtItsPath() throws Exception {
 		SpaClient auditor = client(this.port).withToken("", "auditor");
-		// every root field of the specification is non-null: a refused one nulls data, as GraphQL has it
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve roles. Required permissions are not granted. At least one of these permissions must be granted: Roles",
-				  "locations": [{"line": 1, "column": 20}], "path": ["roles"],
-				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""", auditor.query("{ auditLogs { id } roles { id } }"));
+		// every root field of the specification is non-null: a refused one nulls data, as
+		// GraphQL has it
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve roles. Required permissions are not granted. At least one of these permissions must be granted: Roles",
+						  "locations": [{"line": 1, "column": 20}], "path": ["roles"],
+						  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+				auditor.query("{ auditLogs { id } roles { id } }"));
 	}
 
 	@Test
@@ -278,11 +290,13 @@ abstract class QueryContract {
 		SpaClient auditor = client(this.port).withToken("", "auditor");
 		assertJson("""
 				{"data": {"auditLogs": [{"id": 3}, {"id": 2}, {"id": 1}]}}""", auditor.query("{ auditLogs { id } }"));
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve roles. Required permissions are not granted. At least one of these permissions must be granted: Roles",
-				  "locations": [{"line": 1, "column": 3}], "path": ["roles"],
-				  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""", auditor.query("{ roles { id } }"));
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve roles. Required permissions are not granted. At least one of these permissions must be granted: Roles",
+						  "locations": [{"line": 1, "column": 3}], "path": ["roles"],
+						  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
+				auditor.query("{ roles { id } }"));
 	}
 
 	@Test
@@ -292,12 +306,13 @@ abstract class QueryContract {
 				  "hostRole": [], "otherTenantRole": [], "otherTenantUnit": [],
 				  "hostUser": {"totalCount": 0, "items": []}, "otherTenantUser": {"totalCount": 0, "items": []},
 				  "byHostRole": {"totalCount": 0}, "byOtherTenantUnit": {"totalCount": 0},
-				  "hostAudit": [], "otherTenantAudit": []}}""", tenantAdmin().query("""
-				{ hostRole: roles(id: 1) { id } otherTenantRole: roles(id: 4) { id }
-				  otherTenantUnit: organizationUnits(id: 8) { id }
-				  hostUser: users(id: 1) { totalCount items { id } } otherTenantUser: users(emailAddress: "admin@secondtenant.com") { totalCount items { id } }
-				  byHostRole: users(roleId: 1) { totalCount } byOtherTenantUnit: users(organizationUnitId: 8) { totalCount }
-				  hostAudit: auditLogs(userId: "1") { id } otherTenantAudit: auditLogs(userId: "5") { id } }"""));
+				  "hostAudit": [], "otherTenantAudit": []}}""", tenantAdmin()
+			.query("""
+					{ hostRole: roles(id: 1) { id } otherTenantRole: roles(id: 4) { id }
+					  otherTenantUnit: organizationUnits(id: 8) { id }
+					  hostUser: users(id: 1) { totalCount items { id } } otherTenantUser: users(emailAddress: "admin@secondtenant.com") { totalCount items { id } }
+					  byHostRole: users(roleId: 1) { totalCount } byOtherTenantUnit: users(organizationUnitId: 8) { totalCount }
+					  hostAudit: auditLogs(userId: "1") { id } otherTenantAudit: auditLogs(userId: "5") { id } }"""));
 		SpaClient second = client(this.port).withToken("Second", "admin");
 		assertJson("""
 				{"data": {"roles": [{"id": 4, "tenantId": 2}], "organizationUnits": [{"id": 8, "tenantId": 2}],
@@ -319,46 +334,54 @@ abstract class QueryContract {
 	void textNoDatabaseCanHoldIsBadUserInputOnEveryDatabase() throws Exception {
 		SpaClient admin = tenantAdmin();
 		String query = "query($f: String, $n: String) { users(filter: $f, name: $n) { totalCount } }";
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. Argument 'filter' holds a NUL character (U+0000) at position 3; text may not hold it.",
-				  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. Argument 'filter' holds a NUL character (U+0000) at position 3; text may not hold it.",
+						  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
 				admin.query(query, Map.of("f", "adm\u0000in")));
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. Argument 'filter' holds half of a surrogate pair at position 1; text must be valid Unicode.",
-				  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
-				// as JSON escapes: UTF-8 cannot carry half a surrogate pair, JSON text can
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. Argument 'filter' holds half of a surrogate pair at position 1; text must be valid Unicode.",
+						  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+				// as JSON escapes: UTF-8 cannot carry half a surrogate pair, JSON text
+				// can
 				admin.http()
 					.post("/graphql", "application/json",
-							"{\"query\": \"" + query + "\", \"variables\": {\"f\": \"a\\ud800b\"}}",
-							"Authorization", "Bearer " + admin.accessToken())
+							"{\"query\": \"" + query + "\", \"variables\": {\"f\": \"a\\ud800b\"}}", "Authorization",
+							"Bearer " + admin.accessToken())
 					.body());
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. Argument 'name' is 65 characters long; at most 64 are allowed.",
-				  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. Argument 'name' is 65 characters long; at most 64 are allowed.",
+						  "locations": [{"line": 1, "column": 33}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
 				admin.query(query, Map.of("n", "x".repeat(65))));
 		assertJson("""
-				{"data": {"users": {"totalCount": 0}}}""", admin.query(query, Map.of("f", "\ud83d\ude00", "n", "x".repeat(64))));
+				{"data": {"users": {"totalCount": 0}}}""",
+				admin.query(query, Map.of("f", "\ud83d\ude00", "n", "x".repeat(64))));
 	}
 
 	@Test
 	void badArgumentsSayWhatIsAllowed() throws Exception {
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. maxResultCount must be between 0 and 1000, got 1001. Page through larger results with skipCount.",
-				  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. maxResultCount must be between 0 and 1000, got 1001. Page through larger results with skipCount.",
+						  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
 				tenantAdmin().query("{ users(maxResultCount: 1001) { totalCount } }"));
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. Invalid sorting: 'password' is not a field users can be sorted on. Allowed: comma-separated fields out of id, userName, name, surname, emailAddress, creationTime, isActive, each optionally followed by asc or desc.",
-				  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. Invalid sorting: 'password' is not a field users can be sorted on. Allowed: comma-separated fields out of id, userName, name, surname, emailAddress, creationTime, isActive, each optionally followed by asc or desc.",
+						  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
 				tenantAdmin().query("{ users(sorting: \"password\") { totalCount } }"));
-		assertJson("""
-				{"data": null, "errors": [{
-				  "message": "Error trying to resolve users. skipCount must be 0 or more, got -5.",
-				  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
+		assertJson(
+				"""
+						{"data": null, "errors": [{
+						  "message": "Error trying to resolve users. skipCount must be 0 or more, got -5.",
+						  "locations": [{"line": 1, "column": 3}], "path": ["users"], "extensions": {"code": "BAD_USER_INPUT"}}]}""",
 				tenantAdmin().query("{ users(skipCount: -5) { totalCount } }"));
 	}
 

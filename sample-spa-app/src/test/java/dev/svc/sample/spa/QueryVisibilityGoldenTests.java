@@ -10,10 +10,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * What each caller is shown of the sample's schema ({@code graphql.schema.visibility=by-permission},
- * as shipped): its own fields, and a valid schema even when none is open to it. And what the opt-in
- * {@code by-permission-as-missing} answers instead of the specification's error: a field the caller
- * may not use does not exist for it ({@code QueryContract} holds the specification's answers).
+ * What each caller is shown of the sample's schema
+ * ({@code graphql.schema.visibility=by-permission}, as shipped): its own fields, and a
+ * valid schema even when none is open to it. And what the opt-in
+ * {@code by-permission-as-missing} answers instead of the specification's error: a field
+ * the caller may not use does not exist for it ({@code QueryContract} holds the
+ * specification's answers).
  */
 class QueryVisibilityGoldenTests {
 
@@ -24,7 +26,8 @@ class QueryVisibilityGoldenTests {
 	}
 
 	@Nested
-	@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
+	@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+			properties = "graphql.audit.enabled=false")
 	@ActiveProfiles("test")
 	class AsShipped {
 
@@ -34,9 +37,10 @@ class QueryVisibilityGoldenTests {
 		@Test
 		void aUserWithoutPermissionsIsShownAValidSchemaWithAPlaceholderField() throws Exception {
 			SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
-			assertJson("""
-					{"data": {"__schema": {"queryType": {"fields": [{"name": "_empty",
-					  "description": "A placeholder: no query field is open to you. Sign in, or ask for a permission."}]}}}}""",
+			assertJson(
+					"""
+							{"data": {"__schema": {"queryType": {"fields": [{"name": "_empty",
+							  "description": "A placeholder: no query field is open to you. Sign in, or ask for a permission."}]}}}}""",
 					user.query(QUERY_FIELDS));
 			SpaClient auditor = new SpaClient(this.port).withToken("", "auditor");
 			assertJson("""
@@ -58,19 +62,24 @@ class QueryVisibilityGoldenTests {
 		@Test
 		void usersWithoutThePermissionGetTheFieldUndefinedError() throws Exception {
 			SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
-			assertJson("""
-					{"errors": [{
-					  "message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
-					  "locations": [{"line": 1, "column": 3}], "path": [],
-					  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", user.query("{ users { totalCount } }"));
+			assertJson(
+					"""
+							{"errors": [{
+							  "message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+							  "locations": [{"line": 1, "column": 3}], "path": [],
+							  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+					user.query("{ users { totalCount } }"));
 			SpaClient auditor = new SpaClient(this.port).withToken("", "auditor");
 			assertJson("""
-					{"data": {"auditLogs": [{"id": 3}, {"id": 2}, {"id": 1}]}}""", auditor.query("{ auditLogs { id } }"));
-			assertJson("""
-					{"errors": [{
-					  "message": "Validation error (FieldUndefined@[roles]) : Field 'roles' in type 'Query' is undefined",
-					  "locations": [{"line": 1, "column": 3}], "path": [],
-					  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""", auditor.query("{ roles { id } }"));
+					{"data": {"auditLogs": [{"id": 3}, {"id": 2}, {"id": 1}]}}""",
+					auditor.query("{ auditLogs { id } }"));
+			assertJson(
+					"""
+							{"errors": [{
+							  "message": "Validation error (FieldUndefined@[roles]) : Field 'roles' in type 'Query' is undefined",
+							  "locations": [{"line": 1, "column": 3}], "path": [],
+							  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+					auditor.query("{ roles { id } }"));
 		}
 
 	}

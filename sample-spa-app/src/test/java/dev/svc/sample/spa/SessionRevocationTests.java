@@ -18,12 +18,12 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One revocation rule for every kind of session: a session cookie from the login page ends as a
- * bearer token does when its user is deactivated or changes its password, when its tenant is
- * deactivated, or when the token session is logged out, on every path (the GraphQL endpoint, the
- * host's pages, the two-factor set-up). A lockout ends neither: it refuses new sign-ins only. The
- * check interval is 0 here, so each request asks the database; {@code TwoInstancesTests} shows the
- * 5 s interval across instances.
+ * One revocation rule for every kind of session: a session cookie from the login page
+ * ends as a bearer token does when its user is deactivated or changes its password, when
+ * its tenant is deactivated, or when the token session is logged out, on every path (the
+ * GraphQL endpoint, the host's pages, the two-factor set-up). A lockout ends neither: it
+ * refuses new sign-ins only. The check interval is 0 here, so each request asks the
+ * database; {@code TwoInstancesTests} shows the 5 s interval across instances.
  */
 @OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -47,17 +47,23 @@ class SessionRevocationTests {
 
 	@BeforeEach
 	void keepThePassword() {
-		this.passwordHash = this.jdbc.sql("select password_hash from svc_users where id = 5").query(String.class).single();
+		this.passwordHash = this.jdbc.sql("select password_hash from svc_users where id = 5")
+			.query(String.class)
+			.single();
 	}
 
 	@AfterEach
 	void restore() {
-		this.jdbc.sql("update svc_users set is_active = true, lockout_end_date = null, access_failed_count = 0,"
-				+ " password_hash = :hash where id = 5").param("hash", this.passwordHash).update();
+		this.jdbc
+			.sql("update svc_users set is_active = true, lockout_end_date = null, access_failed_count = 0,"
+					+ " password_hash = :hash where id = 5")
+			.param("hash", this.passwordHash)
+			.update();
 		this.jdbc.sql("update svc_tenants set is_active = true where id = 2").update();
 	}
 
-	// signs the second tenant's admin in with a cookie and with a token, then does something to it
+	// signs the second tenant's admin in with a cookie and with a token, then does
+	// something to it
 	private void shouldEndBothSessionsWhen(Consumer<String> revocation) {
 		HttpTestClient cookie = new SpaClient(this.port).withCookie("Second", "admin").http();
 		HttpTestClient tokenClient = new HttpTestClient(this.port);
@@ -79,7 +85,8 @@ class SessionRevocationTests {
 
 	@Test
 	void shouldEndTheSessionsOfADeactivatedUser() {
-		shouldEndBothSessionsWhen((token) -> this.jdbc.sql("update svc_users set is_active = false where id = 5").update());
+		shouldEndBothSessionsWhen(
+				(token) -> this.jdbc.sql("update svc_users set is_active = false where id = 5").update());
 	}
 
 	@Test
@@ -91,7 +98,8 @@ class SessionRevocationTests {
 
 	@Test
 	void shouldEndTheSessionsOfAUserOfADeactivatedTenant() {
-		shouldEndBothSessionsWhen((token) -> this.jdbc.sql("update svc_tenants set is_active = false where id = 2").update());
+		shouldEndBothSessionsWhen(
+				(token) -> this.jdbc.sql("update svc_tenants set is_active = false where id = 2").update());
 	}
 
 	@Test
@@ -102,10 +110,12 @@ class SessionRevocationTests {
 		// anyone who knows the name fails five times on purpose
 		for (int i = 0; i < 5; i++) {
 			new HttpTestClient(this.port).post("/api/TokenAuth/Authenticate", "application/json",
-					"{\"tenancyName\": \"Second\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"guess" + i + "\"}");
+					"{\"tenancyName\": \"Second\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"guess" + i
+							+ "\"}");
 		}
-		assertThat(new HttpTestClient(this.port).post("/api/TokenAuth/Authenticate", "application/json",
-				"{\"tenancyName\": \"Second\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")
+		assertThat(new HttpTestClient(this.port)
+			.post("/api/TokenAuth/Authenticate", "application/json",
+					"{\"tenancyName\": \"Second\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")
 			.body()).as("a new sign-in is refused").contains("The user account has been locked out.");
 		assertThat(cookie.graphQl("/graphql", ROLES).body()).as("the cookie").contains("\"name\":\"Admin\"");
 		assertThat(cookie.get("/ui/").status()).as("the cookie on the host's page").isEqualTo(200);
@@ -115,7 +125,8 @@ class SessionRevocationTests {
 
 	@Test
 	void shouldNotBringSessionsBackWhenTheUserIsActivatedAgain() {
-		shouldEndBothSessionsWhen((token) -> this.jdbc.sql("update svc_users set is_active = false where id = 5").update());
+		shouldEndBothSessionsWhen(
+				(token) -> this.jdbc.sql("update svc_users set is_active = false where id = 5").update());
 		this.jdbc.sql("update svc_users set is_active = true where id = 5").update();
 		HttpTestClient cookie = new SpaClient(this.port).withCookie("Second", "admin").http();
 		assertThat(cookie.graphQl("/graphql", ROLES).body()).contains("\"name\":\"Admin\"");

@@ -30,8 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The SPA sample as a real process on PostgreSQL, stopped with SIGTERM while clients keep
- * querying it: every query it answered is in the audit log, none is lost in the writer's buffer
- * (the web server stops taking requests, finishes those in flight, then the writer drains).
+ * querying it: every query it answered is in the audit log, none is lost in the writer's
+ * buffer (the web server stops taking requests, finishes those in flight, then the writer
+ * drains).
  */
 @OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
@@ -58,11 +59,13 @@ class ShutdownUnderLoadTests {
 		}
 		this.log = Files.createTempFile("svc-shutdown", ".log");
 		String java = ProcessHandle.current().info().command().orElse("java");
-		// the load is anonymous and from one address: a quota that lets every query have its own record
+		// the load is anonymous and from one address: a quota that lets every query have
+		// its own record
 		this.app = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
 				SampleSpaApplication.class.getName(), "--spring.profiles.active=test", "--server.port=" + port,
-				"--spring.datasource.url=" + this.database.url(), "--spring.datasource.username=" + this.database.user(),
-				"--graphql.audit.enabled=true", "--graphql.audit.anonymous-queries-per-window=1000000")
+				"--spring.datasource.url=" + this.database.url(),
+				"--spring.datasource.username=" + this.database.user(), "--graphql.audit.enabled=true",
+				"--graphql.audit.anonymous-queries-per-window=1000000")
 			.redirectErrorStream(true)
 			.redirectOutput(this.log.toFile())
 			.start();
@@ -115,7 +118,8 @@ class ShutdownUnderLoadTests {
 			client.start();
 			clients.add(client);
 		}
-		// load until a good number of records is waiting in the writer's buffer or on its way
+		// load until a good number of records is waiting in the writer's buffer or on its
+		// way
 		while (answered.get() < 2_000) {
 			Thread.sleep(10);
 		}
@@ -131,7 +135,8 @@ class ShutdownUnderLoadTests {
 				answered.get(), records);
 		assertThat(records).as("every answered query is in the audit log").isGreaterThanOrEqualTo(answered.get());
 		assertThat(records).as("and no query was recorded that was never sent").isLessThanOrEqualTo(sent.get());
-		assertThat(Files.readString(this.log)).as("the app's log").doesNotContain("audit records were dropped")
+		assertThat(Files.readString(this.log)).as("the app's log")
+			.doesNotContain("audit records were dropped")
 			.doesNotContain("refused an audit record");
 	}
 

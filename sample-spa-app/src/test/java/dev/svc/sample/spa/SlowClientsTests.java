@@ -25,11 +25,12 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * 300 clients, more than Tomcat's 200 platform request threads, each sending the head of a query
- * and one byte of its body, then nothing: a normal query still answers. On Java 21 and newer the
- * sample runs on virtual threads, and the query answers while the slow clients are all still
- * waiting; on Java 17 their bodies are refused once Tomcat's read timeout passes (10 s, as the sample
- * sets it), which frees the threads they held, and the query answers then.
+ * 300 clients, more than Tomcat's 200 platform request threads, each sending the head of
+ * a query and one byte of its body, then nothing: a normal query still answers. On Java
+ * 21 and newer the sample runs on virtual threads, and the query answers while the slow
+ * clients are all still waiting; on Java 17 their bodies are refused once Tomcat's read
+ * timeout passes (10 s, as the sample sets it), which frees the threads they held, and
+ * the query answers then.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
@@ -59,11 +60,13 @@ class SlowClientsTests {
 			socket.connect(new InetSocketAddress("127.0.0.1", this.port), 5_000);
 			socket.getOutputStream()
 				.write(("POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-						+ "Content-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+						+ "Content-Length: 1000\r\n\r\n{")
+					.getBytes(StandardCharsets.US_ASCII));
 			socket.getOutputStream().flush();
 			this.slow.add(socket);
 		}
-		// a bound, not a timing: without the defences the query waits for Tomcat's default 60 s
+		// a bound, not a timing: without the defences the query waits for Tomcat's
+		// default 60 s
 		HttpResponse<String> answer = HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/graphql"))
 				.timeout(Duration.ofSeconds(30))

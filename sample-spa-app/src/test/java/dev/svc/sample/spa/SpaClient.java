@@ -24,9 +24,10 @@ final class SpaClient {
 	}
 
 	/**
-	 * Sends later queries by their hash, as Apollo Client's persisted-query link does: the hash
-	 * alone, then the text with it when the server answers {@code PersistedQueryNotFound}; each
-	 * query twice, and the two answers must be the same.
+	 * Sends later queries by their hash, as Apollo Client's persisted-query link does:
+	 * the hash alone, then the text with it when the server answers
+	 * {@code PersistedQueryNotFound}; each query twice, and the two answers must be the
+	 * same.
 	 */
 	SpaClient byHash() {
 		this.byHash = true;
@@ -38,7 +39,8 @@ final class SpaClient {
 	}
 
 	/**
-	 * Signs in with {@code POST /api/TokenAuth/Authenticate}; later queries send the access token.
+	 * Signs in with {@code POST /api/TokenAuth/Authenticate}; later queries send the
+	 * access token.
 	 */
 	SpaClient withToken(String tenancyName, String user) {
 		Response response = this.http.post("/api/TokenAuth/Authenticate", "application/json", HttpTestClient
@@ -50,7 +52,8 @@ final class SpaClient {
 	}
 
 	/**
-	 * Signs in with the {@code /ui/login} page's request; later queries send the session cookie.
+	 * Signs in with the {@code /ui/login} page's request; later queries send the session
+	 * cookie.
 	 */
 	SpaClient withCookie(String tenancyName, String user) {
 		Response response = this.http.post("/ui/login", "application/json", HttpTestClient

@@ -18,9 +18,10 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Behind a proxy the host names (here one on the loopback addresses): its {@code X-Forwarded-Proto}
- * makes the session cookie Secure and its {@code X-Forwarded-For} gives the client's address, but
- * only an IP literal is taken as one.
+ * Behind a proxy the host names (here one on the loopback addresses): its
+ * {@code X-Forwarded-Proto} makes the session cookie Secure and its
+ * {@code X-Forwarded-For} gives the client's address, but only an IP literal is taken as
+ * one.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=true", "server.tomcat.remoteip.internal-proxies=127.0.0.1/32, ::1/128",
@@ -44,10 +45,14 @@ class TrustedProxyTests {
 		Response overTls = new HttpTestClient(this.port).post("/ui/login", "application/json", LOGIN,
 				"X-Forwarded-Proto", "https");
 		assertThat(overTls.status()).isEqualTo(200);
-		assertThat(overTls.header("Set-Cookie")).startsWith("SESSION=").contains("; Secure").contains("; HttpOnly")
+		assertThat(overTls.header("Set-Cookie")).startsWith("SESSION=")
+			.contains("; Secure")
+			.contains("; HttpOnly")
 			.contains("; SameSite=Lax");
 		Response plain = new HttpTestClient(this.port).post("/ui/login", "application/json", LOGIN);
-		assertThat(plain.header("Set-Cookie")).contains("; HttpOnly").contains("; SameSite=Lax").doesNotContain("Secure");
+		assertThat(plain.header("Set-Cookie")).contains("; HttpOnly")
+			.contains("; SameSite=Lax")
+			.doesNotContain("Secure");
 	}
 
 	@Test

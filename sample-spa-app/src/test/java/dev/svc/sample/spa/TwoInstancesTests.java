@@ -23,10 +23,10 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two instances of the SPA sample on one database, as behind a load balancer: a session cookie
- * from a sign-in on A works on B until the user logs out on A or is deactivated, and a token logged
- * out on A is refused by B within the session check interval (5 s). The test's own context is
- * instance A.
+ * Two instances of the SPA sample on one database, as behind a load balancer: a session
+ * cookie from a sign-in on A works on B until the user logs out on A or is deactivated,
+ * and a token logged out on A is refused by B within the session check interval (5 s).
+ * The test's own context is instance A.
  */
 @OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -57,15 +57,16 @@ class TwoInstancesTests {
 	@BeforeEach
 	void startInstanceB() {
 		this.instanceB = new SpringApplicationBuilder(SampleSpaApplication.class).profiles("test")
-			.properties(Map.of("server.port", "0", "graphql.audit.enabled", "false",
-					"spring.datasource.url", this.environment.getRequiredProperty("spring.datasource.url"),
-					"spring.datasource.username", this.environment.getProperty("spring.datasource.username", "sa"),
-					"spring.datasource.password", this.environment.getProperty("spring.datasource.password", ""),
+			.properties(Map.of("server.port", "0", "graphql.audit.enabled", "false", "spring.datasource.url",
+					this.environment.getRequiredProperty("spring.datasource.url"), "spring.datasource.username",
+					this.environment.getProperty("spring.datasource.username", "sa"), "spring.datasource.password",
+					this.environment.getProperty("spring.datasource.password", ""),
 					// instance A created Spring Session's tables
 					"spring.session.jdbc.initialize-schema", "never"))
 			.run();
 		this.a = new HttpTestClient(this.port);
-		this.b = new HttpTestClient(this.instanceB.getEnvironment().getRequiredProperty("local.server.port", Integer.class));
+		this.b = new HttpTestClient(
+				this.instanceB.getEnvironment().getRequiredProperty("local.server.port", Integer.class));
 	}
 
 	@AfterEach
@@ -101,7 +102,8 @@ class TwoInstancesTests {
 			System.out.println("cookie session refused on the other instance "
 					+ Duration.ofNanos(System.nanoTime() - deactivated).toMillis() + " ms after the deactivation");
 			assertThat(onB).contains(NOT_SIGNED_IN);
-			assertThat(this.a.graphQl("/graphql", ROLES, "Cookie", cookie).body()).as("and on A").contains(NOT_SIGNED_IN);
+			assertThat(this.a.graphQl("/graphql", ROLES, "Cookie", cookie).body()).as("and on A")
+				.contains(NOT_SIGNED_IN);
 		}
 		finally {
 			this.jdbc.sql("update svc_users set is_active = true where id = 5").update();
@@ -123,7 +125,8 @@ class TwoInstancesTests {
 		}
 		Duration delay = Duration.ofNanos(System.nanoTime() - loggedOut);
 		System.out.println("token refused on the other instance " + delay.toMillis() + " ms after its log-out");
-		// refused within the 10 s the loop waits; the delay is for the record (the interval is 5 s)
+		// refused within the 10 s the loop waits; the delay is for the record (the
+		// interval is 5 s)
 		assertThat(onB).contains(NOT_SIGNED_IN);
 	}
 

@@ -36,17 +36,18 @@ import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * The cookie sign-in with tenancy, switched on by {@code graphql.sign-in.cookie.enabled}: a POST
- * to the login path signs a user of the identity data in and keeps it in the session, whichever
- * front end sent it, a POST to the log-out path ends the session, and a POST to the password
- * reset path sets the new password of a user who must change it. A chain of its own handles
- * only those POSTs: the host's login page, its other paths and its own users stay with the host's
- * chains. Independent of {@code graphql.enabled}. Switched on where the module signs nobody in
- * (no {@code CredentialStore}), it stops the start-up instead of backing off.
+ * The cookie sign-in with tenancy, switched on by {@code graphql.sign-in.cookie.enabled}:
+ * a POST to the login path signs a user of the identity data in and keeps it in the
+ * session, whichever front end sent it, a POST to the log-out path ends the session, and
+ * a POST to the password reset path sets the new password of a user who must change it. A
+ * chain of its own handles only those POSTs: the host's login page, its other paths and
+ * its own users stay with the host's chains. Independent of {@code graphql.enabled}.
+ * Switched on where the module signs nobody in (no {@code CredentialStore}), it stops the
+ * start-up instead of backing off.
  */
-@AutoConfiguration(after = SignInAutoConfiguration.class,
-		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
-				"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
+@AutoConfiguration(after = SignInAutoConfiguration.class, afterName = {
+		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ SecurityFilterChain.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.cookie.enabled")
@@ -57,11 +58,11 @@ public final class CookieSignInAutoConfiguration {
 	static final String CHAIN = "svcCookieSignInSecurityFilterChain";
 
 	/**
-	 * A form post must carry the CSRF token of the host's login page (kept where the host's chain
-	 * keeps it: in the session, or in the host's {@link CsrfTokenRepository} bean); a JSON post
-	 * needs none, since no page of another site can send one without a CORS preflight. The page a
-	 * user was on the way to comes from the {@link RequestCache} bean, the one the host's chain
-	 * saved it with.
+	 * A form post must carry the CSRF token of the host's login page (kept where the
+	 * host's chain keeps it: in the session, or in the host's {@link CsrfTokenRepository}
+	 * bean); a JSON post needs none, since no page of another site can send one without a
+	 * CORS preflight. The page a user was on the way to comes from the
+	 * {@link RequestCache} bean, the one the host's chain saved it with.
 	 */
 	@Bean(CHAIN)
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
@@ -69,12 +70,12 @@ public final class CookieSignInAutoConfiguration {
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
 			ActiveSessions activeSessions, CookieSignInProperties cookie, TwoFactorProperties twoFactor,
 			RequestCache requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens) {
-		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, cookie.getLoginPath());
+		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults()
+			.matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new ProviderManager(new TenancyAuthenticationProvider(signInService, activeSessions)));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
-				cookie.getPasswordResetPath(), twoFactor.getRememberClientLifetime(),
-				requestCache);
+				cookie.getPasswordResetPath(), twoFactor.getRememberClientLifetime(), requestCache);
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
@@ -92,7 +93,8 @@ public final class CookieSignInAutoConfiguration {
 			.addFilterBefore(new SecondStepCodeFilter(loginPosts, cookie.getLoginPath(), signInService),
 					UsernamePasswordAuthenticationFilter.class)
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
-			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses), UsernamePasswordAuthenticationFilter.class)
+			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses),
+					UsernamePasswordAuthenticationFilter.class)
 			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts)
 				.addLogoutHandler((request, response, authentication) -> {
 					if (authentication != null && authentication.getPrincipal() instanceof SignedInUser user
@@ -105,10 +107,10 @@ public final class CookieSignInAutoConfiguration {
 	}
 
 	/**
-	 * The page an anonymous visitor was on the way to, kept in a cookie instead of a session so
-	 * that a visit that does not sign in stores nothing on the server. Spring Security's chains,
-	 * the host's among them, take the {@link RequestCache} bean by themselves, so the host's chain
-	 * saves the page where the login finds it.
+	 * The page an anonymous visitor was on the way to, kept in a cookie instead of a
+	 * session so that a visit that does not sign in stores nothing on the server. Spring
+	 * Security's chains, the host's among them, take the {@link RequestCache} bean by
+	 * themselves, so the host's chain saves the page where the login finds it.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -117,14 +119,15 @@ public final class CookieSignInAutoConfiguration {
 	}
 
 	/**
-	 * The login, log-out and password reset paths take small bodies only, refused before they are
-	 * read (whatever the method: the host's page may share a path).
+	 * The login, log-out and password reset paths take small bodies only, refused before
+	 * they are read (whatever the method: the host's page may share a path).
 	 */
 	@Bean
 	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,
 			SignInProperties signIn) {
 		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", signIn.getMaxRequestSize(),
-				signIn.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
+				signIn.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(),
+				cookie.getPasswordResetPath());
 	}
 
 }

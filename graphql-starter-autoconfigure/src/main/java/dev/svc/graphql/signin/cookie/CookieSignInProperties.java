@@ -22,41 +22,41 @@ public class CookieSignInProperties {
 	private String loginPath = "/Account/Login";
 
 	/**
-	 * Where a signed-in form post is sent, unless the user was on the way to another
-	 * page of the host; a JSON post gets it as targetUrl.
+	 * Where a signed-in form post is sent, unless the user was on the way to another page
+	 * of the host; a JSON post gets it as targetUrl.
 	 */
 	private String successUrl = "/";
 
 	/**
 	 * Path that ends the session: a POST, as a form (with the host's CSRF token) or as
-	 * JSON. A form post is sent back to the login page, a JSON post gets
-	 * {"success": true, "targetUrl": login path}.
+	 * JSON. A form post is sent back to the login page, a JSON post gets {"success":
+	 * true, "targetUrl": login path}.
 	 */
 	private String logoutPath = "/Account/Logout";
 
 	/**
 	 * Path where a user who must change its password sets a new one: the host's page
 	 * (GET) and the POST that sets it. A login form post of such a user is sent to this
-	 * page (the reset code stays in the session); a form post here takes the new
-	 * password ("password") and is sent to the login page with "?passwordChanged", or
-	 * back with "?error". A JSON post takes {"userId", "resetCode", "password"}, as the
-	 * JSON login answered them.
+	 * page (the reset code stays in the session); a form post here takes the new password
+	 * ("password") and is sent to the login page with "?passwordChanged", or back with
+	 * "?error". A JSON post takes {"userId", "resetCode", "password"}, as the JSON login
+	 * answered them.
 	 */
 	private String passwordResetPath = "/Account/ResetPassword";
 
 	/**
-	 * @return whether users of the identity data sign in with a session cookie by posting their tenancy name,
-	 * user name or e-mail address and password to the login path, as a form (with the host's CSRF token) or as
-	 * JSON
+	 * @return whether users of the identity data sign in with a session cookie by posting
+	 * their tenancy name, user name or e-mail address and password to the login path, as
+	 * a form (with the host's CSRF token) or as JSON
 	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
 	/**
-	 * @param enabled whether users of the identity data sign in with a session cookie by posting their tenancy
-	 * name, user name or e-mail address and password to the login path, as a form (with the host's CSRF token)
-	 * or as JSON
+	 * @param enabled whether users of the identity data sign in with a session cookie by
+	 * posting their tenancy name, user name or e-mail address and password to the login
+	 * path, as a form (with the host's CSRF token) or as JSON
 	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
@@ -77,48 +77,50 @@ public class CookieSignInProperties {
 	}
 
 	/**
-	 * @return where a signed-in form post is sent, unless the user was on the way to another page of the host; a
-	 * JSON post gets it as targetUrl
+	 * @return where a signed-in form post is sent, unless the user was on the way to
+	 * another page of the host; a JSON post gets it as targetUrl
 	 */
 	public String getSuccessUrl() {
 		return this.successUrl;
 	}
 
 	/**
-	 * @param successUrl where a signed-in form post is sent, unless the user was on the way to another page of
-	 * the host; a JSON post gets it as targetUrl
+	 * @param successUrl where a signed-in form post is sent, unless the user was on the
+	 * way to another page of the host; a JSON post gets it as targetUrl
 	 */
 	public void setSuccessUrl(String successUrl) {
 		this.successUrl = successUrl;
 	}
 
 	/**
-	 * @return path that ends the session: a POST, as a form (with the host's CSRF token) or as JSON. A form post
-	 * is sent back to the login page, a JSON post gets {"success": true, "targetUrl": login path}
+	 * @return path that ends the session: a POST, as a form (with the host's CSRF token)
+	 * or as JSON. A form post is sent back to the login page, a JSON post gets
+	 * {"success": true, "targetUrl": login path}
 	 */
 	public String getLogoutPath() {
 		return this.logoutPath;
 	}
 
 	/**
-	 * @param logoutPath path that ends the session: a POST, as a form (with the host's CSRF token) or as JSON. A
-	 * form post is sent back to the login page, a JSON post gets {"success": true, "targetUrl": login path}
+	 * @param logoutPath path that ends the session: a POST, as a form (with the host's
+	 * CSRF token) or as JSON. A form post is sent back to the login page, a JSON post
+	 * gets {"success": true, "targetUrl": login path}
 	 */
 	public void setLogoutPath(String logoutPath) {
 		this.logoutPath = logoutPath;
 	}
 
 	/**
-	 * @return path where a user who must change its password sets a new one: the host's page (GET) and the POST
-	 * that sets it
+	 * @return path where a user who must change its password sets a new one: the host's
+	 * page (GET) and the POST that sets it
 	 */
 	public String getPasswordResetPath() {
 		return this.passwordResetPath;
 	}
 
 	/**
-	 * @param passwordResetPath path where a user who must change its password sets a new one: the host's page
-	 * (GET) and the POST that sets it
+	 * @param passwordResetPath path where a user who must change its password sets a new
+	 * one: the host's page (GET) and the POST that sets it
 	 */
 	public void setPasswordResetPath(String passwordResetPath) {
 		this.passwordResetPath = passwordResetPath;

@@ -35,10 +35,11 @@ import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.savedrequest.SavedRequest;
 
 /**
- * How a login post is answered: a form post is redirected, as Spring Security's form login does
- * (to the page the user was on the way to, or the success URL; back to the login page with
- * {@code ?error} and the failure in the session); a JSON post gets JSON, for the page's script to
- * act on. A log-out post and a password reset post are answered the same way.
+ * How a login post is answered: a form post is redirected, as Spring Security's form
+ * login does (to the page the user was on the way to, or the success URL; back to the
+ * login page with {@code ?error} and the failure in the session); a JSON post gets JSON,
+ * for the page's script to act on. A log-out post and a password reset post are answered
+ * the same way.
  */
 final class LoginResponses implements AuthenticationSuccessHandler, AuthenticationFailureHandler, LogoutSuccessHandler {
 
@@ -58,7 +59,10 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	private final SimpleUrlAuthenticationFailureHandler formFailure;
 
-	/** The cookie that lets a browser skip the second step of its user's sign-in for a while. */
+	/**
+	 * The cookie that lets a browser skip the second step of its user's sign-in for a
+	 * while.
+	 */
 	static final String REMEMBERED_CLIENT_COOKIE = "SVC_TWO_FACTOR_CLIENT";
 
 	LoginResponses(String loginPath, String successUrl, String passwordResetPath, Duration rememberClientLifetime,
@@ -79,8 +83,10 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			Authentication authentication) throws IOException, ServletException {
 		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details
 				&& details.getTwoFactorRememberClientToken() != null) {
-			// this browser skips the second step for a while; no script of a page may read it
-			ResponseCookie remembered = ResponseCookie.from(REMEMBERED_CLIENT_COOKIE, details.getTwoFactorRememberClientToken())
+			// this browser skips the second step for a while; no script of a page may
+			// read it
+			ResponseCookie remembered = ResponseCookie
+				.from(REMEMBERED_CLIENT_COOKIE, details.getTwoFactorRememberClientToken())
 				.path(request.getContextPath().isEmpty() ? "/" : request.getContextPath())
 				.httpOnly(true)
 				.secure(request.isSecure())
@@ -132,9 +138,9 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	}
 
 	/**
-	 * No session for a user who must change its password: a form post is sent to the password
-	 * reset page with the code in the session, never in a URL; a JSON post gets the code, for the
-	 * page's script to send with the new password.
+	 * No session for a user who must change its password: a form post is sent to the
+	 * password reset page with the code in the session, never in a URL; a JSON post gets
+	 * the code, for the page's script to send with the new password.
 	 */
 	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response,
 			PasswordChangeRequiredException required) throws IOException {
@@ -145,16 +151,17 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			response.sendRedirect(request.getContextPath() + this.passwordResetPath);
 			return;
 		}
-		write(response, HttpStatus.OK, new ResetRequired(false, this.passwordResetPath,
-				new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
-				new Failed.Error(messageOf(required), null)));
+		write(response, HttpStatus.OK,
+				new ResetRequired(false, this.passwordResetPath,
+						new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
+						new Failed.Error(messageOf(required), null)));
 	}
 
 	/**
-	 * The password was right, a second factor is needed: a form post goes back to the login page
-	 * with {@code ?twoFactor&providers=...}, where the user signs in again with its code (or has one
-	 * sent, the user kept in the session for that); a JSON post gets the providers, for the page's
-	 * script to ask for a code and post again.
+	 * The password was right, a second factor is needed: a form post goes back to the
+	 * login page with {@code ?twoFactor&providers=...}, where the user signs in again
+	 * with its code (or has one sent, the user kept in the session for that); a JSON post
+	 * gets the providers, for the page's script to ask for a code and post again.
 	 */
 	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response,
 			TwoFactorRequiredException required) throws IOException {
@@ -162,19 +169,20 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			request.getSession()
 				.setAttribute(SecondStepCodeFilter.PENDING_SECOND_STEP,
 						new SecondStepCodeFilter.PendingSecondStep(required.getUserId(), required.getProviders()));
-			response.sendRedirect(request.getContextPath() + SecondStepCodeFilter.secondStepUrl(this.loginPath,
-					required.getProviders()));
+			response.sendRedirect(request.getContextPath()
+					+ SecondStepCodeFilter.secondStepUrl(this.loginPath, required.getProviders()));
 			return;
 		}
-		write(response, HttpStatus.OK, new SecondStep(false,
-				new SecondStep.Result(true, required.getProviders(), required.getUserId()),
-				new Failed.Error(messageOf(required), null)));
+		write(response, HttpStatus.OK,
+				new SecondStep(false, new SecondStep.Result(true, required.getProviders(), required.getUserId()),
+						new Failed.Error(messageOf(required), null)));
 	}
 
 	/**
 	 * Answers a password reset post: a form post goes to the login page with
-	 * {@code ?passwordChanged}, or back to the reset page with {@code ?error} and the failure in
-	 * the session (to the login page when the code no longer works); a JSON post gets JSON.
+	 * {@code ?passwordChanged}, or back to the reset page with {@code ?error} and the
+	 * failure in the session (to the login page when the code no longer works); a JSON
+	 * post gets JSON.
 	 * @param request the post
 	 * @param response the response
 	 * @param result what the reset came to
@@ -185,30 +193,32 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		boolean reset = result.outcome() == PasswordResetResult.Outcome.RESET;
 		if (!TenancyLoginFilter.isJson(request)) {
 			String target = reset ? this.loginPath + "?passwordChanged"
-					: (result.outcome() == PasswordResetResult.Outcome.INVALID_INPUT) ? this.passwordResetPath + "?error"
-							: this.loginPath + "?error";
+					: (result.outcome() == PasswordResetResult.Outcome.INVALID_INPUT)
+							? this.passwordResetPath + "?error" : this.loginPath + "?error";
 			if (!reset) {
 				request.getSession()
-					.setAttribute(WebAttributes.AUTHENTICATION_EXCEPTION, new BadCredentialsException(result.message()));
+					.setAttribute(WebAttributes.AUTHENTICATION_EXCEPTION,
+							new BadCredentialsException(result.message()));
 			}
 			response.sendRedirect(request.getContextPath() + target);
 			return;
 		}
 		if (reset) {
-			write(response, HttpStatus.OK,
-					new ResetDone(true, this.loginPath, new ResetDone.Result(true,
-					Objects.requireNonNull(result.userName(), "a reset names its user"))));
+			write(response, HttpStatus.OK, new ResetDone(true, this.loginPath,
+					new ResetDone.Result(true, Objects.requireNonNull(result.userName(), "a reset names its user"))));
 			return;
 		}
 		HttpStatus status = HttpStatus.BAD_REQUEST;
 		if (result.outcome() == PasswordResetResult.Outcome.THROTTLED) {
 			status = HttpStatus.TOO_MANY_REQUESTS;
-			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()));
+			response.setHeader(HttpHeaders.RETRY_AFTER,
+					String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()));
 		}
-		List<Failed.ValidationError> validationErrors = result.problems().isEmpty() ? null : result.problems()
-			.stream()
-			.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
-			.toList();
+		List<Failed.ValidationError> validationErrors = result.problems().isEmpty() ? null
+				: result.problems()
+					.stream()
+					.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
+					.toList();
 		write(response, status, new Failed(false, new Failed.Error(result.failureMessage(), validationErrors)));
 	}
 
@@ -217,7 +227,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	}
 
 	/**
-	 * A form post goes back to the login page ({@code ?logout}); a JSON post gets where to go.
+	 * A form post goes back to the login page ({@code ?logout}); a JSON post gets where
+	 * to go.
 	 */
 	@Override
 	public void onLogoutSuccess(HttpServletRequest request, HttpServletResponse response,
@@ -267,7 +278,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	}
 
 	/**
-	 * The answer to a JSON login post whose password was right, when a second factor is needed.
+	 * The answer to a JSON login post whose password was right, when a second factor is
+	 * needed.
 	 *
 	 * @param success always false: nobody is signed in yet
 	 * @param result what the second step needs
@@ -319,7 +331,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		 * Why a sign-in failed.
 		 *
 		 * @param message what to tell the user
-		 * @param validationErrors what is wrong with each field, when the post was not valid
+		 * @param validationErrors what is wrong with each field, when the post was not
+		 * valid
 		 */
 		record Error(String message, @Nullable List<ValidationError> validationErrors) {
 		}

@@ -11,12 +11,13 @@ import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
 import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 
 /**
- * Keeps the page an anonymous visitor was on the way to in a cookie instead of a session, so that
- * a visit that does not sign in stores nothing on the server. Only pages are kept, as Spring
- * Security's own request cache keeps them: GETs that ask for HTML, no icons, scripts or JSON calls.
- * The cookie sign-in declares one as the {@code RequestCache} bean unless the host has its own:
- * Spring Security's chains take it, and so does the cookie sign-in, which sends a signed-in
- * visitor back to its page. A host without the cookie sign-in may declare one itself.
+ * Keeps the page an anonymous visitor was on the way to in a cookie instead of a session,
+ * so that a visit that does not sign in stores nothing on the server. Only pages are
+ * kept, as Spring Security's own request cache keeps them: GETs that ask for HTML, no
+ * icons, scripts or JSON calls. The cookie sign-in declares one as the
+ * {@code RequestCache} bean unless the host has its own: Spring Security's chains take
+ * it, and so does the cookie sign-in, which sends a signed-in visitor back to its page. A
+ * host without the cookie sign-in may declare one itself.
  */
 public final class PageRequestCache extends CookieRequestCache {
 

@@ -23,10 +23,10 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Sets a new password for a user who must change its password, from a post to the password reset
- * path: a form with the new password ({@code password}), whose user and code the login kept in
- * the session, or a JSON object {@code {"userId", "resetCode", "password"}} as the JSON login
- * answered them.
+ * Sets a new password for a user who must change its password, from a post to the
+ * password reset path: a form with the new password ({@code password}), whose user and
+ * code the login kept in the session, or a JSON object {@code {"userId", "resetCode",
+ * "password"}} as the JSON login answered them.
  */
 final class PasswordResetFilter extends OncePerRequestFilter {
 
@@ -92,7 +92,8 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 	}
 
 	/**
-	 * The user and code of a form login that must set a new password, kept in the session.
+	 * The user and code of a form login that must set a new password, kept in the
+	 * session.
 	 *
 	 * @param userId the user
 	 * @param resetCode the one-time code

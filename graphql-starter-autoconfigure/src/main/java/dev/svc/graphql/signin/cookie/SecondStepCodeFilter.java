@@ -19,10 +19,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Has a two-factor code sent for the second step of a form login: a login form post with
- * {@code sendTwoFactorCode} (the provider, {@code Email} or {@code Phone}) and no password sends a
- * code to the user whose password the session's last login post gave, then goes back to the login
- * page with {@code &codeSent}, or with {@code &retryAfter=N} (seconds) when a code went to the user
- * moments ago or too many this hour.
+ * {@code sendTwoFactorCode} (the provider, {@code Email} or {@code Phone}) and no
+ * password sends a code to the user whose password the session's last login post gave,
+ * then goes back to the login page with {@code &codeSent}, or with {@code &retryAfter=N}
+ * (seconds) when a code went to the user moments ago or too many this hour.
  */
 final class SecondStepCodeFilter extends OncePerRequestFilter {
 

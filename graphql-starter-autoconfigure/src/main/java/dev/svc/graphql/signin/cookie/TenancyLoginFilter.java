@@ -23,9 +23,10 @@ import org.springframework.security.web.authentication.AbstractAuthenticationPro
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * Signs a user in from a login post: a form ({@code tenancyName}, {@code userNameOrEmailAddress},
- * {@code password}, and for the second step {@code twoFactorVerificationCode} and
- * {@code rememberClient}) or a JSON object with the same members.
+ * Signs a user in from a login post: a form ({@code tenancyName},
+ * {@code userNameOrEmailAddress}, {@code password}, and for the second step
+ * {@code twoFactorVerificationCode} and {@code rememberClient}) or a JSON object with the
+ * same members.
  */
 final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 
@@ -42,19 +43,21 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 				: new LoginForm(request.getParameter(TenancyAuthenticationDetails.TENANCY_NAME_PARAMETER),
 						request.getParameter("userNameOrEmailAddress"), request.getParameter("password"),
 						request.getParameter("twoFactorVerificationCode"),
-						Boolean.valueOf(request.getParameter("rememberClient")) || "on".equals(request.getParameter("rememberClient")),
+						Boolean.valueOf(request.getParameter("rememberClient"))
+								|| "on".equals(request.getParameter("rememberClient")),
 						null);
 		List<SignInInput.Problem> problems = new SignInInput(form.tenancyName(), form.userNameOrEmailAddress(),
 				form.password())
 			.problems();
-		UsernamePasswordAuthenticationToken attempt = UsernamePasswordAuthenticationToken
-			.unauthenticated((form.userNameOrEmailAddress() != null) ? form.userNameOrEmailAddress() : "", form.password());
+		UsernamePasswordAuthenticationToken attempt = UsernamePasswordAuthenticationToken.unauthenticated(
+				(form.userNameOrEmailAddress() != null) ? form.userNameOrEmailAddress() : "", form.password());
 		String remembered = (form.twoFactorRememberClientToken() != null) ? form.twoFactorRememberClientToken()
 				: rememberedClient(request);
 		attempt.setDetails(new TenancyAuthenticationDetails(request, form.tenancyName(), new SecondFactor(
 				form.twoFactorVerificationCode(), Boolean.TRUE.equals(form.rememberClient()), remembered)));
 		if (!problems.isEmpty()) {
-			// audited as a refused attempt and counted by the throttle, as any sign-in; the answer says what is wrong
+			// audited as a refused attempt and counted by the throttle, as any sign-in;
+			// the answer says what is wrong
 			try {
 				getAuthenticationManager().authenticate(attempt);
 			}
@@ -108,10 +111,11 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 	 * @param tenancyName the tenant's name, empty for the host
 	 * @param userNameOrEmailAddress the user name or e-mail address
 	 * @param password the password
-	 * @param twoFactorVerificationCode the second factor's code, when the first post asked for it
+	 * @param twoFactorVerificationCode the second factor's code, when the first post
+	 * asked for it
 	 * @param rememberClient whether this browser may skip the second step for a while
-	 * @param twoFactorRememberClientToken the token of an earlier such sign-in (a browser sends it
-	 * as a cookie instead)
+	 * @param twoFactorRememberClientToken the token of an earlier such sign-in (a browser
+	 * sends it as a cookie instead)
 	 */
 	record LoginForm(String tenancyName, String userNameOrEmailAddress, String password,
 			@Nullable String twoFactorVerificationCode, @Nullable Boolean rememberClient,

@@ -8,10 +8,11 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Failed sign-ins in this instance's memory, for a host whose credential store keeps no counts
- * the module reads: each instance counts on its own and forgets on restart. The counts are bounded
- * by the heap they hold ({@value #BUDGET} bytes, each weighing {@value #ENTRY_BYTES} bytes and two
- * per character of the name, as measured); past that, Caffeine lets go of those used least.
+ * Failed sign-ins in this instance's memory, for a host whose credential store keeps no
+ * counts the module reads: each instance counts on its own and forgets on restart. The
+ * counts are bounded by the heap they hold ({@value #BUDGET} bytes, each weighing
+ * {@value #ENTRY_BYTES} bytes and two per character of the name, as measured); past that,
+ * Caffeine lets go of those used least.
  */
 final class InMemorySignInAttempts implements SignInAttempts {
 

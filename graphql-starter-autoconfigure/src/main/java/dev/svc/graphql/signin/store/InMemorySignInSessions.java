@@ -5,13 +5,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-
-
 /**
- * Sign-in sessions in this instance's memory, for a host whose credential store keeps none: a
- * log-out, a lockout or a reused refresh token ends a session on this instance only, and a session
- * does not know when its user is deactivated or changes its password. Sessions past their end are
- * forgotten as new ones start.
+ * Sign-in sessions in this instance's memory, for a host whose credential store keeps
+ * none: a log-out, a lockout or a reused refresh token ends a session on this instance
+ * only, and a session does not know when its user is deactivated or changes its password.
+ * Sessions past their end are forgotten as new ones start.
  */
 final class InMemorySignInSessions implements SignInSessions {
 

@@ -16,8 +16,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Failed sign-ins in the module's tables: an account's in its {@code svc_users} row
  * ({@code access_failed_count}, {@code lockout_end_date}, which the {@code users} query's
  * {@code onlyLockedUsers} reads), a name's that belongs to no account in
- * {@code svc_sign_in_failures}, forgotten a day after its last failure. Each count moves in one
- * statement, so instances that share the database count together.
+ * {@code svc_sign_in_failures}, forgotten a day after its last failure. Each count moves
+ * in one statement, so instances that share the database count together.
  */
 final class JdbcSignInAttempts implements SignInAttempts {
 
@@ -40,14 +40,15 @@ final class JdbcSignInAttempts implements SignInAttempts {
 					.query((rs, row) -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)))
 					.optional()
 				: Optional.empty();
-		// an id that names no account is counted as a name is, so that its answers tell nothing
-		OffsetDateTime end = account.isPresent() ? account.get().orElse(null)
-				: this.jdbc.sql("select lockout_end_date from svc_sign_in_failures where tenant_key = :tenant and login = :login")
-					.param("tenant", tenantKey(subject))
-					.param("login", login(subject))
-					.query(OffsetDateTime.class)
-					.optional()
-					.orElse(null);
+		// an id that names no account is counted as a name is, so that its answers tell
+		// nothing
+		OffsetDateTime end = account.isPresent() ? account.get().orElse(null) : this.jdbc
+			.sql("select lockout_end_date from svc_sign_in_failures where tenant_key = :tenant and login = :login")
+			.param("tenant", tenantKey(subject))
+			.param("login", login(subject))
+			.query(OffsetDateTime.class)
+			.optional()
+			.orElse(null);
 		return (end != null) ? end.toInstant() : null;
 	}
 
@@ -59,13 +60,17 @@ final class JdbcSignInAttempts implements SignInAttempts {
 		}
 	}
 
-	// the count starts again when it locks the account; an account with lockout disabled is never locked.
-	// The end is set before the count: MariaDB and MySQL assign in order and let a later assignment see
-	// an earlier one's value, where PostgreSQL and H2 give every assignment the row as it was.
+	// the count starts again when it locks the account; an account with lockout disabled
+	// is never locked.
+	// The end is set before the count: MariaDB and MySQL assign in order and let a later
+	// assignment see
+	// an earlier one's value, where PostgreSQL and H2 give every assignment the row as it
+	// was.
 	private boolean accountFailed(long userId, int max, Instant lockoutEnd) {
-		return this.jdbc.sql("update svc_users set lockout_end_date = case when is_lockout_enabled and " + LOCKING
-				+ " then :end else lockout_end_date end, access_failed_count = case when is_lockout_enabled and "
-				+ LOCKING + " then 0 else access_failed_count + 1 end where id = :id")
+		return this.jdbc
+			.sql("update svc_users set lockout_end_date = case when is_lockout_enabled and " + LOCKING
+					+ " then :end else lockout_end_date end, access_failed_count = case when is_lockout_enabled and "
+					+ LOCKING + " then 0 else access_failed_count + 1 end where id = :id")
 			.param("max", max)
 			.param("end", utc(lockoutEnd))
 			.param("id", userId)
@@ -75,10 +80,11 @@ final class JdbcSignInAttempts implements SignInAttempts {
 	private void nameFailed(Subject subject, Instant now, int max, Instant lockoutEnd) {
 		for (int attempt = 0; attempt < 2; attempt++) {
 			// the end before the count, as for an account
-			int updated = this.jdbc.sql("update svc_sign_in_failures set lockout_end_date = case when " + LOCKING
-					+ " then :end else lockout_end_date end, access_failed_count = case when " + LOCKING
-					+ " then 0 else access_failed_count + 1 end, last_failure_time = :now"
-					+ " where tenant_key = :tenant and login = :login")
+			int updated = this.jdbc
+				.sql("update svc_sign_in_failures set lockout_end_date = case when " + LOCKING
+						+ " then :end else lockout_end_date end, access_failed_count = case when " + LOCKING
+						+ " then 0 else access_failed_count + 1 end, last_failure_time = :now"
+						+ " where tenant_key = :tenant and login = :login")
 				.param("max", max)
 				.param("end", utc(lockoutEnd))
 				.param("now", utc(now))
@@ -88,8 +94,9 @@ final class JdbcSignInAttempts implements SignInAttempts {
 			if (updated == 0) {
 				forgetOldFailures(now);
 				try {
-					this.jdbc.sql("insert into svc_sign_in_failures (tenant_key, login, access_failed_count, lockout_end_date,"
-							+ " last_failure_time) values (:tenant, :login, :count, :end, :now)")
+					this.jdbc.sql(
+							"insert into svc_sign_in_failures (tenant_key, login, access_failed_count, lockout_end_date,"
+									+ " last_failure_time) values (:tenant, :login, :count, :end, :now)")
 						.param("tenant", tenantKey(subject))
 						.param("login", login(subject))
 						.param("count", (max <= 1) ? 0 : 1)

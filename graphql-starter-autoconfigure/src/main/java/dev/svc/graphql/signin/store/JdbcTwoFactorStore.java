@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The two-factor data in the module's tables: the secret in {@code svc_users}, open second steps
- * in {@code svc_two_factor_steps}, the codes sent for them in {@code svc_two_factor_codes} (kept a
- * day, for the limits on sending), remembered clients in {@code svc_two_factor_clients}.
+ * The two-factor data in the module's tables: the secret in {@code svc_users}, open
+ * second steps in {@code svc_two_factor_steps}, the codes sent for them in
+ * {@code svc_two_factor_codes} (kept a day, for the limits on sending), remembered
+ * clients in {@code svc_two_factor_clients}.
  */
 final class JdbcTwoFactorStore implements TwoFactorStore {
 
@@ -26,8 +27,9 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public Optional<TwoFactorAccount> find(long userId) {
-		return this.jdbc.sql("select is_two_factor_enabled, authenticator_key, email_address, is_email_confirmed,"
-				+ " phone_number from svc_users where id = :id")
+		return this.jdbc
+			.sql("select is_two_factor_enabled, authenticator_key, email_address, is_email_confirmed,"
+					+ " phone_number from svc_users where id = :id")
 			.param("id", userId)
 			.query((rs, row) -> new TwoFactorAccount(userId, rs.getBoolean("is_two_factor_enabled"),
 					rs.getString("authenticator_key"),
@@ -38,8 +40,10 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public void saveAuthenticatorKey(long userId, @Nullable String authenticatorKey, boolean enabled) {
-		// a new secret starts its steps afresh; turning the same one on keeps the step its code used
-		// (the step is assigned before the key: MariaDB and MySQL would compare the new key)
+		// a new secret starts its steps afresh; turning the same one on keeps the step
+		// its code used
+		// (the step is assigned before the key: MariaDB and MySQL would compare the new
+		// key)
 		this.jdbc.sql("update svc_users set is_two_factor_enabled = :enabled, authenticator_last_step = case"
 				+ " when authenticator_key = :key then authenticator_last_step end, authenticator_key = :key where id = :id")
 			.param("key", authenticatorKey)
@@ -50,8 +54,9 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public boolean useAuthenticatorStep(long userId, long step) {
-		return this.jdbc.sql("update svc_users set authenticator_last_step = :step where id = :id"
-				+ " and (authenticator_last_step is null or authenticator_last_step < :step)")
+		return this.jdbc
+			.sql("update svc_users set authenticator_last_step = :step where id = :id"
+					+ " and (authenticator_last_step is null or authenticator_last_step < :step)")
 			.param("step", step)
 			.param("id", userId)
 			.update() == 1;
@@ -92,8 +97,9 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 		this.jdbc.sql("delete from svc_two_factor_codes where sent_time < :before")
 			.param("before", utc(sentTime.minus(Duration.ofDays(1))))
 			.update();
-		this.jdbc.sql("insert into svc_two_factor_codes (user_id, provider, code_digest, sent_time, expiry_time)"
-				+ " values (:id, :provider, :code, :sent, :expiry)")
+		this.jdbc
+			.sql("insert into svc_two_factor_codes (user_id, provider, code_digest, sent_time, expiry_time)"
+					+ " values (:id, :provider, :code, :sent, :expiry)")
 			.param("id", userId)
 			.param("provider", provider)
 			.param("code", codeDigest)
@@ -104,8 +110,9 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public List<Instant> sentCodeTimes(long userId, Instant since) {
-		return this.jdbc.sql("select sent_time from svc_two_factor_codes where user_id = :id and sent_time >= :since"
-				+ " order by sent_time")
+		return this.jdbc
+			.sql("select sent_time from svc_two_factor_codes where user_id = :id and sent_time >= :since"
+					+ " order by sent_time")
 			.param("id", userId)
 			.param("since", utc(since))
 			.query((rs, row) -> rs.getObject(1, OffsetDateTime.class).toInstant())
@@ -114,8 +121,9 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public boolean useSentCode(long userId, String codeDigest, Instant now) {
-		return this.jdbc.sql("update svc_two_factor_codes set used_time = :now where user_id = :id"
-				+ " and code_digest = :code and used_time is null and expiry_time > :now")
+		return this.jdbc
+			.sql("update svc_two_factor_codes set used_time = :now where user_id = :id"
+					+ " and code_digest = :code and used_time is null and expiry_time > :now")
 			.param("now", utc(now))
 			.param("id", userId)
 			.param("code", codeDigest)
@@ -124,8 +132,11 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public void rememberClient(String tokenDigest, long userId, Instant expiry) {
-		this.jdbc.sql("delete from svc_two_factor_clients where expiry_time < :now").param("now", utc(Instant.now())).update();
-		this.jdbc.sql("insert into svc_two_factor_clients (token_digest, user_id, expiry_time) values (:token, :id, :expiry)")
+		this.jdbc.sql("delete from svc_two_factor_clients where expiry_time < :now")
+			.param("now", utc(Instant.now()))
+			.update();
+		this.jdbc.sql(
+				"insert into svc_two_factor_clients (token_digest, user_id, expiry_time) values (:token, :id, :expiry)")
 			.param("token", tokenDigest)
 			.param("id", userId)
 			.param("expiry", utc(expiry))
@@ -134,8 +145,9 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public boolean isRememberedClient(String tokenDigest, long userId, Instant now) {
-		return this.jdbc.sql("select count(*) from svc_two_factor_clients where token_digest = :token"
-				+ " and user_id = :id and expiry_time > :now")
+		return this.jdbc
+			.sql("select count(*) from svc_two_factor_clients where token_digest = :token"
+					+ " and user_id = :id and expiry_time > :now")
 			.param("token", tokenDigest)
 			.param("id", userId)
 			.param("now", utc(now))

@@ -5,18 +5,18 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Failed sign-ins in a row, and the lockouts they lead to, of accounts and of user names that
- * belong to no account alike, so that a lockout tells nobody whether an account exists. The
- * module's default keeps them in its tables (an account's in {@code svc_users}); declare a bean of
- * this type to keep them elsewhere.
+ * Failed sign-ins in a row, and the lockouts they lead to, of accounts and of user names
+ * that belong to no account alike, so that a lockout tells nobody whether an account
+ * exists. The module's default keeps them in its tables (an account's in
+ * {@code svc_users}); declare a bean of this type to keep them elsewhere.
  */
 public interface SignInAttempts {
 
 	/**
 	 * Until when a subject is locked out.
 	 * @param subject who tried to sign in
-	 * @return the end of its lockout, {@code null} when it is not locked out (an end in the past
-	 * is no lockout either)
+	 * @return the end of its lockout, {@code null} when it is not locked out (an end in
+	 * the past is no lockout either)
 	 */
 	@Nullable Instant lockedUntil(Subject subject);
 
@@ -30,8 +30,9 @@ public interface SignInAttempts {
 	void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd);
 
 	/**
-	 * Starts the count again, and ends a lockout of a name of no account: after a successful
-	 * sign-in, or a new secret (a new password reset code) whose guesses are counted afresh.
+	 * Starts the count again, and ends a lockout of a name of no account: after a
+	 * successful sign-in, or a new secret (a new password reset code) whose guesses are
+	 * counted afresh.
 	 * @param subject who signed in, or whose secret is new
 	 */
 	void succeeded(Subject subject);

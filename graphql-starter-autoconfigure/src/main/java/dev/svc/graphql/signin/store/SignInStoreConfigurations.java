@@ -13,13 +13,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The sign-in stores' configurations, imported in order by {@link SignInStoreAutoConfiguration}.
+ * The sign-in stores' configurations, imported in order by
+ * {@link SignInStoreAutoConfiguration}.
  */
 abstract class SignInStoreConfigurations {
 
 	/**
-	 * The stores in the module's tables, which exist where the module migrates them. Imported
-	 * first, so that the in-memory stores back off before them.
+	 * The stores in the module's tables, which exist where the module migrates them.
+	 * Imported first, so that the in-memory stores back off before them.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
@@ -37,8 +38,8 @@ abstract class SignInStoreConfigurations {
 		}
 
 		/**
-		 * Keeps the two-factor sign-in's secrets, codes and remembered clients in the module's
-		 * tables.
+		 * Keeps the two-factor sign-in's secrets, codes and remembered clients in the
+		 * module's tables.
 		 */
 		@Bean
 		@ConditionalOnMissingBean
@@ -63,7 +64,8 @@ abstract class SignInStoreConfigurations {
 	static class InMemoryStoresConfiguration {
 
 		/**
-		 * Keeps sessions in memory, for a host's credential store, which keeps none the module reads.
+		 * Keeps sessions in memory, for a host's credential store, which keeps none the
+		 * module reads.
 		 */
 		@Bean
 		@ConditionalOnMissingBean
@@ -72,7 +74,8 @@ abstract class SignInStoreConfigurations {
 		}
 
 		/**
-		 * Counts failed sign-ins in memory, for a host's credential store, which keeps none the module reads.
+		 * Counts failed sign-ins in memory, for a host's credential store, which keeps
+		 * none the module reads.
 		 */
 		@Bean
 		@ConditionalOnMissingBean

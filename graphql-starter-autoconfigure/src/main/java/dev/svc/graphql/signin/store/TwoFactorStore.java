@@ -7,11 +7,12 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What two-factor sign-in keeps: each user's authenticator app secret and the last time step whose
- * code it accepted, the second step that a sign-in with the right password opened (and the codes
- * sent for it by e-mail or SMS), and the clients that may skip the second step for a while. Codes
- * and client tokens are given as digests. The module's default keeps all of it in its tables;
- * without a bean of this type nobody is asked for a second factor.
+ * What two-factor sign-in keeps: each user's authenticator app secret and the last time
+ * step whose code it accepted, the second step that a sign-in with the right password
+ * opened (and the codes sent for it by e-mail or SMS), and the clients that may skip the
+ * second step for a while. Codes and client tokens are given as digests. The module's
+ * default keeps all of it in its tables; without a bean of this type nobody is asked for
+ * a second factor.
  */
 public interface TwoFactorStore {
 
@@ -31,8 +32,8 @@ public interface TwoFactorStore {
 	void saveAuthenticatorKey(long userId, @Nullable String authenticatorKey, boolean enabled);
 
 	/**
-	 * Takes a time step of the authenticator app as used, if no later or equal step was: a code
-	 * works once.
+	 * Takes a time step of the authenticator app as used, if no later or equal step was:
+	 * a code works once.
 	 * @param userId the user
 	 * @param step the step whose code was typed
 	 * @return whether the step was not used before
@@ -40,7 +41,8 @@ public interface TwoFactorStore {
 	boolean useAuthenticatorStep(long userId, long step);
 
 	/**
-	 * Opens the second step of a user's sign-in, or opens it anew, after the user gave its password.
+	 * Opens the second step of a user's sign-in, or opens it anew, after the user gave
+	 * its password.
 	 * @param userId the user
 	 * @param expiry when the step closes, whatever codes are sent meanwhile
 	 */
@@ -50,8 +52,8 @@ public interface TwoFactorStore {
 	 * When a user's open second step closes.
 	 * @param userId the user
 	 * @param now the time
-	 * @return the end of the step a sign-in with the right password opened, {@code null} when none
-	 * is open
+	 * @return the end of the step a sign-in with the right password opened, {@code null}
+	 * when none is open
 	 */
 	@Nullable Instant secondStepExpiry(long userId, Instant now);
 
@@ -63,7 +65,8 @@ public interface TwoFactorStore {
 	void closeSecondStep(long userId, Instant now);
 
 	/**
-	 * Keeps a code sent to a user for its open second step. Codes sent before keep working.
+	 * Keeps a code sent to a user for its open second step. Codes sent before keep
+	 * working.
 	 * @param userId the user
 	 * @param provider how it was sent ({@code Email}, {@code Phone})
 	 * @param codeDigest the code's SHA-256 digest in hex
@@ -85,7 +88,8 @@ public interface TwoFactorStore {
 	 * @param userId the user
 	 * @param codeDigest the digest of the code typed
 	 * @param now the time
-	 * @return whether the code was one sent to the user that had neither been used nor expired
+	 * @return whether the code was one sent to the user that had neither been used nor
+	 * expired
 	 */
 	boolean useSentCode(long userId, String codeDigest, Instant now);
 
@@ -111,8 +115,8 @@ public interface TwoFactorStore {
 	 *
 	 * @param userId the user
 	 * @param enabled whether its sign-ins ask for a second factor
-	 * @param authenticatorKey the authenticator app's secret in Base32, {@code null} when none is
-	 * set up
+	 * @param authenticatorKey the authenticator app's secret in Base32, {@code null} when
+	 * none is set up
 	 * @param emailAddress where e-mailed codes go, {@code null} unless confirmed
 	 * @param phoneNumber where texted codes go, {@code null} when none
 	 */

@@ -16,8 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param svc the envelope's marker, always true
  */
 record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean success, @Nullable ErrorInfo error,
-		boolean unAuthorizedRequest,
-		@JsonProperty("__svc") boolean svc) {
+		boolean unAuthorizedRequest, @JsonProperty("__svc") boolean svc) {
 
 	static AjaxResponse success(@Nullable Object result) {
 		return new AjaxResponse(result, null, true, null, false, true);

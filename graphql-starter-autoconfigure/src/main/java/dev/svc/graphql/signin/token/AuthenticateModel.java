@@ -3,7 +3,8 @@ package dev.svc.graphql.signin.token;
 import com.fasterxml.jackson.annotation.JsonFormat;
 
 /**
- * The body of {@code POST /api/TokenAuth/Authenticate}; member names are case-insensitive.
+ * The body of {@code POST /api/TokenAuth/Authenticate}; member names are
+ * case-insensitive.
  *
  * @param tenancyName the tenant's name, empty for the host
  * @param userNameOrEmailAddress the user name or e-mail address

@@ -5,9 +5,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code result} of a sign-in through {@code /api/TokenAuth/Authenticate}: tokens, or, when the
- * user must change its password first, no tokens but {@code shouldResetPassword} and a
- * {@code passwordResetCode}.
+ * The {@code result} of a sign-in through {@code /api/TokenAuth/Authenticate}: tokens,
+ * or, when the user must change its password first, no tokens but
+ * {@code shouldResetPassword} and a {@code passwordResetCode}.
  */
 record AuthenticateResultModel(@Nullable String accessToken, @Nullable String encryptedAccessToken,
 		long expireInSeconds, boolean shouldResetPassword, @Nullable String passwordResetCode, long userId,

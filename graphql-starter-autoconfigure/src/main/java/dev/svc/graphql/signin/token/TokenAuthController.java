@@ -32,14 +32,17 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Token sign-in: {@code POST /api/TokenAuth/Authenticate} with a JSON body answers an access
- * token (JWT, {@code Authorization: Bearer}) and a refresh token in the usual envelope, or a
- * password reset code for a user who must change its password.
+ * Token sign-in: {@code POST /api/TokenAuth/Authenticate} with a JSON body answers an
+ * access token (JWT, {@code Authorization: Bearer}) and a refresh token in the usual
+ * envelope, or a password reset code for a user who must change its password.
  */
 @RestController
 final class TokenAuthController {
 
-	/** Where a user who must change its password sets a new one, as users of the original know it. */
+	/**
+	 * Where a user who must change its password sets a new one, as users of the original
+	 * know it.
+	 */
 	static final String RESET_PASSWORD_PATH = "/api/services/app/Account/ResetPassword";
 
 	private final SignInService signInService;
@@ -51,7 +54,8 @@ final class TokenAuthController {
 		this.tokens = tokens;
 	}
 
-	// no "consumes": another content type reaches the handler, whose envelope says what is wrong
+	// no "consumes": another content type reaches the handler, whose envelope says what
+	// is wrong
 	@PostMapping("/api/TokenAuth/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
 		List<ValidationError> invalid = new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(),
@@ -61,7 +65,8 @@ final class TokenAuthController {
 			.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
 			.toList();
 		if (!invalid.isEmpty()) {
-			// audited as a refused attempt and counted by the throttle, as any sign-in; the answer says what is wrong
+			// audited as a refused attempt and counted by the throttle, as any sign-in;
+			// the answer says what is wrong
 			this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(), model.password(),
 					ClientAddress.of(request));
 			return invalidRequest("Your request is not valid!", invalid);
@@ -72,7 +77,8 @@ final class TokenAuthController {
 				ClientAddress.of(request));
 		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
+				.header(HttpHeaders.RETRY_AFTER,
+						String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
 				.body(AjaxResponse.failure(result.failureMessage(), false));
 		}
 		SignedInUser user = result.user();
@@ -82,7 +88,8 @@ final class TokenAuthController {
 					result.passwordResetCode(), user.userId(), false, null, null, null, null, 0)));
 		}
 		if (result.outcome() == SignInResult.Outcome.TWO_FACTOR_REQUIRED && user != null) {
-			// no tokens yet: sign in again with the password and a code of one of the providers
+			// no tokens yet: sign in again with the password and a code of one of the
+			// providers
 			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, false, null,
 					user.userId(), true, result.twoFactorAuthProviders(), null, null, null, 0)));
 		}
@@ -98,19 +105,22 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Sends a user whose sign-in asked for its second factor a code by one of the providers it was
-	 * offered ({@code Email}, {@code Phone}): {@code {"userId": 2, "provider": "Email"}}. Answers
-	 * success whether or not a code was sent, so that it tells nothing of the user, and 429 with
-	 * {@code Retry-After} when a code went to the user moments ago or too many this hour.
+	 * Sends a user whose sign-in asked for its second factor a code by one of the
+	 * providers it was offered ({@code Email}, {@code Phone}): {@code {"userId": 2,
+	 * "provider": "Email"}}. Answers success whether or not a code was sent, so that it
+	 * tells nothing of the user, and 429 with {@code Retry-After} when a code went to the
+	 * user moments ago or too many this hour.
 	 */
 	@PostMapping("/api/TokenAuth/SendTwoFactorAuthCode")
 	ResponseEntity<AjaxResponse> sendTwoFactorAuthCode(@RequestBody SendTwoFactorAuthCodeModel model,
 			HttpServletRequest request) {
 		if (model.userId() == null || model.provider() == null || model.provider().isBlank()) {
 			return invalidRequest("Your request is not valid!",
-					List.of(new ValidationError("The userId and provider fields are required.", List.of("userId", "provider"))));
+					List.of(new ValidationError("The userId and provider fields are required.",
+							List.of("userId", "provider"))));
 		}
-		Duration wait = this.signInService.sendTwoFactorCode(model.userId(), model.provider(), ClientAddress.of(request));
+		Duration wait = this.signInService.sendTwoFactorCode(model.userId(), model.provider(),
+				ClientAddress.of(request));
 		if (wait != null) {
 			long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
@@ -132,9 +142,10 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Sets a new password for a user whose sign-in answered {@code shouldResetPassword}, with the
-	 * {@code passwordResetCode} it answered: {@code {"userId": 2, "resetCode": "...", "password":
-	 * "..."}}. The code works once; the user then signs in with the new password.
+	 * Sets a new password for a user whose sign-in answered {@code shouldResetPassword},
+	 * with the {@code passwordResetCode} it answered: {@code {"userId": 2, "resetCode":
+	 * "...", "password": "..."}}. The code works once; the user then signs in with the
+	 * new password.
 	 */
 	@PostMapping(RESET_PASSWORD_PATH)
 	ResponseEntity<AjaxResponse> resetPassword(@RequestBody ResetPasswordModel model, HttpServletRequest request) {
@@ -147,15 +158,16 @@ final class TokenAuthController {
 		return switch (result.outcome()) {
 			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true,
 					Objects.requireNonNull(result.userName(), "a reset names its user"))));
-			case INVALID_INPUT -> invalidRequest(result.failureMessage(), result.problems()
-				.stream()
-				.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
-				.toList());
+			case INVALID_INPUT -> invalidRequest(result.failureMessage(),
+					result.problems()
+						.stream()
+						.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
+						.toList());
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
+				.header(HttpHeaders.RETRY_AFTER,
+						String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
 				.body(AjaxResponse.failure(result.failureMessage(), false));
-			case INVALID_CODE -> ResponseEntity.badRequest()
-				.body(AjaxResponse.failure(result.failureMessage(), false));
+			case INVALID_CODE -> ResponseEntity.badRequest().body(AjaxResponse.failure(result.failureMessage(), false));
 		};
 	}
 
@@ -180,35 +192,37 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Rotates a refresh token, sent in the body as {@code {"refreshToken": "..."}} (never in the
-	 * URL, where logs and browser histories would keep it): new access and refresh tokens of the
-	 * same session, whose end does not move. A refresh token works once; one presented again ends
-	 * its session.
+	 * Rotates a refresh token, sent in the body as {@code {"refreshToken": "..."}} (never
+	 * in the URL, where logs and browser histories would keep it): new access and refresh
+	 * tokens of the same session, whose end does not move. A refresh token works once;
+	 * one presented again ends its session.
 	 */
 	@PostMapping("/api/TokenAuth/RefreshToken")
 	ResponseEntity<AjaxResponse> refreshToken(@RequestBody(required = false) @Nullable RefreshTokenModel model) {
 		String refreshToken = (model != null) ? model.refreshToken() : null;
 		if (refreshToken == null || refreshToken.isBlank()) {
-			return invalidRequest("Your request is not valid!", List.of(new ValidationError(
-					"The refreshToken field is required, in a JSON body: {\"refreshToken\": \"...\"}.",
-					List.of("refreshToken"))));
+			return invalidRequest("Your request is not valid!",
+					List.of(new ValidationError(
+							"The refreshToken field is required, in a JSON body: {\"refreshToken\": \"...\"}.",
+							List.of("refreshToken"))));
 		}
 		return this.tokens.refresh(refreshToken)
 			.map((issued) -> ResponseEntity.ok(AjaxResponse.success(new RefreshTokenResult(issued.accessToken(),
 					this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(),
 					issued.refreshToken(), issued.refreshTokenLifetime().toSeconds()))))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-				.body(AjaxResponse.failure("The refresh token is not valid, or its session has ended: sign in again.", true)));
+				.body(AjaxResponse.failure("The refresh token is not valid, or its session has ended: sign in again.",
+						true)));
 	}
 
 	/**
-	 * Ends the session of the bearer token: every access and refresh token of it stops working, on
-	 * every instance within the session check interval. Answers success whether or not there was a
-	 * session to end.
+	 * Ends the session of the bearer token: every access and refresh token of it stops
+	 * working, on every instance within the session check interval. Answers success
+	 * whether or not there was a session to end.
 	 */
 	@GetMapping("/api/TokenAuth/LogOut")
-	ResponseEntity<AjaxResponse> logOut(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false)
-	@Nullable String authorization) {
+	ResponseEntity<AjaxResponse> logOut(
+			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization) {
 		if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
 			this.tokens.logOut(authorization.substring(7).trim());
 		}
@@ -229,7 +243,8 @@ final class TokenAuthController {
 	 *
 	 * @param accessToken the new access token
 	 * @param encryptedAccessToken the access token, encrypted
-	 * @param expireInSeconds how long the access token has: its lifetime, or less near the session's end
+	 * @param expireInSeconds how long the access token has: its lifetime, or less near
+	 * the session's end
 	 * @param refreshToken the new refresh token; the one sent no longer works
 	 * @param refreshTokenExpireInSeconds how long the session has left
 	 */
@@ -247,8 +262,9 @@ final class TokenAuthController {
 		String uri = request.getRequestURI();
 		String shape = uri.endsWith("/RefreshToken") ? "{\"refreshToken\": \"...\"}"
 				: uri.endsWith("/SendTwoFactorAuthCode") ? "{\"userId\": 2, \"provider\": \"Email\"}"
-				: uri.endsWith(RESET_PASSWORD_PATH) ? "{\"userId\": 2, \"resetCode\": \"...\", \"password\": \"...\"}"
-						: "{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}";
+						: uri.endsWith(RESET_PASSWORD_PATH)
+								? "{\"userId\": 2, \"resetCode\": \"...\", \"password\": \"...\"}"
+								: "{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"...\", \"password\": \"...\"}";
 		return invalidRequest("Your request is not valid!",
 				List.of(new ValidationError("The body must be a JSON object: " + shape + ".", List.of())));
 	}
@@ -260,9 +276,10 @@ final class TokenAuthController {
 	}
 
 	private static ResponseEntity<AjaxResponse> invalidRequest(String message, List<ValidationError> errors) {
-		return ResponseEntity.badRequest().body(AjaxResponse.failure(new ErrorInfo(0, message,
-				errors.stream().map(ValidationError::message).reduce((a, b) -> a + " " + b).orElse(null), errors),
-				false));
+		return ResponseEntity.badRequest()
+			.body(AjaxResponse.failure(new ErrorInfo(0, message,
+					errors.stream().map(ValidationError::message).reduce((a, b) -> a + " " + b).orElse(null), errors),
+					false));
 	}
 
 }

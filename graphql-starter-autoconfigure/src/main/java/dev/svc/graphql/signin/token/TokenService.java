@@ -31,12 +31,12 @@ import org.springframework.security.crypto.encrypt.AesBytesEncryptor;
 import org.springframework.security.crypto.encrypt.BytesEncryptor;
 import org.springframework.security.crypto.keygen.KeyGenerators;
 
-
 /**
- * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with Spring
- * Security's AES-GCM under a key derived from the signing key. Every token belongs to the session its sign-in
- * started ({@code sid}); a token is good while its session is, by the one rule of
- * {@link ActiveSessions}. Refresh tokens rotate within the session, in its {@link SignInSessions}.
+ * Issues and reads the JWTs of signed-in users (HS256), and encrypts access tokens with
+ * Spring Security's AES-GCM under a key derived from the signing key. Every token belongs
+ * to the session its sign-in started ({@code sid}); a token is good while its session is,
+ * by the one rule of {@link ActiveSessions}. Refresh tokens rotate within the session, in
+ * its {@link SignInSessions}.
  */
 final class TokenService {
 
@@ -54,12 +54,13 @@ final class TokenService {
 	 * Tokens issued together.
 	 *
 	 * @param accessToken the access token
-	 * @param accessTokenLifetime how long the access token has: its lifetime, or less near the
-	 * session's end
+	 * @param accessTokenLifetime how long the access token has: its lifetime, or less
+	 * near the session's end
 	 * @param refreshToken the refresh token
 	 * @param refreshTokenLifetime how long the refresh token has left, the session's end
 	 */
-	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken, Duration refreshTokenLifetime) {
+	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken,
+			Duration refreshTokenLifetime) {
 	}
 
 	private record AccessToken(SignedInUser user, Instant expiry) {
@@ -69,7 +70,8 @@ final class TokenService {
 
 	private final SignInSessions sessions;
 
-	// access tokens whose signature and claims were checked, by their text, until they expire; a
+	// access tokens whose signature and claims were checked, by their text, until they
+	// expire; a
 	// token presented again skips the JWT parse (its session is still checked as before)
 	private final Cache<String, AccessToken> readTokens;
 
@@ -99,7 +101,8 @@ final class TokenService {
 					+ " bytes long; HS256 needs at least 32 bytes (256 bits).");
 		}
 		this.signingKey = Keys.hmacShaKeyFor(key);
-		// Spring Security's AES-GCM, with a 96-bit nonce before the ciphertext and its tag
+		// Spring Security's AES-GCM, with a 96-bit nonce before the ciphertext and its
+		// tag
 		this.encryptor = new AesBytesEncryptor(new SecretKeySpec(hmac(key, "svc access token encryption"), "AES"),
 				KeyGenerators.secureRandom(12), AesBytesEncryptor.CipherAlgorithm.GCM);
 		this.accessTokenLifetime = accessTokenLifetime;
@@ -113,10 +116,7 @@ final class TokenService {
 			.recordStats()
 			.build();
 		this.clock = clock;
-		this.parser = Jwts.parser()
-			.verifyWith(this.signingKey)
-			.clock(() -> Date.from(this.clock.instant()))
-			.build();
+		this.parser = Jwts.parser().verifyWith(this.signingKey).clock(() -> Date.from(this.clock.instant())).build();
 	}
 
 	Cache<?, ?> readTokenCache() {
@@ -146,8 +146,8 @@ final class TokenService {
 	/**
 	 * Rotates a refresh token: each works once, and one presented again ends its session.
 	 * @param refreshToken the refresh token
-	 * @return new tokens of the same session, empty when the token is not a valid refresh token of
-	 * a session that is still good
+	 * @return new tokens of the same session, empty when the token is not a valid refresh
+	 * token of a session that is still good
 	 */
 	Optional<Tokens> refresh(String refreshToken) {
 		Optional<Claims> claims = claims(refreshToken, REFRESH);
@@ -177,8 +177,8 @@ final class TokenService {
 	/**
 	 * Reads an access token.
 	 * @param token the compact JWT
-	 * @return its user, empty when the token is not a valid, unexpired access token of ours whose
-	 * session is still good
+	 * @return its user, empty when the token is not a valid, unexpired access token of
+	 * ours whose session is still good
 	 */
 	Optional<SignedInUser> readAccessToken(String token) {
 		Instant now = this.clock.instant();
@@ -198,8 +198,7 @@ final class TokenService {
 		try {
 			Claims claims = this.parser.parseSignedClaims(token).getPayload();
 			return (type.equals(claims.get(TOKEN_TYPE, String.class)) && claims.get(SESSION_ID, String.class) != null
-					&& claims.getExpiration() != null)
-					? Optional.of(claims) : Optional.empty();
+					&& claims.getExpiration() != null) ? Optional.of(claims) : Optional.empty();
 		}
 		catch (JwtException | IllegalArgumentException ex) {
 			return Optional.empty();
@@ -212,8 +211,8 @@ final class TokenService {
 	}
 
 	/**
-	 * Encrypts a token with AES-GCM: base64url of the 12-byte nonce followed by the ciphertext and
-	 * its tag.
+	 * Encrypts a token with AES-GCM: base64url of the 12-byte nonce followed by the
+	 * ciphertext and its tag.
 	 * @param token the token
 	 * @return the encrypted token
 	 */

@@ -38,15 +38,15 @@ import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * The token sign-in of single-page and script clients, switched on by
- * {@code graphql.sign-in.token.enabled}: {@code POST /api/TokenAuth/Authenticate} answers a JWT
- * access token in the product's envelope, and the GraphQL endpoint accepts it as
- * {@code Authorization: Bearer} through Spring Security's bearer-token support. Independent of
- * {@code graphql.enabled}. Switched on where the module signs nobody in (no
- * {@code CredentialStore}), it stops the start-up instead of backing off.
+ * {@code graphql.sign-in.token.enabled}: {@code POST /api/TokenAuth/Authenticate} answers
+ * a JWT access token in the product's envelope, and the GraphQL endpoint accepts it as
+ * {@code Authorization: Bearer} through Spring Security's bearer-token support.
+ * Independent of {@code graphql.enabled}. Switched on where the module signs nobody in
+ * (no {@code CredentialStore}), it stops the start-up instead of backing off.
  */
-@AutoConfiguration(after = SignInAutoConfiguration.class,
-		afterName = { "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
-				"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
+@AutoConfiguration(after = SignInAutoConfiguration.class, afterName = {
+		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ Jwts.class, BearerTokenAuthenticationToken.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.token.enabled")
@@ -72,7 +72,8 @@ public final class TokenSignInAutoConfiguration {
 	}
 
 	/**
-	 * Setting up an authenticator app, for users of bearer tokens, where two-factor data is kept.
+	 * Setting up an authenticator app, for users of bearer tokens, where two-factor data
+	 * is kept.
 	 */
 	@Bean
 	@ConditionalOnBean(TwoFactorSignIn.class)
@@ -82,9 +83,9 @@ public final class TokenSignInAutoConfiguration {
 	}
 
 	/**
-	 * The token endpoint's own chain: anybody may ask for a token, no session is created, and the
-	 * endpoint accepts only JSON bodies, which no page of another site can send without a CORS
-	 * preflight, so a CSRF token would protect nothing.
+	 * The token endpoint's own chain: anybody may ask for a token, no session is created,
+	 * and the endpoint accepts only JSON bodies, which no page of another site can send
+	 * without a CORS preflight, so a CSRF token would protect nothing.
 	 */
 	@Bean(CHAIN)
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
@@ -116,7 +117,8 @@ public final class TokenSignInAutoConfiguration {
 
 		@Bean
 		MeterBinder svcTokenCacheMeters(TokenService svcTokenService) {
-			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcTokenService.readTokenCache(), "svc.access-tokens");
+			return (registry) -> CaffeineCacheMetrics.monitor(registry, svcTokenService.readTokenCache(),
+					"svc.access-tokens");
 		}
 
 	}

@@ -35,15 +35,15 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Setting up two-factor sign-in with an authenticator app, for the user of the bearer token or of
- * the session cookie (JSON bodies only, which no page of another site can send without a CORS
- * preflight):
- * {@code POST /api/TokenAuth/TwoFactor/Authenticator} answers a new secret and its
- * {@code otpauth://} URI; {@code .../Authenticator/Enable} with
- * {@code {"password": "...", "code": "123456"}} turns two-factor sign-in on once a code of the app
- * proves it is set up; {@code .../Disable} with the password and a code turns it off. The password
- * and the code are checked by the {@link SignInService}, so wrong ones count toward the user's
- * lockout and the client's throttle as wrong sign-ins do.
+ * Setting up two-factor sign-in with an authenticator app, for the user of the bearer
+ * token or of the session cookie (JSON bodies only, which no page of another site can
+ * send without a CORS preflight): {@code POST /api/TokenAuth/TwoFactor/Authenticator}
+ * answers a new secret and its {@code otpauth://} URI; {@code .../Authenticator/Enable}
+ * with {@code {"password": "...", "code": "123456"}} turns two-factor sign-in on once a
+ * code of the app proves it is set up; {@code .../Disable} with the password and a code
+ * turns it off. The password and the code are checked by the {@link SignInService}, so
+ * wrong ones count toward the user's lockout and the client's throttle as wrong sign-ins
+ * do.
  */
 @RestController
 final class TwoFactorController {
@@ -76,8 +76,8 @@ final class TwoFactorController {
 	ResponseEntity<AjaxResponse> enableAuthenticator(HttpServletRequest request,
 			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
 			@RequestBody ChangeModel model) {
-		return asUser(request, authorization, (user) -> changed(model, () -> this.signInService.enableAuthenticator(user,
-				model.password(), model.code(), ClientAddress.of(request))));
+		return asUser(request, authorization, (user) -> changed(model, () -> this.signInService
+			.enableAuthenticator(user, model.password(), model.code(), ClientAddress.of(request))));
 	}
 
 	@PostMapping(path = "/api/TokenAuth/TwoFactor/Disable", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -88,7 +88,8 @@ final class TwoFactorController {
 				model.password(), model.code(), ClientAddress.of(request))));
 	}
 
-	// the user of the bearer token, else of the session (this path's chain keeps no context itself)
+	// the user of the bearer token, else of the session (this path's chain keeps no
+	// context itself)
 	private ResponseEntity<AjaxResponse> asUser(HttpServletRequest request, @Nullable String authorization,
 			Function<SignedInUser, ResponseEntity<AjaxResponse>> action) {
 		Optional<SignedInUser> user = (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7))
@@ -126,17 +127,20 @@ final class TwoFactorController {
 		return switch (result.outcome()) {
 			case SUCCESS -> ResponseEntity.ok(AjaxResponse.success(null));
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-				.header(HttpHeaders.RETRY_AFTER, String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
+				.header(HttpHeaders.RETRY_AFTER,
+						String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
 				.body(AjaxResponse.failure(result.failureMessage(), false));
-			case TWO_FACTOR_UNCHANGED -> ResponseEntity.status(HttpStatus.CONFLICT)
-				.body(AjaxResponse.failure(result.failureMessage(), false));
-			case INVALID_CREDENTIALS -> ResponseEntity.badRequest()
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.failureMessage(), null,
-						List.of(new ValidationError(result.failureMessage(), List.of("password")))), false));
+			case TWO_FACTOR_UNCHANGED ->
+				ResponseEntity.status(HttpStatus.CONFLICT).body(AjaxResponse.failure(result.failureMessage(), false));
+			case INVALID_CREDENTIALS ->
+				ResponseEntity.badRequest()
+					.body(AjaxResponse.failure(
+							new ErrorInfo(0, result.failureMessage(), null,
+									List.of(new ValidationError(result.failureMessage(), List.of("password")))),
+							false));
 			case INVALID_TWO_FACTOR_CODE -> ResponseEntity.badRequest()
-				.body(AjaxResponse.failure(new ErrorInfo(0, result.failureMessage(), null,
-						List.of(new ValidationError("The code is not one your authenticator app shows now.",
-								List.of("code")))),
+				.body(AjaxResponse.failure(new ErrorInfo(0, result.failureMessage(), null, List
+					.of(new ValidationError("The code is not one your authenticator app shows now.", List.of("code")))),
 						false));
 			default -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 				.body(AjaxResponse.failure(result.failureMessage(), true));
@@ -151,14 +155,15 @@ final class TwoFactorController {
 		}
 		return ResponseEntity.badRequest()
 			.body(AjaxResponse.failure(new ErrorInfo(0, "Your request is not valid!", null,
-					List.of(new ValidationError("The body must be a JSON object: {\"password\": \"...\", \"code\": \"123456\"}.",
+					List.of(new ValidationError(
+							"The body must be a JSON object: {\"password\": \"...\", \"code\": \"123456\"}.",
 							List.of()))),
 					false));
 	}
 
 	/**
-	 * A change of two-factor sign-in: the user's password again, and a code of its authenticator
-	 * app.
+	 * A change of two-factor sign-in: the user's password again, and a code of its
+	 * authenticator app.
 	 *
 	 * @param password the signed-in user's password
 	 * @param code the 6 digits the app shows

@@ -91,10 +91,10 @@ class CookieSignInAutoConfigurationTests {
 	@Test
 	void shouldNeedSpringSecurityAndAServletApplication() {
 		new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-					JdbcIdentityStoreAutoConfiguration.class, SignInStoreAutoConfiguration.class,
-					PermissionAutoConfiguration.class, SignInAutoConfiguration.class,
-					CookieSignInAutoConfiguration.class))
+			.withConfiguration(
+					AutoConfigurations.of(DataSourceAutoConfiguration.class, JdbcIdentityStoreAutoConfiguration.class,
+							SignInStoreAutoConfiguration.class, PermissionAutoConfiguration.class,
+							SignInAutoConfiguration.class, CookieSignInAutoConfiguration.class))
 			.withPropertyValues("graphql.sign-in.cookie.enabled=true")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(CookieSignInAutoConfiguration.CHAIN));
 		new ApplicationContextRunner().withConfiguration(CONFIGURATIONS)

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The counts of a host whose identity store keeps none: the same rules as in the module's tables.
+ * The counts of a host whose identity store keeps none: the same rules as in the module's
+ * tables.
  */
 class InMemorySignInAttemptsTests {
 

@@ -38,7 +38,8 @@ class SignInStoreAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context.getBean(SignInSessions.class)).isInstanceOf(InMemorySignInSessions.class);
 				assertThat(context.getBean(SignInAttempts.class)).isInstanceOf(InMemorySignInAttempts.class);
-				assertThat(context).as("two-factor sign-in needs the module's tables").doesNotHaveBean(TwoFactorStore.class);
+				assertThat(context).as("two-factor sign-in needs the module's tables")
+					.doesNotHaveBean(TwoFactorStore.class);
 			});
 	}
 

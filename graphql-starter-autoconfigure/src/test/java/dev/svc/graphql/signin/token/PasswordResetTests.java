@@ -26,10 +26,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A user who must change its password, over HTTP: its sign-in answers a one-time code and no
- * tokens (the token endpoint and the cookie sign-in's JSON login alike), the code sets a new
- * password that meets the policy, once and only while it lasts, and then the new password signs
- * in and the old one does not.
+ * A user who must change its password, over HTTP: its sign-in answers a one-time code and
+ * no tokens (the token endpoint and the cookie sign-in's JSON login alike), the code sets
+ * a new password that meets the policy, once and only while it lasts, and then the new
+ * password signs in and the old one does not.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
@@ -66,8 +66,9 @@ class PasswordResetTests {
 
 	@AfterEach
 	void restoreTheDemoUser() {
-		this.jdbc.sql("update svc_users set should_change_password = false, password_hash = :hash,"
-				+ " password_reset_code = null, password_reset_code_expiry = null where id = 3")
+		this.jdbc
+			.sql("update svc_users set should_change_password = false, password_hash = :hash,"
+					+ " password_reset_code = null, password_reset_code_expiry = null where id = 3")
 			.param("hash", this.demoHash)
 			.update();
 	}
@@ -94,14 +95,15 @@ class PasswordResetTests {
 		assertThat(signIn).hasStatus(200);
 		String code = resetCode(signIn);
 		assertThat(code).matches("[A-Za-z0-9_-]{22}");
-		assertThat(signIn).bodyJson().isStrictlyEqualTo("""
-				{"result": {"accessToken": null, "encryptedAccessToken": null, "expireInSeconds": 0,
-				  "shouldResetPassword": true, "passwordResetCode": "%s", "userId": 3,
-				  "requiresTwoFactorVerification": false, "twoFactorAuthProviders": null,
-				  "twoFactorRememberClientToken": null, "returnUrl": null, "refreshToken": null,
-				  "refreshTokenExpireInSeconds": 0},
-				 "targetUrl": null, "success": true, "error": null, "unAuthorizedRequest": false, "__svc": true}"""
-			.formatted(code));
+		assertThat(signIn).bodyJson()
+			.isStrictlyEqualTo("""
+					{"result": {"accessToken": null, "encryptedAccessToken": null, "expireInSeconds": 0,
+					  "shouldResetPassword": true, "passwordResetCode": "%s", "userId": 3,
+					  "requiresTwoFactorVerification": false, "twoFactorAuthProviders": null,
+					  "twoFactorRememberClientToken": null, "returnUrl": null, "refreshToken": null,
+					  "refreshTokenExpireInSeconds": 0},
+					 "targetUrl": null, "success": true, "error": null, "unAuthorizedRequest": false, "__svc": true}"""
+				.formatted(code));
 		assertThat(this.jdbc.sql("select password_reset_code from svc_users where id = 3").query(String.class).single())
 			.as("only a digest is kept")
 			.hasSize(64)
@@ -176,11 +178,13 @@ class PasswordResetTests {
 		assertThat(login.getRequest().getSession(false)).as("no session").isNull();
 		assertThat(login).doesNotContainHeader("Set-Cookie");
 		String code = resetCode(login);
-		assertThat(login).bodyJson().isStrictlyEqualTo("""
-				{"success": false, "targetUrl": "/Account/ResetPassword",
-				 "result": {"shouldResetPassword": true, "passwordResetCode": "%s", "userId": 3},
-				 "error": {"message": "You must change your password before you sign in.", "validationErrors": null}}"""
-			.formatted(code));
+		assertThat(login).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"success": false, "targetUrl": "/Account/ResetPassword",
+							 "result": {"shouldResetPassword": true, "passwordResetCode": "%s", "userId": 3},
+							 "error": {"message": "You must change your password before you sign in.", "validationErrors": null}}"""
+						.formatted(code));
 
 		MvcTestResult reset = postJson(this.mvc, "/Account/ResetPassword",
 				json(Map.of("userId", 3, "resetCode", code, "password", NEW_PASSWORD)))

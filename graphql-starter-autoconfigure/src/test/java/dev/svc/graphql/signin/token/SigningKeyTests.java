@@ -28,7 +28,8 @@ class SigningKeyTests {
 			.isThrownBy(() -> new TokenService("short", Duration.ofDays(1), Duration.ofDays(365), 4_096,
 					Duration.ofDays(1), TestSessions.active(TestSessions.inMemory(), Clock.systemUTC()),
 					TestSessions.inMemory(), Clock.systemUTC()))
-			.withMessage("graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");
+			.withMessage(
+					"graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");
 	}
 
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Reading access tokens: a token read once is remembered until it expires, and remembering it
- * changes nothing a token may do.
+ * Reading access tokens: a token read once is remembered until it expires, and
+ * remembering it changes nothing a token may do.
  */
 class TokenServiceTests {
 
@@ -23,9 +23,9 @@ class TokenServiceTests {
 
 	private final SignInSessions sessions = TestSessions.inMemory();
 
-	private final TokenService tokens = new TokenService(
-			"unit-test-signing-key-0123456789abcdef-0000", Duration.ofDays(1), Duration.ofDays(365), 4_096,
-			Duration.ofDays(1), TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
+	private final TokenService tokens = new TokenService("unit-test-signing-key-0123456789abcdef-0000",
+			Duration.ofDays(1), Duration.ofDays(365), 4_096, Duration.ofDays(1),
+			TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
 
 	@Test
 	void shouldReadATokenAgainUntilItExpires() {
@@ -59,7 +59,8 @@ class TokenServiceTests {
 	@Test
 	void shouldNotTakeARefreshTokenForAnAccessToken() {
 		TokenService.Tokens issued = this.tokens.signIn(ADMIN);
-		assertThat(this.tokens.readAccessToken(issued.accessToken())).map(TokenServiceTests::withoutSession).contains(ADMIN);
+		assertThat(this.tokens.readAccessToken(issued.accessToken())).map(TokenServiceTests::withoutSession)
+			.contains(ADMIN);
 		assertThat(this.tokens.readAccessToken(issued.refreshToken())).isEmpty();
 	}
 

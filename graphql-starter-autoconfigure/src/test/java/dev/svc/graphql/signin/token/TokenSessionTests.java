@@ -25,10 +25,10 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sessions of the token sign-in over HTTP, with a clock the tests move: refresh tokens
- * rotate and a reused one ends its session, log-out ends it, and deactivating the user or its
- * tenant or changing its password ends it within the session check interval (5 s), as another
- * instance sharing the database sees it.
+ * The sessions of the token sign-in over HTTP, with a clock the tests move: refresh
+ * tokens rotate and a reused one ends its session, log-out ends it, and deactivating the
+ * user or its tenant or changing its password ends it within the session check interval
+ * (5 s), as another instance sharing the database sees it.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
@@ -41,7 +41,10 @@ class TokenSessionTests {
 
 	private static final String ROLES = "{ roles { name } }";
 
-	/** What a query of a field that requires a permission answers a caller that is not signed in. */
+	/**
+	 * What a query of a field that requires a permission answers a caller that is not
+	 * signed in.
+	 */
 	private static final String NOT_SIGNED_IN = PlaygroundTour.NOT_LOGGED_IN;
 
 	@Autowired
@@ -74,7 +77,8 @@ class TokenSessionTests {
 	}
 
 	private String query(Tokens tokens) {
-		return body(graphQl(this.mvc, "/graphql", ROLES).header("Authorization", "Bearer " + tokens.access()).exchange());
+		return body(
+				graphQl(this.mvc, "/graphql", ROLES).header("Authorization", "Bearer " + tokens.access()).exchange());
 	}
 
 	@Test
@@ -102,7 +106,8 @@ class TokenSessionTests {
 	void shouldEndTheSessionAtLogOut() {
 		Tokens tokens = signIn("");
 		Tokens other = signIn("");
-		MvcTestResult logOut = this.mvc.get().uri("/api/TokenAuth/LogOut")
+		MvcTestResult logOut = this.mvc.get()
+			.uri("/api/TokenAuth/LogOut")
 			.header("Authorization", "Bearer " + tokens.access())
 			.exchange();
 		assertThat(logOut).hasStatus(200);
@@ -120,7 +125,8 @@ class TokenSessionTests {
 		assertEndsWithin5Seconds("Default", "update svc_tenants set is_active = false where id = 1",
 				"update svc_tenants set is_active = true where id = 1");
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 2").query(String.class).single();
-		assertEndsWithin5Seconds("Default", "update svc_users set password_hash = concat(password_hash, 'x') where id = 2",
+		assertEndsWithin5Seconds("Default",
+				"update svc_users set password_hash = concat(password_hash, 'x') where id = 2",
 				"update svc_users set password_hash = '" + hash + "' where id = 2");
 	}
 
@@ -129,7 +135,8 @@ class TokenSessionTests {
 		assertThat(query(tokens)).contains("\"name\":\"Admin\"");
 		this.jdbc.sql(change).update();
 		try {
-			// as another instance that checked the session a moment ago: it trusts it for 5 s more
+			// as another instance that checked the session a moment ago: it trusts it for
+			// 5 s more
 			this.clock.advance(Duration.ofSeconds(4));
 			assertThat(query(tokens)).as(change).contains("\"name\":\"Admin\"");
 			this.clock.advance(Duration.ofSeconds(1));

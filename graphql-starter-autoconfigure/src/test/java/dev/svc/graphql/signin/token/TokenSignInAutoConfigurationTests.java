@@ -87,10 +87,12 @@ class TokenSignInAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).rootCause()
 				.hasMessageStartingWith("No token signing key is configured. Set graphql.sign-in.token.signing-key");
 		});
-		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true",
-				"graphql.sign-in.token.signing-key=0123456789abcdef0123456789abcde")
+		this.contextRunner
+			.withPropertyValues("graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=0123456789abcdef0123456789abcde")
 			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
-				.hasMessage("graphql.sign-in.token.signing-key is 31 bytes long; HS256 needs at least 32 bytes (256 bits)."));
+				.hasMessage(
+						"graphql.sign-in.token.signing-key is 31 bytes long; HS256 needs at least 32 bytes (256 bits)."));
 	}
 
 	@Test

@@ -26,8 +26,8 @@ import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The token sign-in over HTTP, through the application's filters and security chains: the envelope, the failures, and bearer tokens on the GraphQL
- * endpoint.
+ * The token sign-in over HTTP, through the application's filters and security chains: the
+ * envelope, the failures, and bearer tokens on the GraphQL endpoint.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
@@ -66,14 +66,15 @@ class TokenSignInTests {
 		String accessToken = (String) result.get("accessToken");
 		String refreshToken = (String) result.get("refreshToken");
 		String encrypted = (String) result.get("encryptedAccessToken");
-		assertThat(response).bodyJson().isStrictlyEqualTo("""
-				{"result": {"accessToken": "%s", "encryptedAccessToken": "%s", "expireInSeconds": 86400,
-				  "shouldResetPassword": false, "passwordResetCode": null, "userId": 1,
-				  "requiresTwoFactorVerification": false, "twoFactorAuthProviders": null,
-				  "twoFactorRememberClientToken": null, "returnUrl": null, "refreshToken": "%s",
-				  "refreshTokenExpireInSeconds": 31536000},
-				 "targetUrl": null, "success": true, "error": null, "unAuthorizedRequest": false, "__svc": true}"""
-			.formatted(accessToken, encrypted, refreshToken));
+		assertThat(response).bodyJson()
+			.isStrictlyEqualTo("""
+					{"result": {"accessToken": "%s", "encryptedAccessToken": "%s", "expireInSeconds": 86400,
+					  "shouldResetPassword": false, "passwordResetCode": null, "userId": 1,
+					  "requiresTwoFactorVerification": false, "twoFactorAuthProviders": null,
+					  "twoFactorRememberClientToken": null, "returnUrl": null, "refreshToken": "%s",
+					  "refreshTokenExpireInSeconds": 31536000},
+					 "targetUrl": null, "success": true, "error": null, "unAuthorizedRequest": false, "__svc": true}"""
+				.formatted(accessToken, encrypted, refreshToken));
 		assertThat(this.tokens.decrypt(encrypted)).contains(accessToken);
 		assertThat(this.tokens.readAccessToken(accessToken)).get().satisfies((user) -> {
 			assertThat(user.userId()).isEqualTo(1L);
@@ -90,10 +91,12 @@ class TokenSignInTests {
 				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"nobody\", \"password\": \"123qwe\"}");
 		assertThat(unknownUser).hasStatus(401);
 		assertThat(body(unknownUser)).isEqualTo(body(wrongPassword));
-		assertThat(wrongPassword).bodyJson().isStrictlyEqualTo("""
-				{"result": null, "targetUrl": null, "success": false,
-				 "error": {"code": 0, "message": "Invalid user name or password", "details": null, "validationErrors": null},
-				 "unAuthorizedRequest": true, "__svc": true}""");
+		assertThat(wrongPassword).bodyJson()
+			.isStrictlyEqualTo(
+					"""
+							{"result": null, "targetUrl": null, "success": false,
+							 "error": {"code": 0, "message": "Invalid user name or password", "details": null, "validationErrors": null},
+							 "unAuthorizedRequest": true, "__svc": true}""");
 	}
 
 	@Test
@@ -123,11 +126,14 @@ class TokenSignInTests {
 
 	@Test
 	void shouldTellAUserThatMustChangeItsPassword() {
-		this.jdbc.sql("insert into svc_tenants (id, tenancy_name, name, creation_time) values (80, 'Reset', 'Reset', current_timestamp)").update();
-		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
-				+ " normalized_email_address, password_hash, should_change_password, creation_time)"
-				+ " select 80, 80, 'fresh', 'FRESH', 'F', 'F', 'f@x.example', 'F@X.EXAMPLE', password_hash, true, current_timestamp"
-				+ " from svc_users where id = 1")
+		this.jdbc.sql(
+				"insert into svc_tenants (id, tenancy_name, name, creation_time) values (80, 'Reset', 'Reset', current_timestamp)")
+			.update();
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname, email_address,"
+					+ " normalized_email_address, password_hash, should_change_password, creation_time)"
+					+ " select 80, 80, 'fresh', 'FRESH', 'F', 'F', 'f@x.example', 'F@X.EXAMPLE', password_hash, true, current_timestamp"
+					+ " from svc_users where id = 1")
 			.update();
 		MvcTestResult response = authenticate(
 				"{\"tenancyName\": \"Reset\", \"userNameOrEmailAddress\": \"fresh\", \"password\": \"123qwe\"}");
@@ -153,10 +159,12 @@ class TokenSignInTests {
 		String token = (String) ((Map<?, ?>) parse(body(authenticate(
 				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")))
 			.get("result")).get("accessToken");
-		assertThat(body(graphQl(this.mvc, "/graphql", "{ secret }").header("Authorization", "Bearer " + token).exchange()))
+		assertThat(
+				body(graphQl(this.mvc, "/graphql", "{ secret }").header("Authorization", "Bearer " + token).exchange()))
 			.isEqualTo("{\"data\":{\"secret\":\"42\"}}");
-		assertThat(body(graphQl(this.mvc, "/graphql", "{ greeting }").header("Authorization", "Bearer not.a.token")
-			.exchange())).endsWith(" for anonymous\"}}");
+		assertThat(body(
+				graphQl(this.mvc, "/graphql", "{ greeting }").header("Authorization", "Bearer not.a.token").exchange()))
+			.endsWith(" for anonymous\"}}");
 	}
 
 	@Test

@@ -35,8 +35,8 @@ class AccountController {
 	}
 
 	/**
-	 * The login page; with {@code ?twoFactor} it asks for the second factor too, and offers to
-	 * send a code by e-mail when the user's providers include it.
+	 * The login page; with {@code ?twoFactor} it asks for the second factor too, and
+	 * offers to send a code by e-mail when the user's providers include it.
 	 */
 	@GetMapping("/Account/Login")
 	String login(HttpServletRequest request, Model model, @RequestParam(required = false) String providers) {
@@ -46,8 +46,8 @@ class AccountController {
 	}
 
 	/**
-	 * The page where a user who must change its password sets a new one; the GraphQL module's
-	 * cookie sign-in sends such a user here and takes the form's post.
+	 * The page where a user who must change its password sets a new one; the GraphQL
+	 * module's cookie sign-in sends such a user here and takes the form's post.
 	 */
 	@GetMapping("/Account/ResetPassword")
 	String resetPassword(HttpServletRequest request, Model model) {
@@ -59,8 +59,8 @@ class AccountController {
 	// a visitor who has not tried to sign in has no session, and gets none here
 	private static void showFailure(HttpServletRequest request, Model model) {
 		HttpSession session = request.getSession(false);
-		if (session != null
-				&& session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
+		if (session != null && session
+			.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
 			model.addAttribute("error", failure.getMessage());
 			session.removeAttribute(WebAttributes.AUTHENTICATION_EXCEPTION);
 		}

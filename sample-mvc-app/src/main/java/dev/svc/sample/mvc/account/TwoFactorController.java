@@ -16,10 +16,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * The signed-in user's page for two-factor sign-in: it sets up an authenticator app through the
- * GraphQL module's {@link TwoFactorSignIn}, and turns two-factor sign-in on with a code of the app,
- * and off again, through its {@link SignInService}, which asks for the password again and counts
- * wrong ones as failed sign-ins.
+ * The signed-in user's page for two-factor sign-in: it sets up an authenticator app
+ * through the GraphQL module's {@link TwoFactorSignIn}, and turns two-factor sign-in on
+ * with a code of the app, and off again, through its {@link SignInService}, which asks
+ * for the password again and counts wrong ones as failed sign-ins.
  */
 @Controller
 class TwoFactorController {
@@ -42,9 +42,9 @@ class TwoFactorController {
 
 	@PostMapping(path = "/Account/TwoFactor", params = "setup")
 	String setUp(@AuthenticationPrincipal SignedInUser user, Model model) {
-		this.twoFactor.startAuthenticatorSetup(user).ifPresentOrElse((setup) -> model.addAttribute("setup", setup),
-				() -> model.addAttribute("message",
-						"Two-factor sign-in is on: turn it off with your password and a code of your authenticator app first."));
+		this.twoFactor.startAuthenticatorSetup(user)
+			.ifPresentOrElse((setup) -> model.addAttribute("setup", setup), () -> model.addAttribute("message",
+					"Two-factor sign-in is on: turn it off with your password and a code of your authenticator app first."));
 		return PAGE;
 	}
 

@@ -21,11 +21,11 @@ import org.springframework.security.web.csrf.CsrfTokenRepository;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Cookie-only security: every page but the login page and the health check needs a signed-in user
- * (the other actuator endpoints an administrator), who signs in on
- * {@code /Account/Login} (the GraphQL module's cookie sign-in takes the form's post) and is kept in
- * a Spring Session in the database. No bearer tokens. The module secures its GraphQL endpoint
- * itself.
+ * Cookie-only security: every page but the login page and the health check needs a
+ * signed-in user (the other actuator endpoints an administrator), who signs in on
+ * {@code /Account/Login} (the GraphQL module's cookie sign-in takes the form's post) and
+ * is kept in a Spring Session in the database. No bearer tokens. The module secures its
+ * GraphQL endpoint itself.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -62,9 +62,10 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * The login form's CSRF token is kept in an HttpOnly cookie, not in a session, so that a visit
-	 * that does not sign in stores nothing on the server (the page it was on the way to is kept in
-	 * a cookie by the module); the GraphQL module's login checks the token there too.
+	 * The login form's CSRF token is kept in an HttpOnly cookie, not in a session, so
+	 * that a visit that does not sign in stores nothing on the server (the page it was on
+	 * the way to is kept in a cookie by the module); the GraphQL module's login checks
+	 * the token there too.
 	 */
 	@Bean
 	CsrfTokenRepository csrfTokenRepository() {
@@ -72,8 +73,8 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * The account pages' forms are small: larger or slower bodies are refused before they are read,
-	 * as the module refuses them on its own paths.
+	 * The account pages' forms are small: larger or slower bodies are refused before they
+	 * are read, as the module refuses them on its own paths.
 	 */
 	@Bean
 	FilterRegistrationBean<RequestBodyLimitFilter> accountBodyLimit() {

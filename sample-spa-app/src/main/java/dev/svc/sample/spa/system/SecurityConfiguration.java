@@ -17,12 +17,13 @@ import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfTokenRepository;
 
 /**
- * Token-or-cookie security: the pages behind the login need a signed-in user (the actuator
- * endpoints but the health check an administrator), who signs in on
- * {@code /ui/login} (the GraphQL module's cookie sign-in takes the page's JSON post) and is kept in
- * a Spring Session in the database. Scripts, and the login page when asked to, get bearer tokens
- * from the module's token sign-in; the token page is static and public, its script holds the token.
- * The module secures its GraphQL endpoint and its sign-in paths itself.
+ * Token-or-cookie security: the pages behind the login need a signed-in user (the
+ * actuator endpoints but the health check an administrator), who signs in on
+ * {@code /ui/login} (the GraphQL module's cookie sign-in takes the page's JSON post) and
+ * is kept in a Spring Session in the database. Scripts, and the login page when asked to,
+ * get bearer tokens from the module's token sign-in; the token page is static and public,
+ * its script holds the token. The module secures its GraphQL endpoint and its sign-in
+ * paths itself.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -60,8 +61,8 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * CSRF tokens, which a refused form post would otherwise store in a new session, are kept in
-	 * an HttpOnly cookie; the GraphQL module's login checks them there too.
+	 * CSRF tokens, which a refused form post would otherwise store in a new session, are
+	 * kept in an HttpOnly cookie; the GraphQL module's login checks them there too.
 	 */
 	@Bean
 	CsrfTokenRepository csrfTokenRepository() {

@@ -4,11 +4,12 @@ import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 
 /**
- * The single-page login and the pages behind it. The login page's script posts the form as JSON to
- * {@code /ui/login}, where the GraphQL module's cookie sign-in answers it, and lands on the home page;
- * or to the module's token endpoint, keeps the access token in the tab and lands on the token page.
- * A user who must change its password is sent to the reset page, whose script posts the new
- * password to the same path, where the module sets it.
+ * The single-page login and the pages behind it. The login page's script posts the form
+ * as JSON to {@code /ui/login}, where the GraphQL module's cookie sign-in answers it, and
+ * lands on the home page; or to the module's token endpoint, keeps the access token in
+ * the tab and lands on the token page. A user who must change its password is sent to the
+ * reset page, whose script posts the new password to the same path, where the module sets
+ * it.
  */
 @Controller
 class UiLoginController {
