@@ -225,4 +225,13 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		return (kept != null) ? kept.text() : null;
 	}
 
+	@Override
+	public @Nullable Document findParsed(String sha256Hash) {
+		Kept kept = this.signedIn.policy().getIfPresentQuietly(sha256Hash);
+		if (kept == null) {
+			kept = this.anonymous.policy().getIfPresentQuietly(sha256Hash);
+		}
+		return (kept != null) ? kept.bySchema().values().iterator().next().getDocument() : null;
+	}
+
 }

@@ -2,19 +2,22 @@ package dev.svc.graphql.limits;
 
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.language.Document;
+import graphql.language.Field;
+import graphql.language.NamedNode;
 import graphql.language.Node;
 import graphql.language.StringValue;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a kept document holds on the heap, in bytes: its text, its parsed form by the
- * number of its syntax nodes, and the copy of each string literal the parsed form holds.
- * The figures were measured on graphql-java's parser (JDK 17 and 25, compressed
- * references), and {@code DocumentWeightTests} measures them again on every build: a node
- * with its name, location and lists takes 85 to 116 bytes, whatever the length of its
- * name, and a string literal a byte or two per character, as Java keeps it (Latin-1 or
- * UTF-16). A weight of {@value #BYTES_PER_NODE} per node, and of a quarter more than its
- * characters take for a literal, is never under what a document holds and at most 1.6
- * times it.
+ * number of its syntax nodes, and the copy of each name, alias and string literal the
+ * parsed form holds. The figures were measured on graphql-java's parser (JDK 17 and 25,
+ * compressed references), and {@code DocumentWeightTests} measures them again on every
+ * build: a node with its location and lists takes 85 to 116 bytes, and a name or a
+ * literal a byte or two per character, as Java keeps it (Latin-1 or UTF-16), beside the
+ * text's own two at most. A weight of {@value #BYTES_PER_NODE} per node, and of a quarter
+ * more than its characters take for a name or a literal, is never under what a document
+ * holds and at most 1.6 times it.
  */
 final class DocumentWeight {
 
@@ -43,8 +46,13 @@ final class DocumentWeight {
 	private static long parsed(Node<?> node) {
 		long bytes = BYTES_PER_NODE;
 		if (node instanceof StringValue literal) {
-			String value = literal.getValue();
-			bytes += (value != null) ? stringBytes(value) * 5 / 4 : 0;
+			bytes += stringBytes(literal.getValue());
+		}
+		if (node instanceof NamedNode<?> named) {
+			bytes += stringBytes(named.getName());
+		}
+		if (node instanceof Field field) {
+			bytes += stringBytes(field.getAlias());
 		}
 		for (Node<?> child : node.getChildren()) {
 			bytes += parsed(child);
@@ -52,13 +60,17 @@ final class DocumentWeight {
 		return bytes;
 	}
 
-	private static long stringBytes(String value) {
+	// a quarter more than its characters take: a byte each in Latin-1, else two
+	private static long stringBytes(@Nullable String value) {
+		if (value == null) {
+			return 0;
+		}
 		for (int i = 0; i < value.length(); i++) {
 			if (value.charAt(i) > 0xFF) {
-				return 2L * value.length();
+				return 2L * value.length() * 5 / 4;
 			}
 		}
-		return value.length();
+		return value.length() * 5L / 4;
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.svc.graphql.persisted;
 
 import java.util.List;
 
+import graphql.language.Document;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,20 +28,48 @@ public interface PersistedDocuments {
 	@Nullable String find(String sha256Hash);
 
 	/**
+	 * The document with the given hash, already parsed, so that what it is (a query or a
+	 * mutation) is told without parsing it again: a source that keeps its documents
+	 * parsed answers in the time it takes to find one, whether it knows it or not.
+	 * @param sha256Hash the SHA-256 hash of the document's text (UTF-8), in lower-case
+	 * hexadecimal
+	 * @return the document, or {@code null} when it is not known, or not kept parsed
+	 */
+	default @Nullable Document findParsed(String sha256Hash) {
+		return null;
+	}
+
+	/**
 	 * Documents that the first of the given sources to know a hash answers for.
 	 * @param sources the sources, in the order to ask them
 	 * @return the documents of all of them
 	 */
 	static PersistedDocuments firstOf(List<PersistedDocuments> sources) {
 		List<PersistedDocuments> copy = List.copyOf(sources);
-		return (sha256Hash) -> {
-			for (PersistedDocuments source : copy) {
-				String document = source.find(sha256Hash);
-				if (document != null) {
-					return document;
+		return new PersistedDocuments() {
+
+			@Override
+			public @Nullable String find(String sha256Hash) {
+				for (PersistedDocuments source : copy) {
+					String document = source.find(sha256Hash);
+					if (document != null) {
+						return document;
+					}
 				}
+				return null;
 			}
-			return null;
+
+			@Override
+			public @Nullable Document findParsed(String sha256Hash) {
+				for (PersistedDocuments source : copy) {
+					Document document = source.findParsed(sha256Hash);
+					if (document != null) {
+						return document;
+					}
+				}
+				return null;
+			}
+
 		};
 	}
 

@@ -31,7 +31,17 @@ final class OperationKind {
 		catch (InvalidSyntaxException ex) {
 			return true;
 		}
-		for (Definition<?> definition : parsed.getDefinitions()) {
+		return isQuery(parsed, operationName);
+	}
+
+	/**
+	 * Whether the operation of a parsed document is a query.
+	 * @param document the document
+	 * @param operationName the operation to run, {@code null} for the only one
+	 * @return whether it is not a mutation or a subscription
+	 */
+	static boolean isQuery(Document document, @Nullable String operationName) {
+		for (Definition<?> definition : document.getDefinitions()) {
 			if (definition instanceof OperationDefinition operation
 					&& (operationName == null || operationName.equals(operation.getName()))) {
 				return operation.getOperation() == OperationDefinition.Operation.QUERY;

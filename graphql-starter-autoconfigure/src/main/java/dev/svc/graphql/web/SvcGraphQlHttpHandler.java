@@ -13,6 +13,7 @@ import dev.svc.graphql.persisted.RegisteredDocument;
 import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
+import graphql.language.Document;
 import jakarta.servlet.ServletException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -135,7 +136,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		body.put("variables", variables);
 		Map<String, Object> allExtensions = DocumentIdRequest.withDocumentId(extensions, documentId);
 		body.put("extensions", allExtensions);
-		if (!OperationKind.isQuery(textToRun(query, allExtensions), operationName)) {
+		if (!isQuery(query, allExtensions, operationName)) {
 			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
 				.allow(HttpMethod.POST)
 				.contentType(MediaType.APPLICATION_JSON)
@@ -161,23 +162,32 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * The text a GET runs, as far as it is known here, found as the persisted documents'
-	 * interceptor will find it: that of the registered document the {@code documentId} of
-	 * its extensions names, else that of the persisted query they name, so that it is
-	 * told apart from a mutation as a text is. A document not known stays the stand-in,
-	 * which the interceptor answers as it answers the POST, running nothing.
+	 * Whether what a GET runs is a query, as far as it is known here, found as the
+	 * persisted documents' interceptor will find it: the text of the registered document
+	 * the {@code documentId} of its extensions names, else the persisted query they name,
+	 * kept parsed (told from a mutation without parsing it again, so that a known hash
+	 * and an unknown one take the same time), else its text. A document not known stays
+	 * the stand-in, which the interceptor answers as it answers the POST, running
+	 * nothing.
 	 */
-	private String textToRun(String query, @Nullable Map<String, Object> extensions) {
+	private boolean isQuery(String query, @Nullable Map<String, Object> extensions, @Nullable String operationName) {
 		if (!PersistedQuery.MARKER.equals(query) || extensions == null) {
-			return query;
+			return OperationKind.isQuery(query, operationName);
 		}
 		if (extensions.get(RegisteredDocuments.DOCUMENT_ID) instanceof String documentId) {
 			RegisteredDocument registered = this.registeredDocuments.byId(documentId);
-			return (registered != null) ? registered.text() : query;
+			return (registered == null) || OperationKind.isQuery(registered.text(), operationName);
 		}
 		PersistedQuery persisted = PersistedQuery.of(extensions);
-		String document = (persisted != null) ? this.persistedDocuments.find(persisted.sha256Hash()) : null;
-		return (document != null) ? document : query;
+		if (persisted == null) {
+			return true;
+		}
+		Document parsed = this.persistedDocuments.findParsed(persisted.sha256Hash());
+		if (parsed != null) {
+			return OperationKind.isQuery(parsed, operationName);
+		}
+		String document = this.persistedDocuments.find(persisted.sha256Hash());
+		return (document == null) || OperationKind.isQuery(document, operationName);
 	}
 
 	@SuppressWarnings("unchecked")

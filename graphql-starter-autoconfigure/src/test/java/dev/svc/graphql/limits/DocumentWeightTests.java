@@ -23,7 +23,7 @@ class DocumentWeightTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "short names", "long names", "aliases and arguments", "fragments", "nesting",
-			"Latin-1 literals", "CJK literals" })
+			"Latin-1 literals", "CJK literals", "long aliases" })
 	void shouldWeighAKeptDocumentAsWhatItHoldsOnTheHeap(String shape) {
 		IntFunction<String> texts = shape(shape);
 		// the parser's own caches grow on the first documents of a shape: not what a
@@ -35,19 +35,31 @@ class DocumentWeightTests {
 		for (int i = 0; i < DOCUMENTS; i++) {
 			text.add(texts.apply(i));
 		}
-		List<PreparsedDocumentEntry> kept = new ArrayList<>(DOCUMENTS);
-		long before = usedAfterCollection();
-		for (String each : text) {
-			kept.add(new PreparsedDocumentEntry(Parser.parse(each)));
+		// what a measure sees may be less than the documents hold, never more: a
+		// collection
+		// can free another's garbage kept alive by a stack slot, and the parser's own
+		// caches
+		// settle; the largest of three measures is the heap the documents hold
+		long weight = 0;
+		long held = 0;
+		for (int round = 0; round < 3; round++) {
+			List<PreparsedDocumentEntry> kept = new ArrayList<>(DOCUMENTS);
+			long before = usedAfterCollection();
+			for (String each : text) {
+				kept.add(new PreparsedDocumentEntry(Parser.parse(each)));
+			}
+			held = Math.max(held, usedAfterCollection() - before);
+			weight = kept.stream().mapToLong((entry) -> DocumentWeight.of("", entry)).sum();
+			assertThat(kept).hasSize(DOCUMENTS);
 		}
-		long held = usedAfterCollection() - before;
-		long weight = kept.stream().mapToLong((entry) -> DocumentWeight.of("", entry)).sum();
-		assertThat(kept).hasSize(DOCUMENTS);
 		assertThat((double) weight / held).as("weight / heap held, for %s", shape).isBetween(1.0, 1.6);
 	}
 
 	private static IntFunction<String> shape(String shape) {
 		return (i) -> {
+			if (shape.equals("long aliases")) {
+				return "query Q" + i + " { " + "a".repeat(14_900) + ": roles { id } }";
+			}
 			if (shape.endsWith("literals")) {
 				String literal = (shape.startsWith("CJK") ? "\u4E00" : "a").repeat(14_900);
 				return "query Q" + i + " { roles(name: \"" + literal + "\") { id } }";
