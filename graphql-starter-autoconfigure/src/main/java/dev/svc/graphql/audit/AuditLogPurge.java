@@ -100,9 +100,8 @@ final class AuditLogPurge implements SmartLifecycle {
 			return thread;
 		});
 		// at start, so that instances restarted more often than hourly purge too; as a
-		// task of its
-		// own, which a stop lets run (then for one statement only) where it cancels the
-		// next ones
+		// task of its own, which a stop lets run (then for one statement only) where it
+		// cancels the next ones
 		executor.execute(this::purgeAndReport);
 		executor.scheduleWithFixedDelay(this::purgeAndReport, INTERVAL.toMillis(), INTERVAL.toMillis(),
 				TimeUnit.MILLISECONDS);

@@ -277,10 +277,9 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	}
 
 	// the failure is what the caller must see: a connection that a server going away
-	// broke fails the
-	// rollback too ("Connection is closed", with no SQL state), and that failure must not
-	// hide why,
-	// or a record the database never refused would be taken for one it did, and lost
+	// broke fails the rollback too ("Connection is closed", with no SQL state), and that
+	// failure must not hide why, or a record the database never refused would be taken
+	// for one it did, and lost
 	private static void rollBack(Connection connection, boolean autoCommit, SQLException failure) {
 		try {
 			connection.rollback();

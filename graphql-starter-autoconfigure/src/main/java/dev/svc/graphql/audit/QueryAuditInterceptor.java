@@ -75,8 +75,7 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 			String document = response.getExecutionInput().getQuery();
 			String userAgent = request.getHeaders().getFirst("User-Agent");
 			// an anonymous caller's tenant is only what its header claims: its records
-			// stay with the
-			// host's, so that nobody can fill a tenant's log by naming it
+			// stay with the host's, so that nobody can fill a tenant's log by naming it
 			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null, (user != null) ? user.userId() : null,
 					"GraphQL", operation,
 					signedIn ? document : JdbcAuditLogWriter.storable(document, ANONYMOUS_DOCUMENT_LENGTH), start,

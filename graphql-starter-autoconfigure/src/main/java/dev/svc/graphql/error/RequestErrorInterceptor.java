@@ -107,8 +107,7 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 			return ErrorCode.VALIDATION_FAILED;
 		}
 		// graphql-java's refusal of an introspection that asks for fields too often or is
-		// too big: a
-		// limit of the document's shape, the client's to mend
+		// too big: a limit of the document's shape, the client's to mend
 		if (BAD_FAITH_INTROSPECTION.equals(classification.toString())) {
 			return ErrorCode.QUERY_TOO_COMPLEX;
 		}

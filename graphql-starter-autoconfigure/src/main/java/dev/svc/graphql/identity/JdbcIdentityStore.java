@@ -445,8 +445,7 @@ final class JdbcIdentityStore implements IdentityStore {
 				query.params.putAll(narrowing.params());
 			}
 			// names and surnames as the database generates their upper case, user names
-			// and e-mail
-			// addresses as hosts write theirs
+			// and e-mail addresses as hosts write theirs
 			String names = upperCase(":nameFilter");
 			query.andIf(true,
 					"(u.normalized_name like " + names + " escape '!' or u.normalized_surname like " + names

@@ -141,8 +141,7 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		}
 		if (PersistedQuery.MARKER.equals(input.getQuery())) {
 			// a hash nobody sent (the endpoint put the marker in its place): answered as
-			// a kept
-			// document its caller may not see is, with no more work
+			// a kept document its caller may not see is, with no more work
 			GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
 			if (notFound != null) {
 				return CompletableFuture.completedFuture(new PreparsedDocumentEntry(List.of(notFound)));

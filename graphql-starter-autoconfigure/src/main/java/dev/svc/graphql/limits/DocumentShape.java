@@ -85,8 +85,7 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 				}
 			}
 			// a fragment that no operation spreads is a validation error, measured all
-			// the same: the
-			// validator's work on it counts too
+			// the same: the validator's work on it counts too
 			for (String name : this.fragments.keySet()) {
 				if (!this.measured.containsKey(name)) {
 					total = total.and(fragment(name));
@@ -111,10 +110,8 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 			this.visits++;
 			if (selection instanceof Field field) {
 				// an introspection field's selections count in full but for their depth,
-				// fragments
-				// spread in them too, so that an IDE's introspection query is neither
-				// refused for its
-				// nesting nor for the fragments it nests
+				// fragments spread in them too, so that an IDE's introspection query is
+				// neither refused for its nesting nor for the fragments it nests
 				boolean introspection = field.getName().startsWith("__");
 				Measure below = selections(field.getSelectionSet());
 				return new Measure(introspection ? 0 : add(below.depth(), 1), add(below.fields(), 1),
@@ -139,8 +136,7 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 			}
 			FragmentDefinition fragment = this.fragments.get(name);
 			// an unknown fragment, or one that spreads itself, is a validation error that
-			// the
-			// validator reports; it adds nothing here
+			// the validator reports; it adds nothing here
 			if (fragment == null || !this.inProgress.add(name)) {
 				return Measure.NONE;
 			}

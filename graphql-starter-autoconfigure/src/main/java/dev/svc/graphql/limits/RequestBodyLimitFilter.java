@@ -170,10 +170,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 	}
 
 	// sent at once, with its length, and the connection closed after it: what is left of
-	// the body
-	// is never read, and whatever the code that was reading it answers is cut off (Tomcat
-	// sends no
-	// more than the length)
+	// the body is never read, and whatever the code that was reading it answers is cut
+	// off (Tomcat sends no more than the length)
 	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message)
 			throws IOException {
 		if (response.isCommitted()) {

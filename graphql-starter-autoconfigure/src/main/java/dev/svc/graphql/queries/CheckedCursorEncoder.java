@@ -47,8 +47,7 @@ final class CheckedCursorEncoder implements CursorEncoder {
 		}
 		byte[] decoded = Base64.getUrlDecoder().decode(cursor);
 		// one spelling per cursor: Base64 would also read padding, or unused bits of the
-		// last
-		// character set, as the same bytes
+		// last character set, as the same bytes
 		if (!Base64.getUrlEncoder().withoutPadding().encodeToString(decoded).equals(cursor)) {
 			throw new IllegalArgumentException("it is not spelt as it was given out");
 		}

@@ -118,9 +118,8 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 			edges.add(new DefaultEdge<>(window.users().get(i), new DefaultConnectionCursor(edgeCursor)));
 		}
 		// as Spring for GraphQL's keyset windows: a page that starts at a cursor has a
-		// page before it
-		// (paging forward) or after it (paging backward), without a statement to make
-		// sure
+		// page before it (paging forward) or after it (paging backward), without a
+		// statement to make sure
 		boolean hasPrevious = forward ? position != null : window.hasMore();
 		boolean hasNext = forward ? window.hasMore() : position != null;
 		DefaultPageInfo pageInfo = new DefaultPageInfo(edges.isEmpty() ? null : edges.get(0).getCursor(),

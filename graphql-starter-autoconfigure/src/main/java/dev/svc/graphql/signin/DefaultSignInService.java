@@ -292,8 +292,8 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	// the wrong guesses of a user's reset code, counted apart from its account's
-	// failures: the name is
-	// one that no sign-in can give, since sign-in input refuses control characters
+	// failures: the name is one that no sign-in can give, since sign-in input refuses
+	// control characters
 	private static Subject resetCodeGuesses(long userId) {
 		return new Subject(null, null, "\u001freset-code#" + userId);
 	}
@@ -315,8 +315,7 @@ final class DefaultSignInService implements SignInService {
 	}
 
 	// no session and no tokens: a one-time code to set a new password with, kept as a
-	// digest; a new
-	// code gets the full count of guesses
+	// digest; a new code gets the full count of guesses
 	private SignInResult passwordChangeRequired(SignedInUser user, Instant now) {
 		String code = newCode();
 		try {
@@ -350,9 +349,8 @@ final class DefaultSignInService implements SignInService {
 					: invalid;
 		}
 		// a wrong code counts against the code, not the account: knowing a user's id must
-		// not let anyone
-		// lock the account out; after as many wrong guesses as a lockout takes, the code
-		// is void
+		// not let anyone lock the account out; after as many wrong guesses as a lockout
+		// takes, the code is void
 		Subject guesses = resetCodeGuesses(userId);
 		if (this.budget.isLockedOut(guesses, null, now)) {
 			return auditReset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);

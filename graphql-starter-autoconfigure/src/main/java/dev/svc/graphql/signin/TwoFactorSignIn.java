@@ -110,9 +110,8 @@ public final class TwoFactorSignIn {
 	 */
 	@Nullable Duration send(long userId, @Nullable String provider, Instant now) {
 		// requests for one user that arrive together are taken one at a time, so the
-		// limits hold
-		// on this instance (instances that share the database race only at the same
-		// moment)
+		// limits hold on this instance (instances that share the database race only at
+		// the same moment)
 		ReentrantLock lock = this.sendLocks[(int) Math.floorMod(userId, (long) this.sendLocks.length)];
 		lock.lock();
 		try {

@@ -49,19 +49,16 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 		String path = properties.getHttp().getPath();
 		http.securityMatcher(path, path + "/schema")
 			// A POST runs only with a JSON body (anything else is refused before it
-			// runs), which no
-			// page of another site can send without a CORS preflight; a GET runs as the
-			// signed-in
-			// user only with a header that needs a preflight too: a CSRF token would
-			// protect nothing.
+			// runs), which no page of another site can send without a CORS preflight; a
+			// GET runs as the signed-in user only with a header that needs a preflight
+			// too: a CSRF token would protect nothing.
 			.csrf(AbstractHttpConfigurer::disable)
 			.securityContext(
 					(context) -> context.securityContextRepository(new PreflightedSecurityContextRepository(path)))
 			.requestCache(AbstractHttpConfigurer::disable);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
 		// Spring Boot's schema printer is closed unless a customizer (the introspection
-		// rule's) let
-		// callers in; each query field checks its own permission
+		// rule's) let callers in; each query field checks its own permission
 		http.authorizeHttpRequests(
 				(requests) -> requests.requestMatchers(path + "/schema").denyAll().anyRequest().permitAll());
 		return http.build();

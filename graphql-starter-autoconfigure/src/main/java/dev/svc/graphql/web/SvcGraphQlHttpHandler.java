@@ -120,8 +120,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 							+ EndpointRoutes.ACCEPTED);
 		}
 		// a document named by id or hash is the persisted documents' interceptor's to
-		// find, as for a POST:
-		// it answers one the caller may not be told of as one not found
+		// find, as for a POST: it answers one the caller may not be told of as one not
+		// found
 		String query = text
 			.orElseGet(() -> (documentId != null || hasPersistedQuery(extensions)) ? PersistedQuery.MARKER : "");
 		if (query.isBlank()) {

@@ -138,10 +138,8 @@ class AuditTrailTests {
 	}
 
 	// after an outage the writer tries again up to every 5 s, and the pool replaces the
-	// connections
-	// the outage cut as it hands them out: nothing tells when both are done, so this
-	// asks, within a
-	// deadline
+	// connections the outage cut as it hands them out: nothing tells when both are done,
+	// so this asks, within a deadline
 	private int recordsSoon(int expected) throws InterruptedException {
 		int records = 0;
 		for (int attempt = 0; attempt < 300; attempt++) {

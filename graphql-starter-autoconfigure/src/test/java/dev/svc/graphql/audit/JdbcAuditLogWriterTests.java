@@ -205,9 +205,8 @@ class JdbcAuditLogWriterTests {
 		JdbcAuditLogWriter writer = new JdbcAuditLogWriter(new JdbcTemplate(database), 10_000, Duration.ofMillis(10));
 		writer.start();
 		// the batch, and then what would have been the first record alone, each meet a
-		// connection the
-		// server cut: both are the database going away, not a record it refused, and wait
-		// for a later try
+		// connection the server cut: both are the database going away, not a record it
+		// refused, and wait for a later try
 		for (int i = 0; i < 10; i++) {
 			writer.write(record(i));
 		}

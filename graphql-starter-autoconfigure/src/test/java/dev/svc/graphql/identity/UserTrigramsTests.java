@@ -93,8 +93,7 @@ class UserTrigramsTests {
 		insertUser(6901, 59, "nino", "Nino", "ნინო", "nino@example.com");
 		insertUser(6902, 59, "straße", "X", "Y", "x@example.com");
 		// ß has no one-character upper case: Java writes SS, PostgreSQL and MariaDB keep
-		// ß; Java
-		// upper-cases Georgian letters (Mtavruli), MariaDB does not
+		// ß; Java upper-cases Georgian letters (Mtavruli), MariaDB does not
 		assertThat(idsFound(59, "straße")).containsExactly(6900L, 6902L);
 		assertThat(idsFound(59, "STRAßE")).containsExactly(6900L, 6902L);
 		assertThat(idsFound(59, "ße")).containsExactly(6900L, 6902L);

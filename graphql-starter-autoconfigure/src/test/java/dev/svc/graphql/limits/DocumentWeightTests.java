@@ -36,10 +36,9 @@ class DocumentWeightTests {
 			text.add(texts.apply(i));
 		}
 		// what a measure sees may be less than the documents hold, never more: a
-		// collection
-		// can free another's garbage kept alive by a stack slot, and the parser's own
-		// caches
-		// settle; the largest of three measures is the heap the documents hold
+		// collection can free another's garbage kept alive by a stack slot, and the
+		// parser's own caches settle; the largest of three measures is the heap the
+		// documents hold
 		long weight = 0;
 		long held = 0;
 		for (int round = 0; round < 3; round++) {

@@ -42,13 +42,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=query-cost-test-key-0123456789abcdef",
 				// a signed-in request reads no SQL of its own once its session and
-				// permissions are
-				// checked, so that the statements counted are the query's
+				// permissions are checked, so that the statements counted are the query's
 				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h",
 				// every caller sees users, so that an anonymous caller's page is costed
-				// before its
-				// permission is checked (with the default visibility it does not pass
-				// validation)
+				// before its permission is checked (with the default visibility it does
+				// not pass validation)
 				"graphql.schema.visibility=all" })
 @AutoConfigureMockMvc
 class QueryCostTests {
@@ -103,8 +101,7 @@ class QueryCostTests {
 			.exchange();
 
 		// a page over the largest size is refused by its own check and reads nothing: it
-		// costs nothing, and
-		// hides nothing of the others' cost either
+		// costs nothing, and hides nothing of the others' cost either
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
 			.contains("The query's cost is 182014, over the limit of 5000")

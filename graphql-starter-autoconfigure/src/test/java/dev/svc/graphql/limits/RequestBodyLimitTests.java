@@ -91,8 +91,7 @@ class RequestBodyLimitTests {
 		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
 			client.head("POST", path, "Content-Type: application/json", "Content-Length: 1000").write("{");
 			// a byte every 100 ms until the server answers: without the limit the request
-			// would hold its
-			// thread for 100 s
+			// would hold its thread for 100 s
 			for (int i = 0; i < 30 && !client.answered(); i++) {
 				Thread.sleep(100);
 				client.write(" ");
@@ -156,9 +155,8 @@ class RequestBodyLimitTests {
 				.exceptionally((failure) -> BROKEN_UPLOAD))
 			.toList();
 		// the server answers 413 and closes each connection at once; a client may notice
-		// that as a
-		// broken upload before it reads the 413, but no other answer comes, and the
-		// server is fine
+		// that as a broken upload before it reads the 413, but no other answer comes, and
+		// the server is fine
 		assertThat(responses).allSatisfy((response) -> assertThat(response.join()).isIn(413, BROKEN_UPLOAD));
 		assertThat(responses.stream().map(CompletableFuture::join)).contains(413);
 		assertThat(new HttpTestClient(this.port).graphQl("/graphql", "{ greeting }").status()).isEqualTo(200);

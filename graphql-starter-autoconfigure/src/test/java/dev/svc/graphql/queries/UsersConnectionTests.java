@@ -226,8 +226,7 @@ class UsersConnectionTests {
 		CheckedCursorEncoder encoder = new CheckedCursorEncoder();
 		String text = encoder.decode(cursor);
 		// the last character of a cursor of this length holds unused bits: Base64 reads
-		// the same bytes
-		// whatever they are, but a cursor has one spelling only
+		// the same bytes whatever they are, but a cursor has one spelling only
 		String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 		String sameBytes = cursor.substring(0, cursor.length() - 1)
 				+ alphabet.charAt(alphabet.indexOf(cursor.charAt(cursor.length() - 1)) ^ 1);
@@ -243,8 +242,7 @@ class UsersConnectionTests {
 				encoder.encode("userName&s" + "A".repeat(257) + "&l1"),
 				encoder.encode("name&s" + "A".repeat(65) + "&l1"),
 				// values the databases would refuse or round: NUL, years and offsets out
-				// of their range,
-				// a time finer than their microseconds
+				// of their range, a time finer than their microseconds
 				encoder.encode("name&sA%00B&l2"), encoder.encode("creationTime&t%2B300000-01-01T00%3A00Z&l2"),
 				encoder.encode("creationTime&t2024-01-01T00%3A00-18%3A00&l2"),
 				encoder.encode("creationTime&t2024-01-01T00%3A00%2B01%3A00&l2"),

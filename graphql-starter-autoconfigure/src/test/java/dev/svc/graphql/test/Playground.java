@@ -70,9 +70,8 @@ public final class Playground {
 			}
 		});
 		// the headers the request was made with, as the browser told them with the
-		// request; never the
-		// raw headers (Request.allHeaders, headerValue), which wait for an event Chromium
-		// may not send
+		// request; never the raw headers (Request.allHeaders, headerValue), which wait
+		// for an event Chromium may not send
 		page.onRequest((request) -> {
 			if (request.url().endsWith(".js") || request.url().endsWith(".css")) {
 				this.scriptsAndStyles.putIfAbsent(request.url(),
@@ -340,8 +339,8 @@ public final class Playground {
 			return body != null && body.contains("\"query\"") && !body.contains("IntrospectionQuery");
 		}, () -> this.page.click(".graphiql-execute-button"));
 		// the pane shows what came back once it has rendered it (Monaco shows spaces as
-		// non-breaking ones,
-		// and only the lines in view: a response longer than the pane never matches)
+		// non-breaking ones, and only the lines in view: a response longer than the pane
+		// never matches)
 		this.page.waitForFunction(
 				"(body) => { const r = document.querySelector('.graphiql-response .view-lines');"
 						+ " return r && r.textContent.replace(/\\s/g, '') === body; }",

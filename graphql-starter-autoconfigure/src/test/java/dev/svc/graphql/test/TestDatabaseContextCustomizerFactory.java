@@ -54,8 +54,7 @@ public final class TestDatabaseContextCustomizerFactory implements ContextCustom
 			TestContextReport.loaded(config);
 			TestDatabase database = TestDatabase.create();
 			// Spring keeps many test contexts alive at once: small pools keep them all
-			// within the
-			// server's connection limit
+			// within the server's connection limit
 			context.getEnvironment()
 				.getPropertySources()
 				.addFirst(new MapPropertySource("svcTestDatabase",

@@ -134,8 +134,7 @@ class MemoryAttackTests {
 		}
 		double seconds = (System.nanoTime() - flood) / 1e9;
 		// the audit quotas count in windows on the minute, the throttle in a minute from
-		// an
-		// address's first attempt: a flood across minutes gets each window's allowance
+		// an address's first attempt: a flood across minutes gets each window's allowance
 		long minutes = System.currentTimeMillis() / 60_000 - firstMinute + 1;
 		// the writer writes in the background: its records of the flood are in within a
 		// second

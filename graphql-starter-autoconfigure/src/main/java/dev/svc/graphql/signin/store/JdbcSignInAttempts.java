@@ -61,11 +61,9 @@ final class JdbcSignInAttempts implements SignInAttempts {
 	}
 
 	// the count starts again when it locks the account; an account with lockout disabled
-	// is never locked.
-	// The end is set before the count: MariaDB and MySQL assign in order and let a later
-	// assignment see
-	// an earlier one's value, where PostgreSQL and H2 give every assignment the row as it
-	// was.
+	// is never locked. The end is set before the count: MariaDB and MySQL assign in order
+	// and let a later assignment see an earlier one's value, where PostgreSQL and H2 give
+	// every assignment the row as it was.
 	private boolean accountFailed(long userId, int max, Instant lockoutEnd) {
 		return this.jdbc
 			.sql("update svc_users set lockout_end_date = case when is_lockout_enabled and " + LOCKING

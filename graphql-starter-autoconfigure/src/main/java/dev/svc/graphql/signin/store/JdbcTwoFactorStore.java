@@ -41,9 +41,8 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 	@Override
 	public void saveAuthenticatorKey(long userId, @Nullable String authenticatorKey, boolean enabled) {
 		// a new secret starts its steps afresh; turning the same one on keeps the step
-		// its code used
-		// (the step is assigned before the key: MariaDB and MySQL would compare the new
-		// key)
+		// its code used (the step is assigned before the key: MariaDB and MySQL would
+		// compare the new key)
 		this.jdbc.sql("update svc_users set is_two_factor_enabled = :enabled, authenticator_last_step = case"
 				+ " when authenticator_key = :key then authenticator_last_step end, authenticator_key = :key where id = :id")
 			.param("key", authenticatorKey)

@@ -71,8 +71,8 @@ final class TokenService {
 	private final SignInSessions sessions;
 
 	// access tokens whose signature and claims were checked, by their text, until they
-	// expire; a
-	// token presented again skips the JWT parse (its session is still checked as before)
+	// expire; a token presented again skips the JWT parse (its session is still checked
+	// as before)
 	private final Cache<String, AccessToken> readTokens;
 
 	private final JwtParser parser;
