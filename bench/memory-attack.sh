@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The memory and audit attack of issue 32, and the persisted-query timing of its finding 5b.
 #  1. MemoryAttackTests: the SPA sample as a process with its shipped jvm.options (128 MB heap);
-#     one anonymous caller, then one low-privilege account, send 400 and 800 of the largest
-#     documents the limits allow, by text and by hash; one address sends 2000 sign-in attempts with
+#     one anonymous caller, then one low-privilege account, send 200 and 400 of the largest
+#     documents the limits allow, by text and by hash; one address sends 1000 sign-in attempts with
 #     a new name each. After each flood 12 concurrent sign-ins and a users page must succeed.
 #     Prints the live heap after a full collection (jcmd) and the audit records of the flood.
 #  2. Against the packaged jar: a hash-only request for a document the administrator sent that the

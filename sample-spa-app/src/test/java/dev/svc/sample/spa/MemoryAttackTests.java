@@ -37,8 +37,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MemoryAttackTests {
 
-	/** The documents each caller sends: far more than the caches' budgets hold. */
-	private static final int DOCUMENTS = 400;
+	/**
+	 * The documents each caller sends: far more than the caches' budgets hold (each
+	 * weighs about 140 KB, the anonymous budget is 2 MB, the signed-in one 8 MB).
+	 */
+	private static final int DOCUMENTS = 200;
 
 	/** Live heap the app may hold after the floods, against the shipped 128 MB. */
 	private static final long MAX_LIVE_HEAP = 64L * 1024 * 1024;
@@ -125,7 +128,7 @@ class MemoryAttackTests {
 		int refused = 0;
 		long flood = System.nanoTime();
 		long firstMinute = System.currentTimeMillis() / 60_000;
-		for (int i = 0; i < 2_000; i++) {
+		for (int i = 0; i < 1_000; i++) {
 			Response response = attacker.post(
 					"/api/TokenAuth/Authenticate", "application/json", HttpTestClient.json(Map.of("tenancyName", "",
 							"userNameOrEmailAddress", "nobody-" + i + "-" + "x".repeat(200), "password", "wrong")),
@@ -142,10 +145,10 @@ class MemoryAttackTests {
 		// less the auditor's sign-in and query
 		long records = newestAuditRecord() - firstRecord - 2;
 		long afterSignIns = liveHeap();
-		report("2000 sign-in attempts from one address in %.1f s: %d refused with 429, %d audit records", seconds,
+		report("1000 sign-in attempts from one address in %.1f s: %d refused with 429, %d audit records", seconds,
 				refused, records);
 		report("live heap after the sign-in flood: %d MB", afterSignIns >> 20);
-		assertThat(refused).isGreaterThanOrEqualTo(1_900);
+		assertThat(refused).isGreaterThanOrEqualTo(940);
 		assertThat(records).as("per minute, 30 checked attempts and 30 refused ones have records, the rest one summary")
 			.isLessThanOrEqualTo(61 * minutes + 2);
 		signInsAndAUsersPageSucceed();
