@@ -1,6 +1,7 @@
 package dev.svc.graphql.persisted;
 
 import java.util.List;
+import java.util.function.Function;
 
 import graphql.language.Document;
 import org.jspecify.annotations.Nullable;
@@ -50,27 +51,26 @@ public interface PersistedDocuments {
 
 			@Override
 			public @Nullable String find(String sha256Hash) {
-				for (PersistedDocuments source : copy) {
-					String document = source.find(sha256Hash);
-					if (document != null) {
-						return document;
-					}
-				}
-				return null;
+				return first(copy, (source) -> source.find(sha256Hash));
 			}
 
 			@Override
 			public @Nullable Document findParsed(String sha256Hash) {
-				for (PersistedDocuments source : copy) {
-					Document document = source.findParsed(sha256Hash);
-					if (document != null) {
-						return document;
-					}
-				}
-				return null;
+				return first(copy, (source) -> source.findParsed(sha256Hash));
 			}
 
 		};
+	}
+
+	private static <T> @Nullable T first(List<PersistedDocuments> sources,
+			Function<PersistedDocuments, @Nullable T> answer) {
+		for (PersistedDocuments source : sources) {
+			T found = answer.apply(source);
+			if (found != null) {
+				return found;
+			}
+		}
+		return null;
 	}
 
 }
