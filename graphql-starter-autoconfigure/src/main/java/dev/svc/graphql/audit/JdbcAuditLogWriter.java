@@ -76,6 +76,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	/** The records the worker took from the queue and has not written yet. */
 	private final List<AuditRecord> pending = new ArrayList<>();
 
+	private final int queueCapacity;
+
 	private final AtomicLong dropped = new AtomicLong();
 
 	private final AtomicLong refused = new AtomicLong();
@@ -93,6 +95,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 	JdbcAuditLogWriter(JdbcTemplate jdbc, int queueCapacity, Duration flushInterval) {
 		this.jdbc = jdbc;
 		this.queue = new ArrayBlockingQueue<>(queueCapacity);
+		this.queueCapacity = queueCapacity;
 		this.flushInterval = flushInterval;
 	}
 
@@ -333,8 +336,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		long records = this.droppedSinceReport.getAndSet(0);
 		if (records > 0) {
 			this.nextDropReport = time + DROP_REPORT_NANOS;
-			logger.warn(records + " audit records were dropped: the buffer of "
-					+ (this.queue.size() + this.queue.remainingCapacity())
+			logger.warn(records + " audit records were dropped: the buffer of " + this.queueCapacity
 					+ " (graphql.audit.queue-capacity) was full while the database could not be written");
 		}
 	}
