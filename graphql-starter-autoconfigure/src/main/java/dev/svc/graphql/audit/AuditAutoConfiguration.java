@@ -1,11 +1,11 @@
 package dev.svc.graphql.audit;
 
-import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
 import java.time.Duration;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.PipelineOrder;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
@@ -48,6 +48,36 @@ public final class AuditAutoConfiguration {
 	@DependsOnDatabaseInitialization
 	AuditLogWriter auditLogWriter(DataSource dataSource, AuditProperties audit) {
 		return new JdbcAuditLogWriter(new JdbcTemplate(dataSource), audit.getQueueCapacity(), audit.getFlushInterval());
+	}
+
+	/**
+	 * Records the executed queries; it reads the time from the host's {@link Clock} if it
+	 * has one.
+	 */
+	@Bean
+	@Order(PipelineOrder.AUDIT_INTERCEPTOR)
+	@ConditionalOnBean(AuditLogWriter.class)
+	@ConditionalOnClass(WebGraphQlInterceptor.class)
+	@ConditionalOnBooleanProperty("graphql.enabled")
+	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
+			ObjectProvider<Clock> clock) {
+		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
+				new AuditQuota(writer, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(),
+						audit.getAnonymousQueryWindow()),
+				new AuditQuota(writer, "GraphQL", AuditQuota.SIGNED_IN_QUERIES, audit.getSignedInQueriesPerWindow(),
+						audit.getSignedInQueryWindow()));
+	}
+
+	/**
+	 * Bounds the records of refused sign-in attempts (throttled ones and invalid input)
+	 * per client address: past {@code graphql.audit.refused-sign-ins-per-window}, they
+	 * are counted in one summary record of the address per window.
+	 */
+	@Bean
+	@ConditionalOnBean(AuditLogWriter.class)
+	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit) {
+		return new AuditQuota(writer, "Authentication", AuditQuota.REFUSED_SIGN_INS, audit.getRefusedSignInsPerWindow(),
+				audit.getRefusedSignInWindow());
 	}
 
 	/**
@@ -101,36 +131,6 @@ public final class AuditAutoConfiguration {
 			};
 		}
 
-	}
-
-	/**
-	 * Records the executed queries; it reads the time from the host's {@link Clock} if it
-	 * has one.
-	 */
-	@Bean
-	@Order(PipelineOrder.AUDIT_INTERCEPTOR)
-	@ConditionalOnBean(AuditLogWriter.class)
-	@ConditionalOnClass(WebGraphQlInterceptor.class)
-	@ConditionalOnBooleanProperty("graphql.enabled")
-	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
-			ObjectProvider<Clock> clock) {
-		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
-				new AuditQuota(writer, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(),
-						audit.getAnonymousQueryWindow()),
-				new AuditQuota(writer, "GraphQL", AuditQuota.SIGNED_IN_QUERIES, audit.getSignedInQueriesPerWindow(),
-						audit.getSignedInQueryWindow()));
-	}
-
-	/**
-	 * Bounds the records of refused sign-in attempts (throttled ones and invalid input)
-	 * per client address: past {@code graphql.audit.refused-sign-ins-per-window}, they
-	 * are counted in one summary record of the address per window.
-	 */
-	@Bean
-	@ConditionalOnBean(AuditLogWriter.class)
-	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit) {
-		return new AuditQuota(writer, "Authentication", AuditQuota.REFUSED_SIGN_INS, audit.getRefusedSignInsPerWindow(),
-				audit.getRefusedSignInWindow());
 	}
 
 	/**

@@ -1,7 +1,5 @@
 package dev.svc.graphql.audit;
 
-import org.jspecify.annotations.Nullable;
-
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +8,7 @@ import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionDefinition;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 

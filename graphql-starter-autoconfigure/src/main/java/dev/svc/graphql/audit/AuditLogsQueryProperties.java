@@ -14,16 +14,10 @@ public class AuditLogsQueryProperties {
 	 */
 	private boolean enabled;
 
-	/**
-	 * @return whether the query is served, with its field in the schema
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * @param enabled whether the query is served, with its field in the schema
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}

@@ -10,10 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-import tools.jackson.databind.json.JsonMapper;
-
 import dev.svc.graphql.context.ClientAddress;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
@@ -53,23 +52,6 @@ public final class AuditQuota implements SmartLifecycle {
 
 	/** The key of the records that have no address of their own in the table. */
 	private static final String OTHERS = "";
-
-	private static final class Count {
-
-		final @Nullable Integer tenantId;
-
-		final @Nullable Long userId;
-
-		int recorded;
-
-		long notRecorded;
-
-		Count(@Nullable Integer tenantId, @Nullable Long userId) {
-			this.tenantId = tenantId;
-			this.userId = userId;
-		}
-
-	}
 
 	private final AuditLogWriter writer;
 
@@ -235,6 +217,23 @@ public final class AuditQuota implements SmartLifecycle {
 		}
 		this.currentWindow = next;
 		return summaries;
+	}
+
+	private static final class Count {
+
+		final @Nullable Integer tenantId;
+
+		final @Nullable Long userId;
+
+		int recorded;
+
+		long notRecorded;
+
+		Count(@Nullable Integer tenantId, @Nullable Long userId) {
+			this.tenantId = tenantId;
+			this.userId = userId;
+		}
+
 	}
 
 	/**

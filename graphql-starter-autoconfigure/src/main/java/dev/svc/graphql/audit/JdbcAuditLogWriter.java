@@ -1,11 +1,10 @@
 package dev.svc.graphql.audit;
 
-import java.time.OffsetDateTime;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.svc.graphql.context;
 
-import org.jspecify.annotations.Nullable;
-
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.security.core.Authentication;

@@ -23,38 +23,18 @@ public class TenantHeaderProperties {
 	 */
 	private int cacheSize = 10_000;
 
-	/**
-	 * @return how long an anonymous caller's tenant header is answered from what was read
-	 * of its tenant before the tenant is read again: the longest a tenant's deactivation
-	 * takes to reach such callers on each instance
-	 */
 	public Duration getCacheDuration() {
 		return this.cacheDuration;
 	}
 
-	/**
-	 * @param cacheDuration how long an anonymous caller's tenant header is answered from
-	 * what was read of its tenant before the tenant is read again: the longest a tenant's
-	 * deactivation takes to reach such callers on each instance
-	 */
 	public void setCacheDuration(Duration cacheDuration) {
 		this.cacheDuration = cacheDuration;
 	}
 
-	/**
-	 * @return how many tenants, by the id a tenant header names, are kept read at most,
-	 * unknown ids among them, so that a flood of headers does not become a flood of
-	 * queries
-	 */
 	public int getCacheSize() {
 		return this.cacheSize;
 	}
 
-	/**
-	 * @param cacheSize how many tenants, by the id a tenant header names, are kept read
-	 * at most, unknown ids among them, so that a flood of headers does not become a flood
-	 * of queries
-	 */
 	public void setCacheSize(int cacheSize) {
 		this.cacheSize = cacheSize;
 	}

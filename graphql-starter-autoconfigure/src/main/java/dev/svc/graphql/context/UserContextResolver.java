@@ -1,9 +1,9 @@
 package dev.svc.graphql.context;
 
-import org.jspecify.annotations.Nullable;
-
 import java.util.Set;
 import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.graphql.server.WebGraphQlRequest;
 

@@ -15,18 +15,10 @@ public class GraphQlErrorProperties {
 	 */
 	private boolean exposeExceptionDetails;
 
-	/**
-	 * @return whether error messages carry the exception chain and stack trace (the
-	 * "debug build" mode)
-	 */
 	public boolean isExposeExceptionDetails() {
 		return this.exposeExceptionDetails;
 	}
 
-	/**
-	 * @param exposeExceptionDetails whether error messages carry the exception chain and
-	 * stack trace (the "debug build" mode)
-	 */
 	public void setExposeExceptionDetails(boolean exposeExceptionDetails) {
 		this.exposeExceptionDetails = exposeExceptionDetails;
 	}

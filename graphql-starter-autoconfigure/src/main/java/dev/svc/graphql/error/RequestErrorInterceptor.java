@@ -51,6 +51,22 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 				error.getErrorType(), extensions);
 	}
 
+	private static String codeOf(ErrorClassification classification) {
+		if (classification == ErrorType.InvalidSyntax) {
+			return ErrorCode.PARSE_FAILED;
+		}
+		// ExecutionAborted: a limit (depth) refused the document before it ran
+		if (classification == ErrorType.ValidationError || classification == ErrorType.ExecutionAborted) {
+			return ErrorCode.VALIDATION_FAILED;
+		}
+		// graphql-java's refusal of an introspection that asks for fields too often or is
+		// too big: a limit of the document's shape, the client's to mend
+		if (BAD_FAITH_INTROSPECTION.equals(classification.toString())) {
+			return ErrorCode.QUERY_TOO_COMPLEX;
+		}
+		return ErrorCode.INTERNAL_SERVER_ERROR;
+	}
+
 	/**
 	 * An error serialized with exactly the four members clients get: graphql-java's own
 	 * errors would add {@code extensions.classification}.
@@ -96,22 +112,6 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 			return specification;
 		}
 
-	}
-
-	private static String codeOf(ErrorClassification classification) {
-		if (classification == ErrorType.InvalidSyntax) {
-			return ErrorCode.PARSE_FAILED;
-		}
-		// ExecutionAborted: a limit (depth) refused the document before it ran
-		if (classification == ErrorType.ValidationError || classification == ErrorType.ExecutionAborted) {
-			return ErrorCode.VALIDATION_FAILED;
-		}
-		// graphql-java's refusal of an introspection that asks for fields too often or is
-		// too big: a limit of the document's shape, the client's to mend
-		if (BAD_FAITH_INTROSPECTION.equals(classification.toString())) {
-			return ErrorCode.QUERY_TOO_COMPLEX;
-		}
-		return ErrorCode.INTERNAL_SERVER_ERROR;
 	}
 
 }

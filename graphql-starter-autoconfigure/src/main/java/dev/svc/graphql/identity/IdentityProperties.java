@@ -46,87 +46,42 @@ public class IdentityProperties {
 	 */
 	private Duration queryTimeout = Duration.ofSeconds(10);
 
-	/**
-	 * @return whether the module keeps identity data (tenants, users, roles, organization
-	 * units, permissions, audit records) in the host's DataSource, in tables of its own
-	 * (svc_*) created by migrations with a history table of their own
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * @param enabled whether the module keeps identity data (tenants, users, roles,
-	 * organization units, permissions, audit records) in the host's DataSource, in tables
-	 * of its own (svc_*) created by migrations with a history table of their own
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
-	/**
-	 * @return whether the module's migrations also load the demo data: a host admin and
-	 * tenants with users whose password is 123qwe
-	 */
 	public boolean isDemoData() {
 		return this.demoData;
 	}
 
-	/**
-	 * @param demoData whether the module's migrations also load the demo data: a host
-	 * admin and tenants with users whose password is 123qwe
-	 */
 	public void setDemoData(boolean demoData) {
 		this.demoData = demoData;
 	}
 
-	/**
-	 * @return how long the module's store keeps a user's effective permissions before
-	 * reading them again: the longest a grant or a revocation takes to reach queries on
-	 * each instance, as graphql.sign-in.session-check-interval is for log-outs
-	 */
 	public Duration getPermissionCacheDuration() {
 		return this.permissionCacheDuration;
 	}
 
-	/**
-	 * @param permissionCacheDuration how long the module's store keeps a user's effective
-	 * permissions before reading them again: the longest a grant or a revocation takes to
-	 * reach queries on each instance, as graphql.sign-in.session-check-interval is for
-	 * log-outs
-	 */
 	public void setPermissionCacheDuration(Duration permissionCacheDuration) {
 		this.permissionCacheDuration = permissionCacheDuration;
 	}
 
-	/**
-	 * @return how many users' effective permissions the module's store keeps at most; the
-	 * least used are dropped first and read again when next needed
-	 */
 	public int getPermissionCacheSize() {
 		return this.permissionCacheSize;
 	}
 
-	/**
-	 * @param permissionCacheSize how many users' effective permissions the module's store
-	 * keeps at most; the least used are dropped first and read again when next needed
-	 */
 	public void setPermissionCacheSize(int permissionCacheSize) {
 		this.permissionCacheSize = permissionCacheSize;
 	}
 
-	/**
-	 * @return longest time a statement of the identity store may run, its JDBC query
-	 * timeout (whole seconds, at least one)
-	 */
 	public Duration getQueryTimeout() {
 		return this.queryTimeout;
 	}
 
-	/**
-	 * @param queryTimeout longest time a statement of the identity store may run, its
-	 * JDBC query timeout (whole seconds, at least one)
-	 */
 	public void setQueryTimeout(Duration queryTimeout) {
 		this.queryTimeout = queryTimeout;
 	}

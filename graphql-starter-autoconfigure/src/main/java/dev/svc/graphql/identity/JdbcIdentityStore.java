@@ -95,6 +95,11 @@ final class JdbcIdentityStore implements IdentityStore {
 	}
 
 	/**
+	 * Creates a store reading through the given client.
+	 * @param jdbc the client of the host's database
+	 * @param clock the time permissions are cached by
+	 * @param permissionCacheDuration how long a user's permissions are trusted
+	 * @param permissionCacheSize how many users' permissions are kept
 	 * @param trigrams the users' trigrams, on databases that need them for the substring
 	 * filter (MariaDB and MySQL), else {@code null}
 	 */
@@ -218,7 +223,7 @@ final class JdbcIdentityStore implements IdentityStore {
 			UserSorting.Order sortOrder = keyset.get(i);
 			descending[i] = sortOrder.descending() == request.forward();
 			keys.append(", ").append(SORT_COLUMNS.get(sortOrder.field())).append(" as k").append(i);
-			order.add("k" + i + (descending[i] ? " desc" : " asc"));
+			order.add("k" + i + ((descending[i]) ? " desc" : " asc"));
 		}
 		String orderBy = " order by " + String.join(", ", order);
 		String fetch = " limit :windowSize";
@@ -233,7 +238,7 @@ final class JdbcIdentityStore implements IdentityStore {
 			Query part = userQuery("select u.id" + keys + " from svc_users u", tenantId, request.filter());
 			for (int i = 0; i <= depth; i++) {
 				String column = SORT_COLUMNS.get(keyset.get(i).field());
-				String comparison = (i < depth) ? " = " : (descending[i] ? " < " : " > ");
+				String comparison = (i < depth) ? " = " : ((descending[i]) ? " < " : " > ");
 				part.andIf(true, column + comparison + ":k" + i, "k" + i, position.get(i));
 			}
 			parts.add(part.sql.append(orderBy).append(fetch).toString());

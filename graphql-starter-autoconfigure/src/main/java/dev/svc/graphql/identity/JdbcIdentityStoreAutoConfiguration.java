@@ -4,10 +4,10 @@ import java.time.Clock;
 
 import javax.sql.DataSource;
 
-import org.flywaydb.core.Flyway;
-
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import org.flywaydb.core.Flyway;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

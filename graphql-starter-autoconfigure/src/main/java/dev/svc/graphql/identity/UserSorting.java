@@ -21,51 +21,6 @@ public record UserSorting(List<Order> orders) {
 	public static final UserSorting DEFAULT = parse("name, surname");
 
 	/**
-	 * A field users can be sorted on, by its GraphQL name.
-	 */
-	public enum Field {
-
-		/** The user's id. */
-		ID("id"),
-		/** The user name, case-insensitively. */
-		USER_NAME("userName"),
-		/** The given name, case-insensitively. */
-		NAME("name"),
-		/** The surname, case-insensitively. */
-		SURNAME("surname"),
-		/** The e-mail address, case-insensitively. */
-		EMAIL_ADDRESS("emailAddress"),
-		/** When the user was created. */
-		CREATION_TIME("creationTime"),
-		/** Whether the user is active (inactive users first). */
-		IS_ACTIVE("isActive");
-
-		private final String graphQlName;
-
-		Field(String graphQlName) {
-			this.graphQlName = graphQlName;
-		}
-
-		/**
-		 * The field's name in a sorting text and in the schema.
-		 * @return the name, such as {@code userName}
-		 */
-		public String graphQlName() {
-			return this.graphQlName;
-		}
-
-	}
-
-	/**
-	 * One sort key.
-	 *
-	 * @param field the field
-	 * @param descending whether the order is descending
-	 */
-	public record Order(Field field, boolean descending) {
-	}
-
-	/**
 	 * The longest sorting text accepted: every sortable field once, with its direction.
 	 */
 	static final int MAX_LENGTH = 200;
@@ -143,6 +98,51 @@ public record UserSorting(List<Order> orders) {
 		String allowed = Arrays.stream(Field.values()).map(Field::graphQlName).collect(Collectors.joining(", "));
 		return new BadUserInputException("Invalid sorting: " + problem + ". Allowed: comma-separated fields out of "
 				+ allowed + ", each optionally followed by asc or desc.");
+	}
+
+	/**
+	 * A field users can be sorted on, by its GraphQL name.
+	 */
+	public enum Field {
+
+		/** The user's id. */
+		ID("id"),
+		/** The user name, case-insensitively. */
+		USER_NAME("userName"),
+		/** The given name, case-insensitively. */
+		NAME("name"),
+		/** The surname, case-insensitively. */
+		SURNAME("surname"),
+		/** The e-mail address, case-insensitively. */
+		EMAIL_ADDRESS("emailAddress"),
+		/** When the user was created. */
+		CREATION_TIME("creationTime"),
+		/** Whether the user is active (inactive users first). */
+		IS_ACTIVE("isActive");
+
+		private final String graphQlName;
+
+		Field(String graphQlName) {
+			this.graphQlName = graphQlName;
+		}
+
+		/**
+		 * The field's name in a sorting text and in the schema.
+		 * @return the name, such as {@code userName}
+		 */
+		public String graphQlName() {
+			return this.graphQlName;
+		}
+
+	}
+
+	/**
+	 * One sort key.
+	 *
+	 * @param field the field
+	 * @param descending whether the order is descending
+	 */
+	public record Order(Field field, boolean descending) {
 	}
 
 }

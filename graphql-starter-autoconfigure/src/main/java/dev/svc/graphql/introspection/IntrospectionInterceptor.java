@@ -34,17 +34,25 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
 	@Override
 	public Mono<WebGraphQlResponse> intercept(WebGraphQlRequest request, Chain chain) {
-		request.configureExecutionInput((input,
-				builder) -> allows(input.getGraphQLContext().get(UserContext.class)) ? input : builder
-					.graphQLContext(
-							(context) -> context.put(graphql.introspection.Introspection.INTROSPECTION_DISABLED, true))
-					.build());
-		return chain.next(request)
-			.map((response) -> shutsOut(response) && response.getErrors()
-				.stream()
-				.anyMatch((error) -> isRefusal(error) || isValidationFailure(error)) ? response.transform(
-						(builder) -> builder.errors(response.getErrors().stream().map(this::withoutSchema).toList()))
-						: response);
+		request.configureExecutionInput((input, builder) -> {
+			if (allows(input.getGraphQLContext().get(UserContext.class))) {
+				return input;
+			}
+			return builder
+				.graphQLContext(
+						(context) -> context.put(graphql.introspection.Introspection.INTROSPECTION_DISABLED, true))
+				.build();
+		});
+		return chain.next(request).map(this::withoutSchemaIfShutOut);
+	}
+
+	private WebGraphQlResponse withoutSchemaIfShutOut(WebGraphQlResponse response) {
+		if (!shutsOut(response)
+				|| response.getErrors().stream().noneMatch((error) -> isRefusal(error) || isValidationFailure(error))) {
+			return response;
+		}
+		return response
+			.transform((builder) -> builder.errors(response.getErrors().stream().map(this::withoutSchema).toList()));
 	}
 
 	private boolean allows(@Nullable UserContext user) {

@@ -15,20 +15,10 @@ public class IntrospectionProperties {
 	 */
 	private Introspection introspection = Introspection.SIGNED_IN;
 
-	/**
-	 * @return who may introspect the schema, and read it from Spring Boot's schema
-	 * printer: everyone, signed-in users only (so the playground completes for them while
-	 * anonymous callers learn nothing), or never
-	 */
 	public Introspection getIntrospection() {
 		return this.introspection;
 	}
 
-	/**
-	 * @param introspection who may introspect the schema, and read it from Spring Boot's
-	 * schema printer: everyone, signed-in users only (so the playground completes for
-	 * them while anonymous callers learn nothing), or never
-	 */
 	public void setIntrospection(Introspection introspection) {
 		this.introspection = introspection;
 	}

@@ -57,29 +57,6 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	 */
 	private static final int MAX_SCHEMAS_PER_DOCUMENT = 32;
 
-	/**
-	 * A document's text, the document parsed and validated against each schema (by the
-	 * fields hidden in it) it was sent for, and the heap all of it holds. Never changed:
-	 * a document kept for one more schema is put again, and weighed again.
-	 */
-	record Kept(String text, Map<List<String>, PreparsedDocumentEntry> bySchema, int bytes) {
-
-		static Kept of(String text, List<String> schema, PreparsedDocumentEntry entry) {
-			return new Kept(text, Map.of(schema, entry), DocumentWeight.of(text, entry));
-		}
-
-		Kept with(List<String> schema, PreparsedDocumentEntry entry) {
-			if (this.bySchema.size() >= MAX_SCHEMAS_PER_DOCUMENT) {
-				return of(this.text, schema, entry);
-			}
-			Map<List<String>, PreparsedDocumentEntry> more = new HashMap<>(this.bySchema);
-			more.put(schema, entry);
-			// the text is kept once, each schema's parsed copy weighs as its own
-			return new Kept(this.text, Map.copyOf(more), this.bytes + DocumentWeight.of("", entry));
-		}
-
-	}
-
 	private final PreparsedDocumentProvider delegate;
 
 	private final Cache<String, Kept> signedIn;
@@ -91,6 +68,7 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 	private final Map<String, Kept> registered = new ConcurrentHashMap<>();
 
 	/**
+	 * Creates a cache within the given budgets.
 	 * @param delegate puts a document through the limits before it is parsed and
 	 * validated
 	 * @param budget the heap the documents signed-in callers send may hold
@@ -231,6 +209,33 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			kept = this.anonymous.policy().getIfPresentQuietly(sha256Hash);
 		}
 		return (kept != null) ? kept.bySchema().values().iterator().next().getDocument() : null;
+	}
+
+	/**
+	 * A document's text, the document parsed and validated against each schema (by the
+	 * fields hidden in it) it was sent for, and the heap all of it holds. Never changed:
+	 * a document kept for one more schema is put again, and weighed again.
+	 *
+	 * @param text the document's text
+	 * @param bySchema the document parsed and validated, by the fields hidden in a schema
+	 * @param bytes the heap all of it holds
+	 */
+	record Kept(String text, Map<List<String>, PreparsedDocumentEntry> bySchema, int bytes) {
+
+		static Kept of(String text, List<String> schema, PreparsedDocumentEntry entry) {
+			return new Kept(text, Map.of(schema, entry), DocumentWeight.of(text, entry));
+		}
+
+		Kept with(List<String> schema, PreparsedDocumentEntry entry) {
+			if (this.bySchema.size() >= MAX_SCHEMAS_PER_DOCUMENT) {
+				return of(this.text, schema, entry);
+			}
+			Map<List<String>, PreparsedDocumentEntry> more = new HashMap<>(this.bySchema);
+			more.put(schema, entry);
+			// the text is kept once, each schema's parsed copy weighs as its own
+			return new Kept(this.text, Map.copyOf(more), this.bytes + DocumentWeight.of("", entry));
+		}
+
 	}
 
 }

@@ -26,13 +26,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
-	/**
-	 * The largest document allowed, by each measure.
-	 */
-	record Maximums(int queryLength, int tokens, int queryDepth, int fields, int aliases, int directives, int fragments,
-			int fragmentDepth) {
-	}
-
 	private final Maximums limits;
 
 	private final ParserOptions parserOptions;
@@ -116,6 +109,22 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 
 	private static PreparsedDocumentEntry refuse(String code, String message) {
 		return new PreparsedDocumentEntry(ErrorCode.refusal(code, message));
+	}
+
+	/**
+	 * The largest document allowed, by each measure.
+	 *
+	 * @param queryLength the most characters
+	 * @param tokens the most tokens
+	 * @param queryDepth the deepest nesting of selections
+	 * @param fields the most fields selected
+	 * @param aliases the most aliases
+	 * @param directives the most directives
+	 * @param fragments the most fragment definitions
+	 * @param fragmentDepth the deepest chain of fragments spread in fragments
+	 */
+	record Maximums(int queryLength, int tokens, int queryDepth, int fields, int aliases, int directives, int fragments,
+			int fragmentDepth) {
 	}
 
 }

@@ -41,6 +41,14 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 	}
 
 	/**
+	 * A sum that saturates: a fan-out of fragments can count past any {@code long}.
+	 */
+	private static long add(long a, long b) {
+		long sum = a + b;
+		return (sum < 0) ? Long.MAX_VALUE : sum;
+	}
+
+	/**
 	 * The measures of one selection set, or of one fragment.
 	 */
 	private record Measure(long depth, long fields, long aliases, long directives, long fragmentDepth) {
@@ -148,14 +156,6 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 			return measure;
 		}
 
-	}
-
-	/**
-	 * A sum that saturates: a fan-out of fragments can count past any {@code long}.
-	 */
-	private static long add(long a, long b) {
-		long sum = a + b;
-		return (sum < 0) ? Long.MAX_VALUE : sum;
 	}
 
 }

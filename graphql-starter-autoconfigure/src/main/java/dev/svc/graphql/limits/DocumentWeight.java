@@ -31,6 +31,7 @@ final class DocumentWeight {
 	}
 
 	/**
+	 * The weight of a document kept parsed.
 	 * @param text the document's text ({@code ""} when it is held elsewhere)
 	 * @param entry the document parsed and validated
 	 * @return what the two hold on the heap, in bytes

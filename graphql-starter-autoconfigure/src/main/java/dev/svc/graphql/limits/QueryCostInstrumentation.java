@@ -37,9 +37,6 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private static final int MAX_DOCUMENTS = 10_000;
 
-	private record Operation(String document, @Nullable String name) {
-	}
-
 	private final int maxCost;
 
 	private final QueryCost queryCost;
@@ -129,6 +126,9 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 				"The query's cost is " + value + ", over the limit of " + this.maxCost
 						+ " (graphql.limits.max-cost). A list field costs its page size times what it selects: ask for "
 						+ "smaller pages, or fewer fields.")));
+	}
+
+	private record Operation(String document, @Nullable String name) {
 	}
 
 }

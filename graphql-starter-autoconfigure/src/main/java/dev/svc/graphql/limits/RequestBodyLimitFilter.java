@@ -1,6 +1,5 @@
 package dev.svc.graphql.limits;
 
-import dev.svc.graphql.PipelineOrder;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.Charset;
@@ -14,9 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.error.ErrorCode;
-import tools.jackson.databind.json.JsonMapper;
-
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -25,6 +23,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.http.HttpHeaders;

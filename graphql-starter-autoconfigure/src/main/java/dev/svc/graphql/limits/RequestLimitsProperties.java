@@ -100,210 +100,114 @@ public class RequestLimitsProperties {
 	 */
 	private DataSize anonymousDocumentCacheBudget = DataSize.ofMegabytes(2);
 
-	/**
-	 * @return largest request body of the GraphQL endpoint
-	 */
 	public DataSize getMaxRequestSize() {
 		return this.maxRequestSize;
 	}
 
-	/**
-	 * @param maxRequestSize largest request body of the GraphQL endpoint
-	 */
 	public void setMaxRequestSize(DataSize maxRequestSize) {
 		this.maxRequestSize = maxRequestSize;
 	}
 
-	/**
-	 * @return longest time a request body of the module's paths may take to arrive, from
-	 * its first read
-	 */
 	public Duration getBodyReadTimeout() {
 		return this.bodyReadTimeout;
 	}
 
-	/**
-	 * @param bodyReadTimeout longest time a request body of the module's paths may take
-	 * to arrive, from its first read
-	 */
 	public void setBodyReadTimeout(Duration bodyReadTimeout) {
 		this.bodyReadTimeout = bodyReadTimeout;
 	}
 
-	/**
-	 * @return longest time a query may run
-	 */
 	public Duration getTimeout() {
 		return this.timeout;
 	}
 
-	/**
-	 * @param timeout longest time a query may run
-	 */
 	public void setTimeout(Duration timeout) {
 		this.timeout = timeout;
 	}
 
-	/**
-	 * @return longest query document, in characters
-	 */
 	public int getMaxQueryLength() {
 		return this.maxQueryLength;
 	}
 
-	/**
-	 * @param maxQueryLength longest query document, in characters
-	 */
 	public void setMaxQueryLength(int maxQueryLength) {
 		this.maxQueryLength = maxQueryLength;
 	}
 
-	/**
-	 * @return most tokens (names, punctuators, values) a query document may have
-	 */
 	public int getMaxTokens() {
 		return this.maxTokens;
 	}
 
-	/**
-	 * @param maxTokens most tokens (names, punctuators, values) a query document may have
-	 */
 	public void setMaxTokens(int maxTokens) {
 		this.maxTokens = maxTokens;
 	}
 
-	/**
-	 * @return deepest nesting of fields
-	 */
 	public int getMaxQueryDepth() {
 		return this.maxQueryDepth;
 	}
 
-	/**
-	 * @param maxQueryDepth deepest nesting of fields
-	 */
 	public void setMaxQueryDepth(int maxQueryDepth) {
 		this.maxQueryDepth = maxQueryDepth;
 	}
 
-	/**
-	 * @return most fields a query may select, each counted as often as it would run
-	 * (fragments expanded)
-	 */
 	public int getMaxFields() {
 		return this.maxFields;
 	}
 
-	/**
-	 * @param maxFields most fields a query may select, each counted as often as it would
-	 * run (fragments expanded)
-	 */
 	public void setMaxFields(int maxFields) {
 		this.maxFields = maxFields;
 	}
 
-	/**
-	 * @return highest cost a query may have: each field costs 1 plus what it selects, and
-	 * a list field with a page size (the built-in users query: maxResultCount) multiplies
-	 * what it selects by it
-	 */
 	public int getMaxCost() {
 		return this.maxCost;
 	}
 
-	/**
-	 * @param maxCost highest cost a query may have: each field costs 1 plus what it
-	 * selects, and a list field with a page size (the built-in users query:
-	 * maxResultCount) multiplies what it selects by it
-	 */
 	public void setMaxCost(int maxCost) {
 		this.maxCost = maxCost;
 	}
 
-	/**
-	 * @return most aliases a query may have, fragments expanded
-	 */
 	public int getMaxAliases() {
 		return this.maxAliases;
 	}
 
-	/**
-	 * @param maxAliases most aliases a query may have, fragments expanded
-	 */
 	public void setMaxAliases(int maxAliases) {
 		this.maxAliases = maxAliases;
 	}
 
-	/**
-	 * @return most directives a query may have, fragments expanded
-	 */
 	public int getMaxDirectives() {
 		return this.maxDirectives;
 	}
 
-	/**
-	 * @param maxDirectives most directives a query may have, fragments expanded
-	 */
 	public void setMaxDirectives(int maxDirectives) {
 		this.maxDirectives = maxDirectives;
 	}
 
-	/**
-	 * @return most fragment definitions a query document may have
-	 */
 	public int getMaxFragments() {
 		return this.maxFragments;
 	}
 
-	/**
-	 * @param maxFragments most fragment definitions a query document may have
-	 */
 	public void setMaxFragments(int maxFragments) {
 		this.maxFragments = maxFragments;
 	}
 
-	/**
-	 * @return heap the query documents that signed-in callers sent may hold, parsed and
-	 * validated
-	 */
 	public DataSize getDocumentCacheBudget() {
 		return this.documentCacheBudget;
 	}
 
-	/**
-	 * @param documentCacheBudget heap the query documents that signed-in callers sent may
-	 * hold, parsed and validated
-	 */
 	public void setDocumentCacheBudget(DataSize documentCacheBudget) {
 		this.documentCacheBudget = documentCacheBudget;
 	}
 
-	/**
-	 * @return heap the query documents that anonymous callers sent may hold, apart from
-	 * the signed-in callers'
-	 */
 	public DataSize getAnonymousDocumentCacheBudget() {
 		return this.anonymousDocumentCacheBudget;
 	}
 
-	/**
-	 * @param anonymousDocumentCacheBudget heap the query documents that anonymous callers
-	 * sent may hold, apart from the signed-in callers'
-	 */
 	public void setAnonymousDocumentCacheBudget(DataSize anonymousDocumentCacheBudget) {
 		this.anonymousDocumentCacheBudget = anonymousDocumentCacheBudget;
 	}
 
-	/**
-	 * @return deepest nesting of fragment spreads
-	 */
 	public int getMaxFragmentDepth() {
 		return this.maxFragmentDepth;
 	}
 
-	/**
-	 * @param maxFragmentDepth deepest nesting of fragment spreads
-	 */
 	public void setMaxFragmentDepth(int maxFragmentDepth) {
 		this.maxFragmentDepth = maxFragmentDepth;
 	}

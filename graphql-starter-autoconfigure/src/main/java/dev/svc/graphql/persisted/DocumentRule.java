@@ -18,13 +18,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentRule {
 
-	/**
-	 * Why a document was refused, the {@code reason} of the refusals' counter, and what
-	 * the caller is told.
-	 */
-	record Refusal(String reason, String message) {
-	}
-
 	private static final Refusal NOT_PERSISTED = new Refusal("not-persisted",
 			"Anonymous callers may run only registered documents, or ones the application's authors sent "
 					+ "(graphql.persisted-documents.mode=persisted-for-anonymous): name a registered document by its "
@@ -73,10 +66,10 @@ final class DocumentRule {
 		return switch (this.mode) {
 			case ARBITRARY -> null;
 			case PERSISTED_FOR_ANONYMOUS ->
-				(caller != null && caller.isAuthenticated()) || this.registered.find(sha256Hash) != null
-						|| this.vouched.getIfPresent(sha256Hash) != null ? null : NOT_PERSISTED;
+				((caller != null && caller.isAuthenticated()) || this.registered.find(sha256Hash) != null
+						|| this.vouched.getIfPresent(sha256Hash) != null) ? null : NOT_PERSISTED;
 			case REGISTERED_ONLY ->
-				holdsArbitraryPermission(caller) || this.registered.find(sha256Hash) != null ? null : NOT_REGISTERED;
+				(holdsArbitraryPermission(caller) || this.registered.find(sha256Hash) != null) ? null : NOT_REGISTERED;
 		};
 	}
 
@@ -96,6 +89,16 @@ final class DocumentRule {
 	private boolean holdsArbitraryPermission(@Nullable UserContext caller) {
 		return caller != null && this.arbitraryPermission != null
 				&& caller.grantedPermissions().contains(this.arbitraryPermission);
+	}
+
+	/**
+	 * Why a document was refused, the {@code reason} of the refusals' counter, and what
+	 * the caller is told.
+	 *
+	 * @param reason the {@code reason} tag of the refusals' counter
+	 * @param message what the caller is told
+	 */
+	record Refusal(String reason, String message) {
 	}
 
 }

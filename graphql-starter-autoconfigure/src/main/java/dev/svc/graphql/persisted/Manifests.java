@@ -42,8 +42,8 @@ final class Manifests {
 
 	/**
 	 * The documents of the manifests at the given locations.
-	 * @param locations Spring resource locations, patterns allowed ({@code classpath*:},
-	 * {@code file:})
+	 * @param locations the Spring resource locations, patterns allowed
+	 * ({@code classpath*:}, {@code file:})
 	 * @param resources how to find them
 	 * @return the documents, in the order of the locations
 	 */

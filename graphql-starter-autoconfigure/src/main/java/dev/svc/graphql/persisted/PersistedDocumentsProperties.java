@@ -39,58 +39,26 @@ public class PersistedDocumentsProperties {
 	 */
 	private @Nullable String arbitraryPermission;
 
-	/**
-	 * @return manifests of registered documents, as client builds write them (GraphQL
-	 * Code Generator's persisted-documents.json, Relay's persisted_queries.json, Apollo's
-	 * persisted-query manifest): Spring resource locations, patterns allowed, such as
-	 * classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json
-	 */
 	public List<String> getManifests() {
 		return this.manifests;
 	}
 
-	/**
-	 * @param manifests manifests of registered documents, as client builds write them
-	 * (GraphQL Code Generator's persisted-documents.json, Relay's persisted_queries.json,
-	 * Apollo's persisted-query manifest): Spring resource locations, patterns allowed,
-	 * such as classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json
-	 */
 	public void setManifests(List<String> manifests) {
 		this.manifests = manifests;
 	}
 
-	/**
-	 * @return which documents run: arbitrary (any), persisted-for-anonymous (anonymous
-	 * callers only registered documents or ones holders of arbitrary-permission sent),
-	 * registered-only (registered documents only, but for holders of
-	 * arbitrary-permission)
-	 */
 	public DocumentMode getMode() {
 		return this.mode;
 	}
 
-	/**
-	 * @param mode which documents run: arbitrary (any), persisted-for-anonymous
-	 * (anonymous callers only registered documents or ones holders of
-	 * arbitrary-permission sent), registered-only (registered documents only, but for
-	 * holders of arbitrary-permission)
-	 */
 	public void setMode(DocumentMode mode) {
 		this.mode = mode;
 	}
 
-	/**
-	 * @return the permission whose holders may send any document in the registered-only
-	 * mode, such as the administrators who use the playground
-	 */
 	public @Nullable String getArbitraryPermission() {
 		return this.arbitraryPermission;
 	}
 
-	/**
-	 * @param arbitraryPermission the permission whose holders may send any document in
-	 * the registered-only mode, such as the administrators who use the playground
-	 */
 	public void setArbitraryPermission(@Nullable String arbitraryPermission) {
 		this.arbitraryPermission = arbitraryPermission;
 	}

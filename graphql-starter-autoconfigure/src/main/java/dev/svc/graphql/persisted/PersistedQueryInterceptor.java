@@ -46,6 +46,7 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 	private final Consumer<String> refusals;
 
 	/**
+	 * Creates an interceptor over the given documents.
 	 * @param documents the documents known by their hash, the registered ones first
 	 * @param registered the registered documents
 	 * @param rule which documents run

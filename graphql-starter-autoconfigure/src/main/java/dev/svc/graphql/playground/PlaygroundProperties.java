@@ -19,30 +19,18 @@ public class PlaygroundProperties {
 	 */
 	private String path = "/ui/playground";
 
-	/**
-	 * @return whether the playground page is served (with graphql.enabled)
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * @param enabled whether the playground page is served (with graphql.enabled)
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
-	/**
-	 * @return path of the playground page
-	 */
 	public String getPath() {
 		return this.path;
 	}
 
-	/**
-	 * @param path path of the playground page
-	 */
 	public void setPath(String path) {
 		this.path = path;
 	}

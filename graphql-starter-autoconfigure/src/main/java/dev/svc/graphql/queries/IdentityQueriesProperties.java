@@ -17,30 +17,18 @@ public class IdentityQueriesProperties {
 
 	private final Query usersConnection = new Query();
 
-	/**
-	 * @return the {@code roles} query's settings
-	 */
 	public Query getRoles() {
 		return this.roles;
 	}
 
-	/**
-	 * @return the {@code organizationUnits} query's settings
-	 */
 	public Query getOrganizationUnits() {
 		return this.organizationUnits;
 	}
 
-	/**
-	 * @return the {@code users} query's settings
-	 */
 	public Query getUsers() {
 		return this.users;
 	}
 
-	/**
-	 * @return the {@code usersConnection} query's settings
-	 */
 	public Query getUsersConnection() {
 		return this.usersConnection;
 	}
@@ -55,16 +43,10 @@ public class IdentityQueriesProperties {
 		 */
 		private boolean enabled = true;
 
-		/**
-		 * @return whether the query is served, with its field in the schema
-		 */
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
-		/**
-		 * @param enabled whether the query is served, with its field in the schema
-		 */
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
 		}

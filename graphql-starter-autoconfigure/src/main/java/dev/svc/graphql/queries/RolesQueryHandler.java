@@ -2,11 +2,11 @@ package dev.svc.graphql.queries;
 
 import java.util.List;
 
-import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.security.PermissionDefinition;
 
 /**

@@ -2,11 +2,10 @@ package dev.svc.graphql.queries;
 
 import java.util.List;
 
+import dev.svc.graphql.identity.User;
 import graphql.relay.DefaultConnection;
 import graphql.relay.Edge;
 import graphql.relay.PageInfo;
-
-import dev.svc.graphql.identity.User;
 
 /**
  * A {@code UserConnection}: Relay's edges and page info, and the count of the matching
@@ -21,7 +20,7 @@ final class UserConnection extends DefaultConnection<User> {
 		this.totalCount = totalCount;
 	}
 
-	public int getTotalCount() {
+	int getTotalCount() {
 		return this.totalCount;
 	}
 

@@ -4,12 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import graphql.relay.DefaultConnectionCursor;
-import graphql.relay.DefaultEdge;
-import graphql.relay.DefaultPageInfo;
-import graphql.relay.Edge;
-import org.jspecify.annotations.Nullable;
-
 import dev.svc.graphql.error.BadUserInputException;
 import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.handler.QueryHandler;
@@ -21,6 +15,11 @@ import dev.svc.graphql.identity.UserScrollRequest;
 import dev.svc.graphql.identity.UserSorting;
 import dev.svc.graphql.identity.UserWindow;
 import dev.svc.graphql.security.PermissionDefinition;
+import graphql.relay.DefaultConnectionCursor;
+import graphql.relay.DefaultEdge;
+import graphql.relay.DefaultPageInfo;
+import graphql.relay.Edge;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.graphql.data.pagination.CursorStrategy;
 

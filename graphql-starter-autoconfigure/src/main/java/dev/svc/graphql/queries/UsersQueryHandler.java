@@ -3,14 +3,14 @@ package dev.svc.graphql.queries;
 import java.util.Map;
 
 import dev.svc.graphql.error.BadUserInputException;
+import dev.svc.graphql.handler.QueryContext;
+import dev.svc.graphql.handler.QueryHandler;
+import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.UserFilter;
 import dev.svc.graphql.identity.UserPageRequest;
 import dev.svc.graphql.identity.UserPagedResult;
 import dev.svc.graphql.identity.UserSorting;
-import dev.svc.graphql.handler.QueryContext;
-import dev.svc.graphql.handler.QueryHandler;
-import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionDefinition;
 
 /**

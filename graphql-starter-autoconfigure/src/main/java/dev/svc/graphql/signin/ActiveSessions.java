@@ -22,9 +22,6 @@ import dev.svc.graphql.signin.store.SignInSessions;
  */
 public final class ActiveSessions {
 
-	private record Check(boolean active, Instant until) {
-	}
-
 	private final SignInSessions sessions;
 
 	private final Duration checkInterval;
@@ -113,6 +110,9 @@ public final class ActiveSessions {
 	public void end(String sessionId) {
 		this.sessions.end(sessionId, this.clock.instant());
 		this.checked.invalidate(sessionId);
+	}
+
+	private record Check(boolean active, Instant until) {
 	}
 
 }

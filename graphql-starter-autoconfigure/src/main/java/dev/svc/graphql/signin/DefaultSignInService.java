@@ -10,11 +10,8 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-
-import tools.jackson.databind.json.JsonMapper;
 
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditQuota;
@@ -22,15 +19,16 @@ import dev.svc.graphql.audit.AuditRecord;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.signin.store.SignInAttempts.Subject;
 import dev.svc.graphql.identity.Tenant;
-import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
 import dev.svc.graphql.identity.UserCredentials;
 import dev.svc.graphql.signin.SignInInput.Problem;
 import dev.svc.graphql.signin.SignInResult.Outcome;
+import dev.svc.graphql.signin.store.SignInAttempts.Subject;
+import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -281,16 +279,6 @@ final class DefaultSignInService implements SignInService {
 		return SignInResult.success(user, null);
 	}
 
-	/**
-	 * A change of a user's two-factor settings, made when the code is right.
-	 */
-	@FunctionalInterface
-	private interface TwoFactorChange {
-
-		boolean apply(TwoFactorAccount account, String code, Instant now);
-
-	}
-
 	// the wrong guesses of a user's reset code, counted apart from its account's
 	// failures: the name is one that no sign-in can give, since sign-in input refuses
 	// control characters
@@ -478,6 +466,16 @@ final class DefaultSignInService implements SignInService {
 			parameters.put((String) namesAndValues[i], namesAndValues[i + 1]);
 		}
 		return JSON.writeValueAsString(parameters);
+	}
+
+	/**
+	 * A change of a user's two-factor settings, made when the code is right.
+	 */
+	@FunctionalInterface
+	private interface TwoFactorChange {
+
+		boolean apply(TwoFactorAccount account, String code, Instant now);
+
 	}
 
 }

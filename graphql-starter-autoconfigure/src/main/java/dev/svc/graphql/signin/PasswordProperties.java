@@ -21,32 +21,18 @@ public class PasswordProperties {
 	 */
 	private Duration resetCodeLifetime = Duration.ofMinutes(10);
 
-	/**
-	 * @return how long the one-time code works that a user who must change its password
-	 * gets at sign-in instead of tokens or a session
-	 */
 	public Duration getResetCodeLifetime() {
 		return this.resetCodeLifetime;
 	}
 
-	/**
-	 * @param resetCodeLifetime how long the one-time code works that a user who must
-	 * change its password gets at sign-in instead of tokens or a session
-	 */
 	public void setResetCodeLifetime(Duration resetCodeLifetime) {
 		this.resetCodeLifetime = resetCodeLifetime;
 	}
 
-	/**
-	 * @return how passwords are hashed
-	 */
 	public Hashing getHashing() {
 		return this.hashing;
 	}
 
-	/**
-	 * @return what a new password must be
-	 */
 	public Policy getPolicy() {
 		return this.policy;
 	}
@@ -86,73 +72,42 @@ public class PasswordProperties {
 		 */
 		private int maxConcurrent;
 
-		/**
-		 * @return argon2id's memory per hash
-		 */
 		public DataSize getMemory() {
 			return this.memory;
 		}
 
-		/**
-		 * @param memory argon2id's memory per hash
-		 */
 		public void setMemory(DataSize memory) {
 			this.memory = memory;
 		}
 
-		/**
-		 * @return argon2id's passes over the memory
-		 */
 		public int getIterations() {
 			return this.iterations;
 		}
 
-		/**
-		 * @param iterations argon2id's passes over the memory
-		 */
 		public void setIterations(int iterations) {
 			this.iterations = iterations;
 		}
 
-		/**
-		 * @return argon2id's lanes
-		 */
 		public int getParallelism() {
 			return this.parallelism;
 		}
 
-		/**
-		 * @param parallelism argon2id's lanes
-		 */
 		public void setParallelism(int parallelism) {
 			this.parallelism = parallelism;
 		}
 
-		/**
-		 * @return bcrypt's cost, when Argon2id is not available
-		 */
 		public int getBcryptStrength() {
 			return this.bcryptStrength;
 		}
 
-		/**
-		 * @param bcryptStrength bcrypt's cost, when Argon2id is not available
-		 */
 		public void setBcryptStrength(int bcryptStrength) {
 			this.bcryptStrength = bcryptStrength;
 		}
 
-		/**
-		 * @return password hashes computed at once; more sign-ins wait for a turn
-		 */
 		public int getMaxConcurrent() {
 			return this.maxConcurrent;
 		}
 
-		/**
-		 * @param maxConcurrent password hashes computed at once; more sign-ins wait for a
-		 * turn
-		 */
 		public void setMaxConcurrent(int maxConcurrent) {
 			this.maxConcurrent = maxConcurrent;
 		}
@@ -171,16 +126,10 @@ public class PasswordProperties {
 		 */
 		private int minLength = 8;
 
-		/**
-		 * @return the fewest characters a new password may have
-		 */
 		public int getMinLength() {
 			return this.minLength;
 		}
 
-		/**
-		 * @param minLength the fewest characters a new password may have
-		 */
 		public void setMinLength(int minLength) {
 			this.minLength = minLength;
 		}

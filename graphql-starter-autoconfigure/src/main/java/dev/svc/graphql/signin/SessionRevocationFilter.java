@@ -2,6 +2,7 @@ package dev.svc.graphql.signin;
 
 import java.io.IOException;
 
+import dev.svc.graphql.context.SignedInUser;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -9,8 +10,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import org.jspecify.annotations.Nullable;
-
-import dev.svc.graphql.context.SignedInUser;
 
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContext;

@@ -1,24 +1,23 @@
 package dev.svc.graphql.signin;
 
-import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
 
-import jakarta.servlet.DispatcherType;
-
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditQuota;
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
-import dev.svc.graphql.signin.store.TwoFactorStore;
-import dev.svc.graphql.signin.store.SignInAttempts;
-import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
+import dev.svc.graphql.signin.store.SignInAttempts;
+import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
+import dev.svc.graphql.signin.store.TwoFactorStore;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import jakarta.servlet.DispatcherType;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -52,106 +52,54 @@ public class SignInProperties {
 	 */
 	private Duration bodyReadTimeout = Duration.ofSeconds(10);
 
-	/**
-	 * @return the lockout of an account after failed sign-ins in a row
-	 */
 	public Lockout getLockout() {
 		return this.lockout;
 	}
 
-	/**
-	 * @return the throttling of sign-in attempts per client address
-	 */
 	public Throttle getThrottle() {
 		return this.throttle;
 	}
 
-	/**
-	 * @return what every cookie session shares
-	 */
 	public Cookie getCookie() {
 		return this.cookie;
 	}
 
-	/**
-	 * @return how long an instance trusts a session (a token's or a cookie's) before
-	 * asking the database again: the longest a session keeps working elsewhere after a
-	 * log-out, or its user's deactivation, lockout or password change, or its tenant's
-	 * deactivation
-	 */
 	public Duration getSessionCheckInterval() {
 		return this.sessionCheckInterval;
 	}
 
-	/**
-	 * @param sessionCheckInterval how long an instance trusts a session (a token's or a
-	 * cookie's) before asking the database again: the longest a session keeps working
-	 * elsewhere after a log-out, or its user's deactivation, lockout or password change,
-	 * or its tenant's deactivation
-	 */
 	public void setSessionCheckInterval(Duration sessionCheckInterval) {
 		this.sessionCheckInterval = sessionCheckInterval;
 	}
 
-	/**
-	 * @return how long an instance keeps a session's last check after the session was
-	 * last used
-	 */
 	public Duration getSessionCacheDuration() {
 		return this.sessionCacheDuration;
 	}
 
-	/**
-	 * @param sessionCacheDuration how long an instance keeps a session's last check after
-	 * the session was last used
-	 */
 	public void setSessionCacheDuration(Duration sessionCacheDuration) {
 		this.sessionCacheDuration = sessionCacheDuration;
 	}
 
-	/**
-	 * @return how many sessions' last checks an instance keeps at most; the least used
-	 * are dropped first and checked afresh when next used
-	 */
 	public int getSessionCacheSize() {
 		return this.sessionCacheSize;
 	}
 
-	/**
-	 * @param sessionCacheSize how many sessions' last checks an instance keeps at most;
-	 * the least used are dropped first and checked afresh when next used
-	 */
 	public void setSessionCacheSize(int sessionCacheSize) {
 		this.sessionCacheSize = sessionCacheSize;
 	}
 
-	/**
-	 * @return largest request body of the sign-in paths (token endpoint, login, log-out,
-	 * password reset, two-factor set-up)
-	 */
 	public DataSize getMaxRequestSize() {
 		return this.maxRequestSize;
 	}
 
-	/**
-	 * @param maxRequestSize largest request body of the sign-in paths (token endpoint,
-	 * login, log-out, password reset, two-factor set-up)
-	 */
 	public void setMaxRequestSize(DataSize maxRequestSize) {
 		this.maxRequestSize = maxRequestSize;
 	}
 
-	/**
-	 * @return longest time the sign-in paths wait for a request body to arrive
-	 */
 	public Duration getBodyReadTimeout() {
 		return this.bodyReadTimeout;
 	}
 
-	/**
-	 * @param bodyReadTimeout longest time the sign-in paths wait for a request body to
-	 * arrive
-	 */
 	public void setBodyReadTimeout(Duration bodyReadTimeout) {
 		this.bodyReadTimeout = bodyReadTimeout;
 	}
@@ -172,32 +120,18 @@ public class SignInProperties {
 		 */
 		private Duration duration = Duration.ofSeconds(300);
 
-		/**
-		 * @return failed sign-ins in a row after which an account, or a user name that
-		 * belongs to no account, is locked out
-		 */
 		public int getMaxFailedAttempts() {
 			return this.maxFailedAttempts;
 		}
 
-		/**
-		 * @param maxFailedAttempts failed sign-ins in a row after which an account, or a
-		 * user name that belongs to no account, is locked out
-		 */
 		public void setMaxFailedAttempts(int maxFailedAttempts) {
 			this.maxFailedAttempts = maxFailedAttempts;
 		}
 
-		/**
-		 * @return how long a lockout lasts
-		 */
 		public Duration getDuration() {
 			return this.duration;
 		}
 
-		/**
-		 * @param duration how long a lockout lasts
-		 */
 		public void setDuration(Duration duration) {
 			this.duration = duration;
 		}
@@ -221,32 +155,18 @@ public class SignInProperties {
 		 */
 		private Duration window = Duration.ofMinutes(1);
 
-		/**
-		 * @return sign-in attempts one client address may make per window, on every
-		 * sign-in path together; more are refused with 429 until the window ends
-		 */
 		public int getMaxAttempts() {
 			return this.maxAttempts;
 		}
 
-		/**
-		 * @param maxAttempts sign-in attempts one client address may make per window, on
-		 * every sign-in path together; more are refused with 429 until the window ends
-		 */
 		public void setMaxAttempts(int maxAttempts) {
 			this.maxAttempts = maxAttempts;
 		}
 
-		/**
-		 * @return the window the attempts are counted in
-		 */
 		public Duration getWindow() {
 			return this.window;
 		}
 
-		/**
-		 * @param window the window the attempts are counted in
-		 */
 		public void setWindow(Duration window) {
 			this.window = window;
 		}
@@ -265,18 +185,10 @@ public class SignInProperties {
 		 */
 		private Duration sessionLifetime = Duration.ofHours(12);
 
-		/**
-		 * @return longest a cookie sign-in's session lasts, however active: past it, the
-		 * user signs in again
-		 */
 		public Duration getSessionLifetime() {
 			return this.sessionLifetime;
 		}
 
-		/**
-		 * @param sessionLifetime longest a cookie sign-in's session lasts, however
-		 * active: past it, the user signs in again
-		 */
 		public void setSessionLifetime(Duration sessionLifetime) {
 			this.sessionLifetime = sessionLifetime;
 		}

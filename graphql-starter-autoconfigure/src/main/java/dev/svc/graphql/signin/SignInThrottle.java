@@ -22,18 +22,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class SignInThrottle {
 
-	private record Window(Instant start, int attempts) {
-	}
-
-	/**
-	 * Why an attempt must wait.
-	 *
-	 * @param retryAfter how long
-	 * @param byAccount whether the account's count, not the address's, is over the limit
-	 */
-	record Wait(Duration retryAfter, boolean byAccount) {
-	}
-
 	private static final String UNKNOWN_ADDRESS = "address:unknown";
 
 	private final int maxAttempts;
@@ -95,6 +83,18 @@ final class SignInThrottle {
 			return null;
 		}
 		return Duration.between(now, current.start().plus(this.window));
+	}
+
+	private record Window(Instant start, int attempts) {
+	}
+
+	/**
+	 * Why an attempt must wait.
+	 *
+	 * @param retryAfter how long
+	 * @param byAccount whether the account's count, not the address's, is over the limit
+	 */
+	record Wait(Duration retryAfter, boolean byAccount) {
 	}
 
 }

@@ -49,94 +49,50 @@ public class TwoFactorProperties {
 	 */
 	private boolean logCodes;
 
-	/**
-	 * @return the name authenticator apps show the account under
-	 */
 	public @Nullable String getIssuer() {
 		return this.issuer;
 	}
 
-	/**
-	 * @param issuer the name authenticator apps show the account under
-	 */
 	public void setIssuer(@Nullable String issuer) {
 		this.issuer = issuer;
 	}
 
-	/**
-	 * @return how long the second step that a sign-in with the right password opens stays
-	 * open, from the password; codes sent by e-mail or text message work until it closes
-	 */
 	public Duration getCodeLifetime() {
 		return this.codeLifetime;
 	}
 
-	/**
-	 * @param codeLifetime how long the second step that a sign-in with the right password
-	 * opens stays open, from the password; codes sent by e-mail or text message work
-	 * until it closes
-	 */
 	public void setCodeLifetime(Duration codeLifetime) {
 		this.codeLifetime = codeLifetime;
 	}
 
-	/**
-	 * @return how long a client that asked to be remembered skips the second step
-	 */
 	public Duration getRememberClientLifetime() {
 		return this.rememberClientLifetime;
 	}
 
-	/**
-	 * @param rememberClientLifetime how long a client that asked to be remembered skips
-	 * the second step
-	 */
 	public void setRememberClientLifetime(Duration rememberClientLifetime) {
 		this.rememberClientLifetime = rememberClientLifetime;
 	}
 
-	/**
-	 * @return shortest time between two codes sent to a user by e-mail or text message
-	 */
 	public Duration getSendCooldown() {
 		return this.sendCooldown;
 	}
 
-	/**
-	 * @param sendCooldown shortest time between two codes sent to a user by e-mail or
-	 * text message
-	 */
 	public void setSendCooldown(Duration sendCooldown) {
 		this.sendCooldown = sendCooldown;
 	}
 
-	/**
-	 * @return whether two-factor codes "sent by e-mail" are written to the log instead,
-	 * when the application declares no TwoFactorCodeSender
-	 */
 	public boolean isLogCodes() {
 		return this.logCodes;
 	}
 
-	/**
-	 * @param logCodes whether two-factor codes "sent by e-mail" are written to the log
-	 * instead, when the application declares no TwoFactorCodeSender
-	 */
 	public void setLogCodes(boolean logCodes) {
 		this.logCodes = logCodes;
 	}
 
-	/**
-	 * @return most codes sent to a user by e-mail or text message in an hour
-	 */
 	public int getMaxCodesPerHour() {
 		return this.maxCodesPerHour;
 	}
 
-	/**
-	 * @param maxCodesPerHour most codes sent to a user by e-mail or text message in an
-	 * hour
-	 */
 	public void setMaxCodesPerHour(int maxCodesPerHour) {
 		this.maxCodesPerHour = maxCodesPerHour;
 	}

@@ -16,9 +16,9 @@ import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.SignInResult.Outcome;
 import dev.svc.graphql.signin.store.TwoFactorStore;
 import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
-import dev.svc.graphql.signin.SignInResult.Outcome;
 import org.jspecify.annotations.Nullable;
 
 /**

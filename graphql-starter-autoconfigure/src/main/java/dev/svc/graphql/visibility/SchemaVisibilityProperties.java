@@ -23,35 +23,18 @@ public class SchemaVisibilityProperties {
 	 */
 	private int visibleSchemaCacheSize = 64;
 
-	/**
-	 * @return which fields a caller is shown: only those it may use (by-permission), only
-	 * those in validation too (by-permission-as-missing), or all of them (all)
-	 */
 	public SchemaVisibility getVisibility() {
 		return this.visibility;
 	}
 
-	/**
-	 * @param visibility which fields a caller is shown: only those it may use
-	 * (by-permission), only those in validation too (by-permission-as-missing), or all of
-	 * them (all)
-	 */
 	public void setVisibility(SchemaVisibility visibility) {
 		this.visibility = visibility;
 	}
 
-	/**
-	 * @return how many visible schemas, one per set of fields hidden from a caller, are
-	 * kept
-	 */
 	public int getVisibleSchemaCacheSize() {
 		return this.visibleSchemaCacheSize;
 	}
 
-	/**
-	 * @param visibleSchemaCacheSize how many visible schemas, one per set of fields
-	 * hidden from a caller, are kept
-	 */
 	public void setVisibleSchemaCacheSize(int visibleSchemaCacheSize) {
 		this.visibleSchemaCacheSize = visibleSchemaCacheSize;
 	}

@@ -17,20 +17,10 @@ public class CacheableGetProperties {
 	 */
 	private String cacheControl = "public, max-age=60";
 
-	/**
-	 * @return cache-Control of the answer to an anonymous GET that names its document by
-	 * id and succeeds; such an answer also gets a Vary and a strong ETag, and a matching
-	 * If-None-Match answers 304
-	 */
 	public String getCacheControl() {
 		return this.cacheControl;
 	}
 
-	/**
-	 * @param cacheControl cache-Control of the answer to an anonymous GET that names its
-	 * document by id and succeeds; such an answer also gets a Vary and a strong ETag, and
-	 * a matching If-None-Match answers 304
-	 */
 	public void setCacheControl(String cacheControl) {
 		this.cacheControl = cacheControl;
 	}

@@ -43,6 +43,7 @@ final class CacheableGets {
 	private final String cacheControl;
 
 	/**
+	 * Creates the rule with the given header.
 	 * @param cacheControl the {@code Cache-Control} of a cacheable answer; blank for
 	 * none, which leaves every answer as it is
 	 */

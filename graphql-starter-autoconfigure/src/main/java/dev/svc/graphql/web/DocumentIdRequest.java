@@ -20,7 +20,7 @@ final class DocumentIdRequest extends SerializableGraphQlRequest {
 
 	private @Nullable Object documentId;
 
-	public void setDocumentId(@Nullable Object documentId) {
+	void setDocumentId(@Nullable Object documentId) {
 		this.documentId = documentId;
 	}
 

@@ -26,30 +26,18 @@ public class GraphQlEndpointProperties {
 	 */
 	private @Nullable String path;
 
-	/**
-	 * @return whether the GraphQL query endpoint is served
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * @param enabled whether the GraphQL query endpoint is served
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
-	/**
-	 * @return path of the GraphQL query endpoint
-	 */
 	public @Nullable String getPath() {
 		return this.path;
 	}
 
-	/**
-	 * @param path path of the GraphQL query endpoint
-	 */
 	public void setPath(@Nullable String path) {
 		this.path = path;
 	}

@@ -195,10 +195,6 @@ class AnonymousQueryRecordsTests {
 		return graphQl(this.mvc, "/graphql", "{ greeting(name: \"" + name + "\") }");
 	}
 
-	record Summary(String parameters, String clientIpAddress, OffsetDateTime executionTime, Long userId,
-			Integer tenantId) {
-	}
-
 	// the writer writes all it holds before its stop returns
 	private void drainTheWriter() {
 		JdbcAuditLogWriter jdbcWriter = (JdbcAuditLogWriter) this.writer;
@@ -208,6 +204,10 @@ class AnonymousQueryRecordsTests {
 
 	private int count(String condition) {
 		return this.jdbc.sql("select count(*) from svc_audit_logs where " + condition).query(Integer.class).single();
+	}
+
+	record Summary(String parameters, String clientIpAddress, OffsetDateTime executionTime, Long userId,
+			Integer tenantId) {
 	}
 
 }

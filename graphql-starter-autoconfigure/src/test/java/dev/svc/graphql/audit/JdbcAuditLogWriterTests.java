@@ -1,14 +1,5 @@
 package dev.svc.graphql.audit;
 
-import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -16,11 +7,21 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
+import org.awaitility.Awaitility;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The background writer on the real database: what was written before a stop is in the
@@ -93,9 +93,7 @@ class JdbcAuditLogWriterTests {
 		assertThat(written.await(30, TimeUnit.SECONDS)).as("the first record written").isTrue();
 		// the worker now waits up to an hour for the next record; stopping must not wait
 		// with it
-		assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-			writer.stop();
-		});
+		assertThat(CompletableFuture.runAsync(writer::stop)).succeedsWithin(Duration.ofSeconds(30));
 		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(1);
 	}
 
@@ -211,12 +209,10 @@ class JdbcAuditLogWriterTests {
 			writer.write(record(i));
 		}
 		try {
-			assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
-				while (this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class) < 10
-						&& writer.refusedRecords() == 0) {
-					Thread.sleep(50);
-				}
-			});
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(20))
+				.until(() -> this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class) >= 10
+						|| writer.refusedRecords() > 0);
 		}
 		finally {
 			writer.stop();
@@ -224,6 +220,11 @@ class JdbcAuditLogWriterTests {
 		assertThat(database.cut).hasValue(0);
 		assertThat(writer.refusedRecords()).isZero();
 		assertThat(this.jdbc.queryForObject("select count(*) from svc_audit_logs", Integer.class)).isEqualTo(10);
+	}
+
+	private static AuditRecord record(int i) {
+		return new AuditRecord(1, 2L, "Test", "call" + i, null, OffsetDateTime.now(ZoneOffset.UTC), 3, "127.0.0.1",
+				null, null);
 	}
 
 	/**
@@ -300,11 +301,6 @@ class JdbcAuditLogWriterTests {
 			return super.getConnection();
 		}
 
-	}
-
-	private static AuditRecord record(int i) {
-		return new AuditRecord(1, 2L, "Test", "call" + i, null, OffsetDateTime.now(ZoneOffset.UTC), 3, "127.0.0.1",
-				null, null);
 	}
 
 }

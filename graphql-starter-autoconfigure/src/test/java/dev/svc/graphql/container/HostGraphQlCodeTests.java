@@ -15,6 +15,7 @@ import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.test.GraphQlTestRequests;
+import dev.svc.graphql.test.HttpTestClient;
 import org.junit.jupiter.api.Test;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
@@ -27,14 +28,12 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.graphql.ExecutionGraphQlService;
-import org.springframework.graphql.data.method.annotation.Argument;
 import org.springframework.graphql.data.method.annotation.BatchMapping;
 import org.springframework.graphql.data.method.annotation.QueryMapping;
 import org.springframework.graphql.data.method.annotation.SchemaMapping;
 import org.springframework.graphql.execution.BatchLoaderRegistry;
 import org.springframework.stereotype.Controller;
 
-import static dev.svc.graphql.test.HttpTestClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -59,7 +58,8 @@ class HostGraphQlCodeTests {
 	void shouldServeControllersBatchMappingsAndHandlersFromOneSchema() {
 		this.contextRunner.run((context) -> {
 			int batchesBefore = AUTHOR_BATCHES.get();
-			String result = json(GraphQlTestRequests.execute(context.getBean(ExecutionGraphQlService.class),
+			String result = HttpTestClient.json(GraphQlTestRequests.execute(
+					context.getBean(ExecutionGraphQlService.class),
 					"{ books { title author { name } } bestseller { title author { name } } a: author(id: 2) { name }"
 							+ " b: author(id: 1) { name } }",
 					READER)
@@ -83,14 +83,15 @@ class HostGraphQlCodeTests {
 			UserContext anonymous = UserContext.anonymous(null);
 			JSONAssert.assertEquals("""
 					{"data": {"books": [{"title": "Dune"}, {"title": "Emma"}]}}""",
-					json(GraphQlTestRequests.execute(service, "{ books { title } }", anonymous).toMap()),
+					HttpTestClient.json(GraphQlTestRequests.execute(service, "{ books { title } }", anonymous).toMap()),
 					JSONCompareMode.STRICT);
 			JSONAssert.assertEquals("""
 					{"data": null, "errors": [{
 					  "message": "Error trying to resolve bestseller. Current user did not login to the application!",
 					  "locations": [{"line": 1, "column": 3}], "path": ["bestseller"],
 					  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
-					json(GraphQlTestRequests.execute(service, "{ bestseller { title } }", anonymous).toMap()),
+					HttpTestClient
+						.json(GraphQlTestRequests.execute(service, "{ bestseller { title } }", anonymous).toMap()),
 					// graphql-java's classification is still there below the web layer
 					JSONCompareMode.LENIENT);
 		});
@@ -105,22 +106,23 @@ class HostGraphQlCodeTests {
 					  "message": "Error trying to resolve featured. Current user did not login to the application!",
 					  "locations": [{"line": 1, "column": 3}], "path": ["featured"],
 					  "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
-					json(GraphQlTestRequests.execute(service, "{ featured { title } }", UserContext.anonymous(null))
-						.toMap()),
+					HttpTestClient.json(
+							GraphQlTestRequests.execute(service, "{ featured { title } }", UserContext.anonymous(null))
+								.toMap()),
 					JSONCompareMode.LENIENT);
 			JSONAssert.assertEquals(
 					"""
 							{"data": null, "errors": [{
 							  "message": "Error trying to resolve featured. Required permissions are not granted. At least one of these permissions must be granted: Test.Books",
 							  "path": ["featured"], "extensions": {"code": "SVC_AUTHORIZATION"}}]}""",
-					json(GraphQlTestRequests
+					HttpTestClient.json(GraphQlTestRequests
 						.execute(service, "{ featured { title } }",
 								new UserContext(2L, "other", null, Set.of("Test.Other")))
 						.toMap()),
 					JSONCompareMode.LENIENT);
 			JSONAssert.assertEquals("""
-					{"data": {"featured": {"title": "Emma", "author": {"name": "Jane Austen"}}}}""", json(
-					GraphQlTestRequests.execute(service, "{ featured { title author { name } } }", READER).toMap()),
+					{"data": {"featured": {"title": "Emma", "author": {"name": "Jane Austen"}}}}""", HttpTestClient
+				.json(GraphQlTestRequests.execute(service, "{ featured { title author { name } } }", READER).toMap()),
 					JSONCompareMode.STRICT);
 			assertThat(context.getBean(RootContainer.class).guardedFields()).containsExactly(
 					Map.entry("bestseller", List.of("Test.Books")), Map.entry("featured", List.of("Test.Books")));
@@ -146,12 +148,6 @@ class HostGraphQlCodeTests {
 				.hasMessage("Query field 'books' is served by the handler bean 'booksHandler' ("
 						+ BooksHandler.class.getName()
 						+ ") and by a data fetcher of another kind, for example a @QueryMapping controller method."));
-	}
-
-	record Book(int id, String title, int authorId) {
-	}
-
-	record Author(int id, String name) {
 	}
 
 	static final List<Book> BOOKS = List.of(new Book(1, "Dune", 1), new Book(2, "Emma", 2));
@@ -183,6 +179,37 @@ class HostGraphQlCodeTests {
 
 	}
 
+	@Configuration(proxyBeanMethods = false)
+	static class GuardedAuthorHost {
+
+		@Bean
+		GuardedAuthorController guardedAuthorController() {
+			return new GuardedAuthorController();
+		}
+
+	}
+
+	@RequiresPermission("Test.Books")
+	static class BestsellerHandler implements QueryHandler<Book> {
+
+		@Override
+		public String fieldName() {
+			return "bestseller";
+		}
+
+		@Override
+		public Book resolve(QueryContext context) {
+			return BOOKS.get(0);
+		}
+
+	}
+
+	record Book(int id, String title, int authorId) {
+	}
+
+	record Author(int id, String name) {
+	}
+
 	@Controller
 	static class BookController {
 
@@ -205,16 +232,6 @@ class HostGraphQlCodeTests {
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
-	static class GuardedAuthorHost {
-
-		@Bean
-		GuardedAuthorController guardedAuthorController() {
-			return new GuardedAuthorController();
-		}
-
-	}
-
 	@Controller
 	static class GuardedAuthorController {
 
@@ -222,21 +239,6 @@ class HostGraphQlCodeTests {
 		@RequiresPermission("Test.Authors")
 		Author author(Book book) {
 			return AUTHORS.get(book.authorId());
-		}
-
-	}
-
-	@RequiresPermission("Test.Books")
-	static class BestsellerHandler implements QueryHandler<Book> {
-
-		@Override
-		public String fieldName() {
-			return "bestseller";
-		}
-
-		@Override
-		public Book resolve(QueryContext context) {
-			return BOOKS.get(0);
 		}
 
 	}

@@ -409,8 +409,8 @@ class UsersConnectionTests {
 				case CREATION_TIME -> Comparator.comparing(Row::creationTime);
 				case IS_ACTIVE -> Comparator.comparing(Row::active);
 			};
-			key = sortOrder.descending() ? key.reversed() : key;
-			order = (order == null) ? key : order.thenComparing(key);
+			key = (sortOrder.descending()) ? key.reversed() : key;
+			order = (order != null) ? order.thenComparing(key) : key;
 		}
 		return order;
 	}

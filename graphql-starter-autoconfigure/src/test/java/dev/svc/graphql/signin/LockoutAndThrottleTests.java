@@ -88,9 +88,6 @@ class LockoutAndThrottleTests {
 		return messages;
 	}
 
-	private record Account(int failures, @Nullable Instant lockoutEnd) {
-	}
-
 	private Account account(long id) {
 		return this.jdbc.sql("select access_failed_count, lockout_end_date from svc_users where id = :id")
 			.param("id", id)
@@ -229,6 +226,9 @@ class LockoutAndThrottleTests {
 		assertThat(refused).hasHeader("Retry-After", "60");
 		assertThat(body(refused)).contains("\"success\":false")
 			.contains("Too many sign-in attempts from your address. Please try again in 60 seconds.");
+	}
+
+	private record Account(int failures, @Nullable Instant lockoutEnd) {
 	}
 
 }

@@ -8,10 +8,10 @@ import java.util.Set;
 
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import org.junit.jupiter.api.Test;

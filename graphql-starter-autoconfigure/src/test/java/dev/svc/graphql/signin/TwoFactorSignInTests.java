@@ -47,33 +47,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Import({ MutableClock.Bean.class, TwoFactorSignInTests.Config.class })
 class TwoFactorSignInTests {
 
-	@TestConfiguration(proxyBeanMethods = false)
-	static class Config {
-
-		@Bean
-		SentCodes sentCodes() {
-			return new SentCodes();
-		}
-
-	}
-
-	/** A mail gateway that keeps what it was asked to send. */
-	static final class SentCodes implements TwoFactorCodeSender {
-
-		final List<String> sent = new CopyOnWriteArrayList<>();
-
-		@Override
-		public Set<String> providers() {
-			return Set.of(EMAIL);
-		}
-
-		@Override
-		public void send(String provider, String destination, long userId, String code) {
-			this.sent.add(provider + " " + destination + " " + userId + " " + code);
-		}
-
-	}
-
 	@Autowired
 	private MockMvcTester mvc;
 
@@ -370,6 +343,33 @@ class TwoFactorSignInTests {
 		assertThat(signIn(code, null, null)).as("5 minutes after the password, not after the code").hasStatus(401);
 		assertThat(sendCode()).hasStatus(200);
 		assertThat(this.sentCodes.sent).as("no code for a closed step").hasSize(1);
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Config {
+
+		@Bean
+		SentCodes sentCodes() {
+			return new SentCodes();
+		}
+
+	}
+
+	/** A mail gateway that keeps what it was asked to send. */
+	static final class SentCodes implements TwoFactorCodeSender {
+
+		final List<String> sent = new CopyOnWriteArrayList<>();
+
+		@Override
+		public Set<String> providers() {
+			return Set.of(EMAIL);
+		}
+
+		@Override
+		public void send(String provider, String destination, long userId, String code) {
+			this.sent.add(provider + " " + destination + " " + userId + " " + code);
+		}
+
 	}
 
 }

@@ -13,22 +13,6 @@ public final class AttackShapes {
 	}
 
 	/**
-	 * An attack.
-	 *
-	 * @param name what it is
-	 * @param document the query document
-	 * @param code the {@code extensions.code} of its refusal
-	 */
-	public record Attack(String name, String document, String code) {
-
-		@Override
-		public String toString() {
-			return this.name;
-		}
-
-	}
-
-	/**
 	 * Every shape, each within the default length limit, so that the shape itself is what
 	 * is refused.
 	 * @return the attacks
@@ -67,6 +51,22 @@ public final class AttackShapes {
 				new Attack("7,000 tokens in 14,000 characters", "{" + " a".repeat(7000) + " }", "QUERY_TOO_LARGE"),
 				new Attack("16 aliases", "{" + " a: __typename".repeat(16) + " }", "QUERY_TOO_COMPLEX"),
 				new Attack("fields nested 7 deep", "{ a { b { c { d { e { f { g } } } } } } }", "QUERY_TOO_COMPLEX"));
+	}
+
+	/**
+	 * An attack.
+	 *
+	 * @param name what it is
+	 * @param document the query document
+	 * @param code the {@code extensions.code} of its refusal
+	 */
+	public record Attack(String name, String document, String code) {
+
+		@Override
+		public String toString() {
+			return this.name;
+		}
+
 	}
 
 }

@@ -15,19 +15,6 @@ import org.springframework.boot.test.context.TestConfiguration;
  */
 public final class MutableClock extends Clock {
 
-	/**
-	 * The host's {@code Clock} bean, which the module reads the time from: a mutable one.
-	 */
-	@TestConfiguration(proxyBeanMethods = false)
-	public static class Bean {
-
-		@org.springframework.context.annotation.Bean
-		MutableClock clock() {
-			return new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
-		}
-
-	}
-
 	private volatile Instant now;
 
 	public MutableClock(Instant start) {
@@ -55,6 +42,19 @@ public final class MutableClock extends Clock {
 	@Override
 	public Clock withZone(ZoneId zone) {
 		throw new UnsupportedOperationException("a test clock keeps UTC");
+	}
+
+	/**
+	 * The host's {@code Clock} bean, which the module reads the time from: a mutable one.
+	 */
+	@TestConfiguration(proxyBeanMethods = false)
+	public static class Bean {
+
+		@org.springframework.context.annotation.Bean
+		MutableClock clock() {
+			return new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
+		}
+
 	}
 
 }

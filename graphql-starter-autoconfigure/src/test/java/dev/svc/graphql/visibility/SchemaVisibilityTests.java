@@ -8,9 +8,9 @@ import java.util.Map;
 import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.TestHostApplication;
+import org.json.JSONException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.json.JSONException;
 import org.skyscreamer.jsonassert.JSONAssert;
 import org.skyscreamer.jsonassert.JSONCompareMode;
 
@@ -84,6 +84,40 @@ class SchemaVisibilityTests {
 			.filter((name) -> !name.startsWith("__") && !BUILT_IN.contains(name))
 			.sorted()
 			.toList();
+	}
+
+	/**
+	 * What a field that does not exist answers, whether it was never declared or is
+	 * hidden with {@code by-permission-as-missing}: the same JSON, for the same
+	 * documents.
+	 */
+	static void assertAnswersAsIfNothingWereThere(MockMvcTester mvc) throws JSONException {
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+						  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(graphQl(mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
+		// the same over GET
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
+						  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(mvc.get()
+					.uri(URI.create("/graphql?query=%7B%20users%20%7B%20totalCount%20%7D%20%7D"))
+					.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"))
+					.exchange()),
+				JSONCompareMode.STRICT);
+		JSONAssert.assertEquals("""
+				{"data": {"__type": null}}""",
+				body(graphQl(mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
+					.exchange()),
+				JSONCompareMode.STRICT);
+		JSONAssert.assertEquals(
+				"""
+						{"errors": [{"message": "Validation error (UnknownType) : Unknown type 'User'",
+						  "locations": [{"line": 1, "column": 19}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+				body(graphQl(mvc, "{ greeting ... on User { id } }", "tenant user").exchange()),
+				JSONCompareMode.STRICT);
 	}
 
 	@Nested
@@ -166,40 +200,6 @@ class SchemaVisibilityTests {
 				.isEqualTo(typeNames(this.mvc, "tenant admin"));
 		}
 
-	}
-
-	/**
-	 * What a field that does not exist answers, whether it was never declared or is
-	 * hidden with {@code by-permission-as-missing}: the same JSON, for the same
-	 * documents.
-	 */
-	static void assertAnswersAsIfNothingWereThere(MockMvcTester mvc) throws JSONException {
-		JSONAssert.assertEquals(
-				"""
-						{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
-						  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
-				body(graphQl(mvc, "{ users { totalCount } }", "tenant user").exchange()), JSONCompareMode.STRICT);
-		// the same over GET
-		JSONAssert.assertEquals(
-				"""
-						{"errors": [{"message": "Validation error (FieldUndefined@[users]) : Field 'users' in type 'Query' is undefined",
-						  "locations": [{"line": 1, "column": 3}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
-				body(mvc.get()
-					.uri(URI.create("/graphql?query=%7B%20users%20%7B%20totalCount%20%7D%20%7D"))
-					.header("Authorization", MockMvcRequests.bearerToken(mvc, "Default", "jdoe", "123qwe"))
-					.exchange()),
-				JSONCompareMode.STRICT);
-		JSONAssert.assertEquals("""
-				{"data": {"__type": null}}""",
-				body(graphQl(mvc, "{ __type(name: \"UserPagedResult\") { name fields { name } } }", "tenant user")
-					.exchange()),
-				JSONCompareMode.STRICT);
-		JSONAssert.assertEquals(
-				"""
-						{"errors": [{"message": "Validation error (UnknownType) : Unknown type 'User'",
-						  "locations": [{"line": 1, "column": 19}], "path": [], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
-				body(graphQl(mvc, "{ greeting ... on User { id } }", "tenant user").exchange()),
-				JSONCompareMode.STRICT);
 	}
 
 	@Nested

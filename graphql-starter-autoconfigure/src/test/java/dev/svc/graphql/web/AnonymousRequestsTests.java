@@ -3,12 +3,11 @@ package dev.svc.graphql.web;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import jakarta.servlet.http.HttpSessionEvent;
-import jakarta.servlet.http.HttpSessionListener;
-
 import dev.svc.graphql.test.AnonymousVisitors;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.TestHostApplication;
+import jakarta.servlet.http.HttpSessionEvent;
+import jakarta.servlet.http.HttpSessionListener;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;

@@ -175,30 +175,6 @@ class CacheableGetTests {
 		assertThat(ofTenant.getHeader("ETag")).isNotNull();
 	}
 
-	@Nested
-	@TestPropertySource(properties = "graphql.persisted-documents.cache-control=private, max-age=300")
-	class Configured {
-
-		@Test
-		void shouldSendTheConfiguredCacheControl() {
-			MockHttpServletResponse response = get(byHash(TREE, "{\"deep\": false}")).exchange().getResponse();
-			assertThat(response.getHeader("Cache-Control")).isEqualTo("private, max-age=300");
-			assertThat(response.getHeader("ETag")).isNotNull();
-		}
-
-	}
-
-	@Nested
-	@TestPropertySource(properties = "graphql.persisted-documents.cache-control=")
-	class SwitchedOff {
-
-		@Test
-		void shouldSendNoCacheHeaders() {
-			assertUncached(get(byHash(TREE, "{\"deep\": false}")).exchange().getResponse());
-		}
-
-	}
-
 	private static void assertUncached(MockHttpServletResponse response) {
 		assertUncached(response, NO_STORE);
 	}
@@ -242,6 +218,30 @@ class CacheableGetTests {
 
 	private static String encode(String text) {
 		return UriUtils.encodeQueryParam(text, StandardCharsets.UTF_8);
+	}
+
+	@Nested
+	@TestPropertySource(properties = "graphql.persisted-documents.cache-control=private, max-age=300")
+	class Configured {
+
+		@Test
+		void shouldSendTheConfiguredCacheControl() {
+			MockHttpServletResponse response = get(byHash(TREE, "{\"deep\": false}")).exchange().getResponse();
+			assertThat(response.getHeader("Cache-Control")).isEqualTo("private, max-age=300");
+			assertThat(response.getHeader("ETag")).isNotNull();
+		}
+
+	}
+
+	@Nested
+	@TestPropertySource(properties = "graphql.persisted-documents.cache-control=")
+	class SwitchedOff {
+
+		@Test
+		void shouldSendNoCacheHeaders() {
+			assertUncached(get(byHash(TREE, "{\"deep\": false}")).exchange().getResponse());
+		}
+
 	}
 
 }

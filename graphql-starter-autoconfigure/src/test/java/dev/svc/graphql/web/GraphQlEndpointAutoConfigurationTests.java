@@ -29,13 +29,12 @@ class GraphQlEndpointAutoConfigurationTests {
 
 	@Test
 	void shouldServeTheEndpointWhenEnabled() {
-		this.contextRunner.withPropertyValues("graphql.enabled=true").run((context) -> {
-			assertThat(context).hasSingleBean(WebGraphQlHandler.class)
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.run((context) -> assertThat(context).hasSingleBean(WebGraphQlHandler.class)
 				.hasBean("graphQlRouterFunction")
 				.hasBean("svcGraphQlRoutes")
 				.getBean(GraphQlHttpHandler.class)
-				.isInstanceOf(SvcGraphQlHttpHandler.class);
-		});
+				.isInstanceOf(SvcGraphQlHttpHandler.class));
 	}
 
 	@Test

@@ -10,6 +10,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 @SpringBootApplication
 public class SampleSpaApplication {
 
+	/**
+	 * Starts the sample.
+	 * @param args the command line
+	 */
 	public static void main(String[] args) {
 		SpringApplication.run(SampleSpaApplication.class, args);
 	}

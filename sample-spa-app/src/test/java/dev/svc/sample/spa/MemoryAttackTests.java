@@ -1,6 +1,5 @@
 package dev.svc.sample.spa;
 
-import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

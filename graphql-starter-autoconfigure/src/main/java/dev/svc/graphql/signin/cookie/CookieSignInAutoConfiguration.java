@@ -1,14 +1,14 @@
 package dev.svc.graphql.signin.cookie;
 
 import dev.svc.graphql.PipelineOrder;
-import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
-import dev.svc.graphql.signin.TwoFactorProperties;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
+import dev.svc.graphql.signin.TwoFactorProperties;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -44,84 +44,42 @@ public class CookieSignInProperties {
 	 */
 	private String passwordResetPath = "/Account/ResetPassword";
 
-	/**
-	 * @return whether users of the identity data sign in with a session cookie by posting
-	 * their tenancy name, user name or e-mail address and password to the login path, as
-	 * a form (with the host's CSRF token) or as JSON
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * @param enabled whether users of the identity data sign in with a session cookie by
-	 * posting their tenancy name, user name or e-mail address and password to the login
-	 * path, as a form (with the host's CSRF token) or as JSON
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
-	/**
-	 * @return path that the login form or script posts to
-	 */
 	public String getLoginPath() {
 		return this.loginPath;
 	}
 
-	/**
-	 * @param loginPath path that the login form or script posts to
-	 */
 	public void setLoginPath(String loginPath) {
 		this.loginPath = loginPath;
 	}
 
-	/**
-	 * @return where a signed-in form post is sent, unless the user was on the way to
-	 * another page of the host; a JSON post gets it as targetUrl
-	 */
 	public String getSuccessUrl() {
 		return this.successUrl;
 	}
 
-	/**
-	 * @param successUrl where a signed-in form post is sent, unless the user was on the
-	 * way to another page of the host; a JSON post gets it as targetUrl
-	 */
 	public void setSuccessUrl(String successUrl) {
 		this.successUrl = successUrl;
 	}
 
-	/**
-	 * @return path that ends the session: a POST, as a form (with the host's CSRF token)
-	 * or as JSON. A form post is sent back to the login page, a JSON post gets
-	 * {"success": true, "targetUrl": login path}
-	 */
 	public String getLogoutPath() {
 		return this.logoutPath;
 	}
 
-	/**
-	 * @param logoutPath path that ends the session: a POST, as a form (with the host's
-	 * CSRF token) or as JSON. A form post is sent back to the login page, a JSON post
-	 * gets {"success": true, "targetUrl": login path}
-	 */
 	public void setLogoutPath(String logoutPath) {
 		this.logoutPath = logoutPath;
 	}
 
-	/**
-	 * @return path where a user who must change its password sets a new one: the host's
-	 * page (GET) and the POST that sets it
-	 */
 	public String getPasswordResetPath() {
 		return this.passwordResetPath;
 	}
 
-	/**
-	 * @param passwordResetPath path where a user who must change its password sets a new
-	 * one: the host's page (GET) and the POST that sets it
-	 */
 	public void setPasswordResetPath(String passwordResetPath) {
 		this.passwordResetPath = passwordResetPath;
 	}

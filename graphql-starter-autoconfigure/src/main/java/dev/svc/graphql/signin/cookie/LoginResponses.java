@@ -5,18 +5,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import tools.jackson.databind.json.JsonMapper;
-
 import dev.svc.graphql.signin.PasswordChangeRequiredException;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInThrottledException;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
 import dev.svc.graphql.signin.TwoFactorRequiredException;
 import dev.svc.graphql.signin.cookie.TenancyLoginFilter.InvalidLoginRequestException;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;

@@ -5,14 +5,13 @@ import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
 
+import dev.svc.graphql.context.ClientAddress;
+import dev.svc.graphql.signin.SignInService;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
-
-import dev.svc.graphql.context.ClientAddress;
-import dev.svc.graphql.signin.SignInService;
 
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;

@@ -3,16 +3,15 @@ package dev.svc.graphql.signin.cookie;
 import java.io.IOException;
 import java.util.List;
 
-import jakarta.servlet.http.Cookie;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.json.JsonMapper;
-
 import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
 import org.springframework.security.authentication.AuthenticationManager;

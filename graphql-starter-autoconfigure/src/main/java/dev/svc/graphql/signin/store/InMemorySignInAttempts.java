@@ -22,9 +22,6 @@ final class InMemorySignInAttempts implements SignInAttempts {
 	/** A count's cache entry and the key's string, but for the key's characters. */
 	static final int ENTRY_BYTES = 200;
 
-	private record Count(int failures, @Nullable Instant lockoutEnd) {
-	}
-
 	private final Cache<String, Count> counts = Caffeine.newBuilder()
 		.maximumWeight(BUDGET)
 		.<String, Count>weigher((key, count) -> ENTRY_BYTES + 2 * key.length())
@@ -54,6 +51,9 @@ final class InMemorySignInAttempts implements SignInAttempts {
 	private static String key(Subject subject) {
 		return subject.isAccount() ? "user:" + subject.userId()
 				: "name:" + subject.tenantId() + ":" + subject.login().toUpperCase(Locale.ROOT);
+	}
+
+	private record Count(int failures, @Nullable Instant lockoutEnd) {
 	}
 
 }

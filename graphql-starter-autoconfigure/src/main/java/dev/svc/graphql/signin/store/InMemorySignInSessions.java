@@ -13,23 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class InMemorySignInSessions implements SignInSessions {
 
-	private static final class Session {
-
-		final long userId;
-
-		final Instant expiry;
-
-		final Set<String> unused = ConcurrentHashMap.newKeySet();
-
-		volatile boolean ended;
-
-		Session(long userId, Instant expiry) {
-			this.userId = userId;
-			this.expiry = expiry;
-		}
-
-	}
-
 	private final Map<String, Session> sessions = new ConcurrentHashMap<>();
 
 	@Override
@@ -71,6 +54,23 @@ final class InMemorySignInSessions implements SignInSessions {
 		if (session != null) {
 			session.ended = true;
 		}
+	}
+
+	private static final class Session {
+
+		final long userId;
+
+		final Instant expiry;
+
+		final Set<String> unused = ConcurrentHashMap.newKeySet();
+
+		volatile boolean ended;
+
+		Session(long userId, Instant expiry) {
+			this.userId = userId;
+			this.expiry = expiry;
+		}
+
 	}
 
 }

@@ -4,9 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
-
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
@@ -17,6 +14,8 @@ import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
 import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -132,16 +131,6 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * The body of {@code POST /api/TokenAuth/SendTwoFactorAuthCode}.
-	 *
-	 * @param userId the user whose sign-in asked for its second factor
-	 * @param provider how to send the code
-	 */
-	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
-	record SendTwoFactorAuthCodeModel(@Nullable Long userId, @Nullable String provider) {
-	}
-
-	/**
 	 * Sets a new password for a user whose sign-in answered {@code shouldResetPassword},
 	 * with the {@code passwordResetCode} it answered: {@code {"userId": 2, "resetCode":
 	 * "...", "password": "..."}}. The code works once; the user then signs in with the
@@ -169,26 +158,6 @@ final class TokenAuthController {
 				.body(AjaxResponse.failure(result.failureMessage(), false));
 			case INVALID_CODE -> ResponseEntity.badRequest().body(AjaxResponse.failure(result.failureMessage(), false));
 		};
-	}
-
-	/**
-	 * The body of a password reset.
-	 *
-	 * @param userId the user the code was issued to
-	 * @param resetCode the code
-	 * @param password the new password
-	 */
-	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
-	record ResetPasswordModel(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
-	}
-
-	/**
-	 * The {@code result} of a password reset.
-	 *
-	 * @param canLogin whether the user may now sign in with the new password
-	 * @param userName the user's name, to sign in with
-	 */
-	record ResetPasswordResult(boolean canLogin, String userName) {
 	}
 
 	/**
@@ -229,29 +198,6 @@ final class TokenAuthController {
 		return ResponseEntity.ok(AjaxResponse.success(null));
 	}
 
-	/**
-	 * The body of {@code POST /api/TokenAuth/RefreshToken}.
-	 *
-	 * @param refreshToken the refresh token
-	 */
-	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
-	record RefreshTokenModel(@Nullable String refreshToken) {
-	}
-
-	/**
-	 * The {@code result} of a refresh.
-	 *
-	 * @param accessToken the new access token
-	 * @param encryptedAccessToken the access token, encrypted
-	 * @param expireInSeconds how long the access token has: its lifetime, or less near
-	 * the session's end
-	 * @param refreshToken the new refresh token; the one sent no longer works
-	 * @param refreshTokenExpireInSeconds how long the session has left
-	 */
-	record RefreshTokenResult(String accessToken, String encryptedAccessToken, long expireInSeconds,
-			String refreshToken, long refreshTokenExpireInSeconds) {
-	}
-
 	@ExceptionHandler(HttpMessageNotReadableException.class)
 	@Nullable ResponseEntity<AjaxResponse> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request,
 			HttpServletResponse response) {
@@ -280,6 +226,59 @@ final class TokenAuthController {
 			.body(AjaxResponse.failure(new ErrorInfo(0, message,
 					errors.stream().map(ValidationError::message).reduce((a, b) -> a + " " + b).orElse(null), errors),
 					false));
+	}
+
+	/**
+	 * The body of {@code POST /api/TokenAuth/SendTwoFactorAuthCode}.
+	 *
+	 * @param userId the user whose sign-in asked for its second factor
+	 * @param provider how to send the code
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record SendTwoFactorAuthCodeModel(@Nullable Long userId, @Nullable String provider) {
+	}
+
+	/**
+	 * The body of a password reset.
+	 *
+	 * @param userId the user the code was issued to
+	 * @param resetCode the code
+	 * @param password the new password
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record ResetPasswordModel(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
+	}
+
+	/**
+	 * The body of {@code POST /api/TokenAuth/RefreshToken}.
+	 *
+	 * @param refreshToken the refresh token
+	 */
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	record RefreshTokenModel(@Nullable String refreshToken) {
+	}
+
+	/**
+	 * The {@code result} of a password reset.
+	 *
+	 * @param canLogin whether the user may now sign in with the new password
+	 * @param userName the user's name, to sign in with
+	 */
+	record ResetPasswordResult(boolean canLogin, String userName) {
+	}
+
+	/**
+	 * The {@code result} of a refresh.
+	 *
+	 * @param accessToken the new access token
+	 * @param encryptedAccessToken the access token, encrypted
+	 * @param expireInSeconds how long the access token has: its lifetime, or less near
+	 * the session's end
+	 * @param refreshToken the new refresh token; the one sent no longer works
+	 * @param refreshTokenExpireInSeconds how long the session has left
+	 */
+	record RefreshTokenResult(String accessToken, String encryptedAccessToken, long expireInSeconds,
+			String refreshToken, long refreshTokenExpireInSeconds) {
 	}
 
 }

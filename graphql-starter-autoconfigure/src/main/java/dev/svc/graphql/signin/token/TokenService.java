@@ -18,8 +18,8 @@ import javax.crypto.spec.SecretKeySpec;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.ActiveSessions;
+import dev.svc.graphql.signin.store.SignInSessions;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.JwtParser;
@@ -49,22 +49,6 @@ final class TokenService {
 	private static final String TENANT_ID = "tenantId";
 
 	private static final String SESSION_ID = "sid";
-
-	/**
-	 * Tokens issued together.
-	 *
-	 * @param accessToken the access token
-	 * @param accessTokenLifetime how long the access token has: its lifetime, or less
-	 * near the session's end
-	 * @param refreshToken the refresh token
-	 * @param refreshTokenLifetime how long the refresh token has left, the session's end
-	 */
-	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken,
-			Duration refreshTokenLifetime) {
-	}
-
-	private record AccessToken(SignedInUser user, Instant expiry) {
-	}
 
 	private final ActiveSessions activeSessions;
 
@@ -275,6 +259,22 @@ final class TokenService {
 		catch (GeneralSecurityException ex) {
 			throw new IllegalStateException("HmacSHA256 is not available", ex);
 		}
+	}
+
+	/**
+	 * Tokens issued together.
+	 *
+	 * @param accessToken the access token
+	 * @param accessTokenLifetime how long the access token has: its lifetime, or less
+	 * near the session's end
+	 * @param refreshToken the refresh token
+	 * @param refreshTokenLifetime how long the refresh token has left, the session's end
+	 */
+	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken,
+			Duration refreshTokenLifetime) {
+	}
+
+	private record AccessToken(SignedInUser user, Instant expiry) {
 	}
 
 }

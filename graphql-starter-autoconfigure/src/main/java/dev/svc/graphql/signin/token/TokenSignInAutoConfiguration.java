@@ -1,16 +1,16 @@
 package dev.svc.graphql.signin.token;
 
-import dev.svc.graphql.PipelineOrder;
 import java.time.Clock;
 import java.time.Duration;
 
-import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import io.jsonwebtoken.Jwts;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -109,6 +109,16 @@ public final class TokenSignInAutoConfiguration {
 	}
 
 	/**
+	 * Bearer tokens on the GraphQL endpoint's chain, and only there.
+	 */
+	@Bean
+	GraphQlEndpointSecurityCustomizer svcBearerTokens(TokenService svcTokenService) {
+		ProviderManager accessTokens = new ProviderManager(new AccessTokenAuthenticationProvider(svcTokenService));
+		return (http) -> http.oauth2ResourceServer(
+				(resourceServer) -> resourceServer.authenticationManagerResolver((request) -> accessTokens));
+	}
+
+	/**
 	 * The verified tokens' cache statistics, when the host has Micrometer.
 	 */
 	@Configuration(proxyBeanMethods = false)
@@ -121,16 +131,6 @@ public final class TokenSignInAutoConfiguration {
 					"svc.access-tokens");
 		}
 
-	}
-
-	/**
-	 * Bearer tokens on the GraphQL endpoint's chain, and only there.
-	 */
-	@Bean
-	GraphQlEndpointSecurityCustomizer svcBearerTokens(TokenService svcTokenService) {
-		ProviderManager accessTokens = new ProviderManager(new AccessTokenAuthenticationProvider(svcTokenService));
-		return (http) -> http.oauth2ResourceServer(
-				(resourceServer) -> resourceServer.authenticationManagerResolver((request) -> accessTokens));
 	}
 
 }

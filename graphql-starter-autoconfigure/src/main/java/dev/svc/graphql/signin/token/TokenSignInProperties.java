@@ -50,99 +50,50 @@ public class TokenSignInProperties {
 	 */
 	private int accessTokenCacheSize = 4_096;
 
-	/**
-	 * @return whether users of the identity data get access tokens from POST
-	 * /api/TokenAuth/Authenticate and send them to the GraphQL endpoint as
-	 * "Authorization: Bearer"
-	 */
 	public boolean isEnabled() {
 		return this.enabled;
 	}
 
-	/**
-	 * @param enabled whether users of the identity data get access tokens from POST
-	 * /api/TokenAuth/Authenticate and send them to the GraphQL endpoint as
-	 * "Authorization: Bearer"
-	 */
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
 	}
 
-	/**
-	 * @return secret that signs the tokens (HMAC-SHA256), at least 32 bytes
-	 */
 	public @Nullable String getSigningKey() {
 		return this.signingKey;
 	}
 
-	/**
-	 * @param signingKey secret that signs the tokens (HMAC-SHA256), at least 32 bytes
-	 */
 	public void setSigningKey(@Nullable String signingKey) {
 		this.signingKey = signingKey;
 	}
 
-	/**
-	 * @return how long an access token is valid
-	 */
 	public Duration getAccessTokenLifetime() {
 		return this.accessTokenLifetime;
 	}
 
-	/**
-	 * @param accessTokenLifetime how long an access token is valid
-	 */
 	public void setAccessTokenLifetime(Duration accessTokenLifetime) {
 		this.accessTokenLifetime = accessTokenLifetime;
 	}
 
-	/**
-	 * @return how long an access token whose signature and claims were checked is kept
-	 * checked, so that the next request with it skips the check (its session is checked
-	 * every time all the same)
-	 */
 	public @Nullable Duration getAccessTokenCacheDuration() {
 		return this.accessTokenCacheDuration;
 	}
 
-	/**
-	 * @param accessTokenCacheDuration how long an access token whose signature and claims
-	 * were checked is kept checked, so that the next request with it skips the check (its
-	 * session is checked every time all the same)
-	 */
 	public void setAccessTokenCacheDuration(@Nullable Duration accessTokenCacheDuration) {
 		this.accessTokenCacheDuration = accessTokenCacheDuration;
 	}
 
-	/**
-	 * @return how many checked access tokens are kept at most; the least used are dropped
-	 * first and checked again when next presented
-	 */
 	public int getAccessTokenCacheSize() {
 		return this.accessTokenCacheSize;
 	}
 
-	/**
-	 * @param accessTokenCacheSize how many checked access tokens are kept at most; the
-	 * least used are dropped first and checked again when next presented
-	 */
 	public void setAccessTokenCacheSize(int accessTokenCacheSize) {
 		this.accessTokenCacheSize = accessTokenCacheSize;
 	}
 
-	/**
-	 * @return how long a refresh token is valid, and the absolute end of the session a
-	 * sign-in starts: refreshing rotates the refresh token but never moves that end
-	 */
 	public Duration getRefreshTokenLifetime() {
 		return this.refreshTokenLifetime;
 	}
 
-	/**
-	 * @param refreshTokenLifetime how long a refresh token is valid, and the absolute end
-	 * of the session a sign-in starts: refreshing rotates the refresh token but never
-	 * moves that end
-	 */
 	public void setRefreshTokenLifetime(Duration refreshTokenLifetime) {
 		this.refreshTokenLifetime = refreshTokenLifetime;
 	}

@@ -3,8 +3,8 @@ package dev.svc.graphql.signin.token;
 import java.time.Clock;
 import java.time.Duration;
 
-import dev.svc.graphql.test.TestHostApplication;
 import dev.svc.graphql.signin.TestSessions;
+import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;

@@ -56,9 +56,6 @@ class TokenSessionTests {
 	@Autowired
 	private JdbcClient jdbc;
 
-	private record Tokens(String access, String refresh) {
-	}
-
 	private Tokens signIn(String tenancyName) {
 		MvcTestResult response = postJson(this.mvc, "/api/TokenAuth/Authenticate",
 				json(Map.of("tenancyName", tenancyName, "userNameOrEmailAddress", "admin", "password", "123qwe")))
@@ -181,6 +178,9 @@ class TokenSessionTests {
 			.exchange();
 		assertThat(inTheUrl).as("a URL ends up in logs and histories").hasStatus(400);
 		assertThat(refresh(refreshToken)).hasStatus(200);
+	}
+
+	private record Tokens(String access, String refresh) {
 	}
 
 }

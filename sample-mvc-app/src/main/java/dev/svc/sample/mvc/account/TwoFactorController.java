@@ -1,12 +1,11 @@
 package dev.svc.sample.mvc.account;
 
-import jakarta.servlet.http.HttpServletRequest;
-
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;

@@ -2,11 +2,10 @@ package dev.svc.sample.mvc.system;
 
 import java.time.Duration;
 
-import jakarta.servlet.DispatcherType;
-
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
+import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;

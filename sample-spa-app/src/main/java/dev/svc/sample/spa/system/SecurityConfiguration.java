@@ -1,9 +1,8 @@
 package dev.svc.sample.spa.system;
 
-import jakarta.servlet.DispatcherType;
-
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
+import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.security.autoconfigure.actuate.web.servlet.EndpointRequest;
