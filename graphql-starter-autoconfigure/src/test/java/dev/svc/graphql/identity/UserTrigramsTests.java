@@ -13,7 +13,6 @@ import java.util.TreeSet;
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestDatabase;
 import dev.svc.graphql.test.TestHostApplication;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -164,13 +163,7 @@ class UserTrigramsTests {
 		try {
 			SimpleDriverDataSource dataSource = new SimpleDriverDataSource(new org.mariadb.jdbc.Driver(),
 					database.url(), database.user(), "");
-			Flyway.configure()
-				.dataSource(dataSource)
-				.locations("classpath:db/svc/migration-mysql", "classpath:db/svc/demo-mysql")
-				.table(IdentitySchemaMigration.HISTORY_TABLE)
-				.target("10")
-				.load()
-				.migrate();
+			IdentitySchemaMigration.flyway(dataSource, "mysql", true).target("10").load().migrate();
 			JdbcClient jdbc = JdbcClient.create(dataSource);
 			jdbc.sql("update svc_users set name = 'Zoë 😀' where id = 3").update();
 			new IdentitySchemaMigration(dataSource, true).afterPropertiesSet();

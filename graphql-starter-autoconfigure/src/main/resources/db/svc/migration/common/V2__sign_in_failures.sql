@@ -4,8 +4,8 @@ create table svc_sign_in_failures (
     tenant_key           integer      not null,
     login                varchar(256) not null,
     access_failed_count  integer      not null,
-    lockout_end_date     datetime(6),
-    last_failure_time    datetime(6)  not null,
+    lockout_end_date     ${time},
+    last_failure_time    ${time} not null,
     primary key (tenant_key, login)
-) engine = InnoDB default character set utf8mb4 collate utf8mb4_bin;
+) ${table_options};
 create index ix_svc_sign_in_failures_last on svc_sign_in_failures (last_failure_time);

@@ -10,12 +10,12 @@ create table svc_two_factor_codes (
     user_id      bigint      not null primary key,
     provider     varchar(32),
     code_digest  varchar(64),
-    expiry_time  datetime(6) not null
-) engine = InnoDB default character set utf8mb4 collate utf8mb4_bin;
+    expiry_time  ${time} not null
+) ${table_options};
 
 create table svc_two_factor_clients (
     token_digest  varchar(64) not null primary key,
     user_id       bigint      not null,
-    expiry_time   datetime(6) not null
-) engine = InnoDB default character set utf8mb4 collate utf8mb4_bin;
+    expiry_time   ${time} not null
+) ${table_options};
 create index ix_svc_two_factor_clients_user on svc_two_factor_clients (user_id);

@@ -4,17 +4,17 @@
 drop table svc_two_factor_codes;
 
 create table svc_two_factor_steps (
-    user_id      bigint      not null primary key,
-    expiry_time  datetime(6) not null
-) engine = InnoDB default character set utf8mb4 collate utf8mb4_bin;
+    user_id      bigint not null primary key,
+    expiry_time  ${time} not null
+) ${table_options};
 
 create table svc_two_factor_codes (
-    id           bigint       not null auto_increment primary key,
+    id           bigint       ${identity} primary key,
     user_id      bigint       not null,
     provider     varchar(32)  not null,
     code_digest  varchar(64)  not null,
-    sent_time    datetime(6)  not null,
-    expiry_time  datetime(6)  not null,
-    used_time    datetime(6)
-) engine = InnoDB default character set utf8mb4 collate utf8mb4_bin;
+    sent_time    ${time} not null,
+    expiry_time  ${time} not null,
+    used_time    ${time}
+) ${table_options};
 create index ix_svc_two_factor_codes_user on svc_two_factor_codes (user_id, sent_time);
