@@ -1,11 +1,8 @@
 package dev.svc.graphql.identity;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.OffsetDateTime;
-import java.util.HexFormat;
 
+import dev.svc.graphql.Sha256;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,13 +27,7 @@ public record UserCredentials(long userId, @Nullable Integer tenantId, String us
 	 * @return the hash's SHA-256 digest, in hexadecimal
 	 */
 	public static String passwordStamp(String passwordHash) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(passwordHash.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is not available", ex);
-		}
+		return Sha256.hex(passwordHash);
 	}
 
 }

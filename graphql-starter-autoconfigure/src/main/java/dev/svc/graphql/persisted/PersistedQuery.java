@@ -1,13 +1,10 @@
 package dev.svc.graphql.persisted;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.svc.graphql.Sha256;
 import graphql.execution.preparsed.persisted.PersistedQuerySupport;
 import org.jspecify.annotations.Nullable;
 
@@ -105,13 +102,7 @@ public record PersistedQuery(String sha256Hash) {
 	 * @return the hash of its UTF-8 bytes, in lower-case hexadecimal
 	 */
 	public static String sha256(String document) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(document.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("Every Java platform has SHA-256", ex);
-		}
+		return Sha256.hex(document);
 	}
 
 }

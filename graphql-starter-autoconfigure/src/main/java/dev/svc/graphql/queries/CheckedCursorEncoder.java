@@ -2,9 +2,10 @@ package dev.svc.graphql.queries;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
+
+import dev.svc.graphql.Sha256;
 
 import org.springframework.graphql.data.pagination.CursorEncoder;
 
@@ -63,12 +64,7 @@ final class CheckedCursorEncoder implements CursorEncoder {
 	}
 
 	private static byte[] check(byte[] text) {
-		try {
-			return MessageDigest.getInstance("SHA-256").digest(text);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("Every Java platform has SHA-256", ex);
-		}
+		return Sha256.digest(text);
 	}
 
 }

@@ -1,20 +1,17 @@
 package dev.svc.graphql.signin;
 
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 
+import dev.svc.graphql.Sha256;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult.Outcome;
 import dev.svc.graphql.signin.store.TwoFactorStore;
@@ -234,13 +231,7 @@ public final class TwoFactorSignIn {
 	}
 
 	static String digest(String text) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("SHA-256 is not available", ex);
-		}
+		return Sha256.hex(text);
 	}
 
 	/**

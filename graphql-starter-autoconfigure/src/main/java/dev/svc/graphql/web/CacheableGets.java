@@ -1,10 +1,9 @@
 package dev.svc.graphql.web;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
+import dev.svc.graphql.Sha256;
 import dev.svc.graphql.context.UserContextResolver;
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -103,15 +102,8 @@ final class CacheableGets {
 	}
 
 	private static String entityTag(String mediaType, byte[] body) {
-		try {
-			MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-			sha256.update(mediaType.getBytes(StandardCharsets.UTF_8));
-			sha256.update((byte) 0);
-			return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(sha256.digest(body)) + "\"";
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("Every Java platform has SHA-256", ex);
-		}
+		byte[] digest = Sha256.digest(mediaType.getBytes(StandardCharsets.UTF_8), new byte[1], body);
+		return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest) + "\"";
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.svc.graphql.web;
 import java.util.List;
 import java.util.Map;
 
+import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.error.ErrorCode;
 import org.jspecify.annotations.Nullable;
 
@@ -95,21 +96,12 @@ final class EndpointRoutes {
 				.body(body("Method " + request.method() + " is not supported. " + ACCEPTED));
 		}
 		String contentType = request.headers().firstHeader("Content-Type");
-		if (!get && !isJson(contentType)) {
+		if (!get && !JsonRequests.isJson(contentType)) {
 			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 					"Content-Type " + contentType + " is not supported. " + ACCEPTED);
 		}
 		return error(HttpStatus.NOT_ACCEPTABLE, "Accept " + request.headers().firstHeader("Accept")
 				+ " is not supported: accept application/graphql-response+json or application/json.");
-	}
-
-	private static boolean isJson(@Nullable String contentType) {
-		try {
-			return contentType != null && MediaType.APPLICATION_JSON.includes(MediaType.parseMediaType(contentType));
-		}
-		catch (InvalidMediaTypeException ex) {
-			return false;
-		}
 	}
 
 	static ServerResponse error(HttpStatusCode status, String message) {

@@ -1,5 +1,6 @@
 package dev.svc.graphql.signin.cookie;
 
+import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
@@ -87,7 +88,7 @@ public final class CookieSignInAutoConfiguration {
 		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.csrf((csrf) -> {
-				csrf.ignoringRequestMatchers(TenancyLoginFilter::isJson);
+				csrf.ignoringRequestMatchers(JsonRequests::isJson);
 				csrfTokens.ifUnique(csrf::csrfTokenRepository);
 			})
 			.addFilterBefore(new SecondStepCodeFilter(loginPosts, cookie.getLoginPath(), signInService),

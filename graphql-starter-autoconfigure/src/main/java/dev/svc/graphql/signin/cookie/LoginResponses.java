@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.signin.PasswordChangeRequiredException;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInThrottledException;
@@ -94,7 +95,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 				.build();
 			response.addHeader(HttpHeaders.SET_COOKIE, remembered.toString());
 		}
-		if (!TenancyLoginFilter.isJson(request)) {
+		if (!JsonRequests.isJson(request)) {
 			this.formSuccess.onAuthenticationSuccess(request, response, authentication);
 			return;
 		}
@@ -116,7 +117,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			twoFactorRequired(request, response, required);
 			return;
 		}
-		if (!TenancyLoginFilter.isJson(request)) {
+		if (!JsonRequests.isJson(request)) {
 			this.formFailure.onAuthenticationFailure(request, response, exception);
 			return;
 		}
@@ -143,7 +144,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	 */
 	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response,
 			PasswordChangeRequiredException required) throws IOException {
-		if (!TenancyLoginFilter.isJson(request)) {
+		if (!JsonRequests.isJson(request)) {
 			request.getSession()
 				.setAttribute(PasswordResetFilter.PENDING_RESET,
 						new PasswordResetFilter.PendingReset(required.getUserId(), required.getPasswordResetCode()));
@@ -164,7 +165,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	 */
 	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response,
 			TwoFactorRequiredException required) throws IOException {
-		if (!TenancyLoginFilter.isJson(request)) {
+		if (!JsonRequests.isJson(request)) {
 			request.getSession()
 				.setAttribute(SecondStepCodeFilter.PENDING_SECOND_STEP,
 						new SecondStepCodeFilter.PendingSecondStep(required.getUserId(), required.getProviders()));
@@ -190,7 +191,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	void passwordReset(HttpServletRequest request, HttpServletResponse response, PasswordResetResult result)
 			throws IOException {
 		boolean reset = result.outcome() == PasswordResetResult.Outcome.RESET;
-		if (!TenancyLoginFilter.isJson(request)) {
+		if (!JsonRequests.isJson(request)) {
 			String target = reset ? this.loginPath + "?passwordChanged"
 					: (result.outcome() == PasswordResetResult.Outcome.INVALID_INPUT)
 							? this.passwordResetPath + "?error" : this.loginPath + "?error";
@@ -232,7 +233,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	@Override
 	public void onLogoutSuccess(HttpServletRequest request, HttpServletResponse response,
 			@Nullable Authentication authentication) throws IOException {
-		if (!TenancyLoginFilter.isJson(request)) {
+		if (!JsonRequests.isJson(request)) {
 			response.sendRedirect(request.getContextPath() + this.loginPath + "?logout");
 			return;
 		}

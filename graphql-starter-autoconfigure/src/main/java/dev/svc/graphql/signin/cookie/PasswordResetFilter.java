@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInInput.Problem;
@@ -54,7 +55,7 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 			return;
 		}
 		this.responses.passwordReset(request, response,
-				TenancyLoginFilter.isJson(request) ? resetFromJson(request) : resetFromForm(request));
+				JsonRequests.isJson(request) ? resetFromJson(request) : resetFromForm(request));
 	}
 
 	private PasswordResetResult resetFromJson(HttpServletRequest request) throws IOException {

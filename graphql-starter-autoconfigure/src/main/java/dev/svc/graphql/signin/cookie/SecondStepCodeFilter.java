@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
 
+import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.signin.SignInService;
 import jakarta.servlet.FilterChain;
@@ -56,7 +57,7 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String provider = request.getParameter(PARAMETER);
-		if (provider == null || !this.loginPosts.matches(request) || TenancyLoginFilter.isJson(request)) {
+		if (provider == null || !this.loginPosts.matches(request) || JsonRequests.isJson(request)) {
 			chain.doFilter(request, response);
 			return;
 		}

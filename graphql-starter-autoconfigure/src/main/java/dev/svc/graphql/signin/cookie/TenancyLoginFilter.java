@@ -3,6 +3,7 @@ package dev.svc.graphql.signin.cookie;
 import java.io.IOException;
 import java.util.List;
 
+import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
@@ -13,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.http.MediaType;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
@@ -38,7 +38,7 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 	@Override
 	public Authentication attemptAuthentication(HttpServletRequest request, HttpServletResponse response)
 			throws AuthenticationException, IOException {
-		LoginForm form = isJson(request) ? readJson(request)
+		LoginForm form = JsonRequests.isJson(request) ? readJson(request)
 				: new LoginForm(request.getParameter(TenancyAuthenticationDetails.TENANCY_NAME_PARAMETER),
 						request.getParameter("userNameOrEmailAddress"), request.getParameter("password"),
 						request.getParameter("twoFactorVerificationCode"),
@@ -79,16 +79,6 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 			}
 		}
 		return null;
-	}
-
-	static boolean isJson(HttpServletRequest request) {
-		String contentType = request.getContentType();
-		try {
-			return contentType != null && MediaType.APPLICATION_JSON.includes(MediaType.parseMediaType(contentType));
-		}
-		catch (IllegalArgumentException ex) {
-			return false;
-		}
 	}
 
 	private static LoginForm readJson(HttpServletRequest request) throws IOException {
