@@ -1,6 +1,7 @@
 package dev.svc.graphql.error;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -18,7 +19,7 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 @AutoConfiguration
 @ConditionalOnClass(DataFetcherExceptionResolver.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(GraphQlErrorProperties.class)
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class GraphQlErrorAutoConfiguration {
 
 	/**
@@ -26,7 +27,7 @@ public final class GraphQlErrorAutoConfiguration {
 	 */
 	@Bean
 	@Order(PipelineOrder.LAST)
-	DataFetcherExceptionResolver svcQueryExceptionResolver(GraphQlErrorProperties properties) {
+	DataFetcherExceptionResolver svcQueryExceptionResolver(SvcGraphQlProperties properties) {
 		return new QueryExceptionResolver(properties.isExposeExceptionDetails());
 	}
 

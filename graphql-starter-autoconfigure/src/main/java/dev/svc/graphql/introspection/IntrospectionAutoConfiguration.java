@@ -1,6 +1,8 @@
 package dev.svc.graphql.introspection;
 
+import dev.svc.graphql.Introspection;
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 
@@ -24,12 +26,12 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 @AutoConfiguration
 @ConditionalOnClass(WebGraphQlInterceptor.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(IntrospectionProperties.class)
+@EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class IntrospectionAutoConfiguration {
 
 	@Bean
 	@Order(PipelineOrder.INTROSPECTION_INTERCEPTOR)
-	WebGraphQlInterceptor svcIntrospectionInterceptor(IntrospectionProperties properties) {
+	WebGraphQlInterceptor svcIntrospectionInterceptor(SvcGraphQlProperties properties) {
 		return new IntrospectionInterceptor(properties.getIntrospection());
 	}
 
@@ -42,7 +44,7 @@ public final class IntrospectionAutoConfiguration {
 		 * introspect, and nobody when Spring Boot's introspection is off.
 		 */
 		@Bean
-		GraphQlEndpointSecurityCustomizer svcSchemaPrinterAccess(IntrospectionProperties properties,
+		GraphQlEndpointSecurityCustomizer svcSchemaPrinterAccess(SvcGraphQlProperties properties,
 				GraphQlProperties graphQl) {
 			Introspection rule = graphQl.getSchema().getIntrospection().isEnabled() ? properties.getIntrospection()
 					: Introspection.NEVER;

@@ -2,6 +2,7 @@ package dev.svc.graphql.introspection;
 
 import java.util.Map;
 
+import dev.svc.graphql.Introspection;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;

@@ -39,6 +39,14 @@ public class PersistedDocumentsProperties {
 	 */
 	private @Nullable String arbitraryPermission;
 
+	/**
+	 * Cache-Control of the answer to an anonymous GET that names its document by id and
+	 * succeeds; such an answer also gets a Vary and a strong ETag, and a matching
+	 * If-None-Match answers 304. Signed-in callers, answers with errors, queries sent as
+	 * text and POSTs never get it. Empty sends no cache headers at all.
+	 */
+	private String cacheControl = "public, max-age=60";
+
 	public List<String> getManifests() {
 		return this.manifests;
 	}
@@ -61,6 +69,14 @@ public class PersistedDocumentsProperties {
 
 	public void setArbitraryPermission(@Nullable String arbitraryPermission) {
 		this.arbitraryPermission = arbitraryPermission;
+	}
+
+	public String getCacheControl() {
+		return this.cacheControl;
+	}
+
+	public void setCacheControl(String cacheControl) {
+		this.cacheControl = cacheControl;
 	}
 
 }

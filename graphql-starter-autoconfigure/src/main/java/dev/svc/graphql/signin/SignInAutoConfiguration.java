@@ -52,7 +52,8 @@ import org.springframework.util.StringUtils;
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean({ IdentityStore.class, CredentialStore.class })
-@EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class })
+@EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class,
+		CookieSignInProperties.class })
 public final class SignInAutoConfiguration {
 
 	/**
@@ -122,8 +123,9 @@ public final class SignInAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	ActiveSessions activeSessions(SignInSessions sessions, SignInProperties signIn, ObjectProvider<Clock> clock) {
-		return new ActiveSessions(sessions, signIn.getSessionCheckInterval(), signIn.getCookie().getSessionLifetime(),
+	ActiveSessions activeSessions(SignInSessions sessions, SignInProperties signIn, CookieSignInProperties cookie,
+			ObjectProvider<Clock> clock) {
+		return new ActiveSessions(sessions, signIn.getSessionCheckInterval(), cookie.getSessionLifetime(),
 				signIn.getSessionCacheSize(), signIn.getSessionCacheDuration(), clock.getIfUnique(Clock::systemUTC));
 	}
 

@@ -17,8 +17,6 @@ public class SignInProperties {
 
 	private final Throttle throttle = new Throttle();
 
-	private final Cookie cookie = new Cookie();
-
 	/**
 	 * How long an instance trusts a session (a token's or a cookie's) before asking the
 	 * database again: the longest a session keeps working elsewhere after a log-out, or
@@ -58,10 +56,6 @@ public class SignInProperties {
 
 	public Throttle getThrottle() {
 		return this.throttle;
-	}
-
-	public Cookie getCookie() {
-		return this.cookie;
 	}
 
 	public Duration getSessionCheckInterval() {
@@ -169,28 +163,6 @@ public class SignInProperties {
 
 		public void setWindow(Duration window) {
 			this.window = window;
-		}
-
-	}
-
-	/**
-	 * What every cookie session shares, the cookie sign-in's and a host's own form
-	 * login's alike (the cookie sign-in's paths are {@code CookieSignInProperties}).
-	 */
-	public static final class Cookie {
-
-		/**
-		 * Longest a cookie sign-in's session lasts, however active: past it, the user
-		 * signs in again.
-		 */
-		private Duration sessionLifetime = Duration.ofHours(12);
-
-		public Duration getSessionLifetime() {
-			return this.sessionLifetime;
-		}
-
-		public void setSessionLifetime(Duration sessionLifetime) {
-			this.sessionLifetime = sessionLifetime;
 		}
 
 	}

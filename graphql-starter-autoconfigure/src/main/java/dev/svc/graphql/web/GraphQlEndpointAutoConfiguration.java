@@ -3,7 +3,9 @@ package dev.svc.graphql.web;
 import java.util.List;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.persisted.PersistedDocuments;
+import dev.svc.graphql.persisted.PersistedDocumentsProperties;
 import dev.svc.graphql.persisted.RegisteredDocuments;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,18 +39,18 @@ import org.springframework.web.servlet.function.ServerResponse;
 @ConditionalOnClass({ GraphQlHttpHandler.class, GraphQlWebMvcAutoConfiguration.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(ExecutionGraphQlService.class)
-@EnableConfigurationProperties({ GraphQlEndpointProperties.class, CacheableGetProperties.class })
+@EnableConfigurationProperties({ SvcGraphQlProperties.class, PersistedDocumentsProperties.class })
 public final class GraphQlEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper,
 			ObjectProvider<PersistedDocuments> persistedDocuments, ObjectProvider<RegisteredDocuments> registered,
-			CacheableGetProperties cacheableGets) {
+			PersistedDocumentsProperties persistedDocumentsProperties) {
 		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared),
 				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()),
 				registered.getIfAvailable(() -> RegisteredDocuments.of(List.of())),
-				new CacheableGets(cacheableGets.getCacheControl()));
+				new CacheableGets(persistedDocumentsProperties.getCacheControl()));
 	}
 
 	/**

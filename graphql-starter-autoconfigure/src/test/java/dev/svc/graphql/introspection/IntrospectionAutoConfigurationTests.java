@@ -1,5 +1,6 @@
 package dev.svc.graphql.introspection;
 
+import dev.svc.graphql.Introspection;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,7 @@ import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.ActiveSessions;
+import dev.svc.graphql.signin.CookieSignInProperties;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;

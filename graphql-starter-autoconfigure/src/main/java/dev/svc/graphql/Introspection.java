@@ -1,4 +1,4 @@
-package dev.svc.graphql.introspection;
+package dev.svc.graphql;
 
 /**
  * Who may introspect the schema, and read it from Spring Boot's schema printer.

@@ -1,4 +1,6 @@
-package dev.svc.graphql.signin.cookie;
+package dev.svc.graphql.signin;
+
+import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -44,6 +46,13 @@ public class CookieSignInProperties {
 	 */
 	private String passwordResetPath = "/Account/ResetPassword";
 
+	/**
+	 * Longest a cookie session lasts, however active: past it, the user signs in again.
+	 * It holds for every cookie session, the cookie sign-in's and a host's own form
+	 * login's alike.
+	 */
+	private Duration sessionLifetime = Duration.ofHours(12);
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -82,6 +91,14 @@ public class CookieSignInProperties {
 
 	public void setPasswordResetPath(String passwordResetPath) {
 		this.passwordResetPath = passwordResetPath;
+	}
+
+	public Duration getSessionLifetime() {
+		return this.sessionLifetime;
+	}
+
+	public void setSessionLifetime(Duration sessionLifetime) {
+		this.sessionLifetime = sessionLifetime;
 	}
 
 }
