@@ -36,10 +36,10 @@ final class JdbcCredentialStore implements CredentialStore {
 	public Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress) {
 		return this.jdbc
 			.sql("select " + CREDENTIAL_COLUMNS + " from svc_users u where "
-					+ JdbcIdentityStore.tenantCondition("u", tenantId)
+					+ SqlStatement.tenantCondition("u", tenantId)
 					+ " and (u.normalized_user_name = :login or u.normalized_email_address = :login)"
 					+ " order by case when u.normalized_user_name = :login then 0 else 1 end, u.id limit 1")
-			.params(JdbcIdentityStore.tenantParam(tenantId))
+			.params(SqlStatement.tenantParam(tenantId))
 			.param("login", userNameOrEmailAddress.toUpperCase(Locale.ROOT))
 			.query(JdbcCredentialStore::credentials)
 			.optional();
@@ -108,7 +108,7 @@ final class JdbcCredentialStore implements CredentialStore {
 	}
 
 	private static UserCredentials credentials(ResultSet rs, int row) throws SQLException {
-		return new UserCredentials(rs.getLong("id"), JdbcIdentityStore.nullableInt(rs, "tenant_id"),
+		return new UserCredentials(rs.getLong("id"), IdentityRows.nullableInt(rs, "tenant_id"),
 				rs.getString("user_name"), rs.getString("password_hash"), rs.getBoolean("is_active"),
 				rs.getObject("lockout_end_date", OffsetDateTime.class), rs.getBoolean("should_change_password"));
 	}

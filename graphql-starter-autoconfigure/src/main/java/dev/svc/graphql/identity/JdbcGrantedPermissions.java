@@ -1,0 +1,81 @@
+package dev.svc.graphql.identity;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * A user's granted permissions: granted to the user, to one of its roles or to a role of
+ * one of its organization units, and not prohibited to the user. Kept for
+ * {@code graphql.identity.permission-cache-duration} per user, so that a query usually
+ * costs no statement for the caller's permissions.
+ */
+final class JdbcGrantedPermissions {
+
+	private static final String GRANTS_OF_USER = """
+			select g.name, g.is_granted, g.user_id
+			from svc_permission_grants g
+			where g.user_id = :userId
+			   or g.role_id in (select ur.role_id from svc_user_roles ur where ur.user_id = :userId)
+			   or g.role_id in (select our.role_id
+			                    from svc_organization_unit_roles our
+			                    join svc_user_organization_units uou on uou.organization_unit_id = our.organization_unit_id
+			                    where uou.user_id = :userId)
+			""";
+
+	private final JdbcClient jdbc;
+
+	private final Cache<Long, Set<String>> cache;
+
+	private final boolean cached;
+
+	JdbcGrantedPermissions(JdbcClient jdbc, Clock clock, Duration cacheDuration, int cacheSize) {
+		this.jdbc = jdbc;
+		this.cached = cacheDuration.toMillis() > 0;
+		this.cache = Caffeine.newBuilder()
+			.maximumSize(cacheSize)
+			.expireAfterWrite(cacheDuration.isNegative() ? Duration.ZERO : cacheDuration)
+			.ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
+			.executor(Runnable::run)
+			.recordStats()
+			.build();
+	}
+
+	Set<String> of(long userId) {
+		return this.cached ? this.cache.get(userId, this::read) : read(userId);
+	}
+
+	Cache<?, ?> cache() {
+		return this.cache;
+	}
+
+	private Set<String> read(long userId) {
+		Set<String> granted = new HashSet<>();
+		Set<String> grantedToUser = new HashSet<>();
+		Set<String> prohibitedToUser = new HashSet<>();
+		this.jdbc.sql(GRANTS_OF_USER).param("userId", userId).query((RowCallbackHandler) (rs) -> {
+			String name = rs.getString("name");
+			boolean isGranted = rs.getBoolean("is_granted");
+			rs.getLong("user_id");
+			boolean userLevel = !rs.wasNull();
+			if (userLevel) {
+				(isGranted ? grantedToUser : prohibitedToUser).add(name);
+			}
+			else if (isGranted) {
+				granted.add(name);
+			}
+		});
+		granted.addAll(grantedToUser);
+		granted.removeAll(prohibitedToUser);
+		return Set.copyOf(granted);
+	}
+
+}

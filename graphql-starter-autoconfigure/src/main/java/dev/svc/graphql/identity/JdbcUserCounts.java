@@ -1,0 +1,42 @@
+package dev.svc.graphql.identity;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * How many users match: an unfiltered count is the tenant's kept count
+ * ({@code svc_user_counts}, tenant key 0 for the host), one row read; a filtered one
+ * counts the matching users.
+ */
+final class JdbcUserCounts {
+
+	/** The tenant's kept count, as a column of a statement with {@code :tenantKey}. */
+	static final String KEPT_COUNT = "(select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey)";
+
+	private final JdbcClient jdbc;
+
+	private final UserFilterStatement users;
+
+	JdbcUserCounts(JdbcClient jdbc, UserFilterStatement users) {
+		this.jdbc = jdbc;
+		this.users = users;
+	}
+
+	int count(@Nullable Integer tenantId, UserFilter filter) {
+		if (UserFilterStatement.isUnfiltered(filter)) {
+			return this.jdbc.sql("select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey")
+				.param("tenantKey", tenantKey(tenantId))
+				.query(Integer.class)
+				.optional()
+				.orElse(0);
+		}
+		SqlStatement query = this.users.select("select count(*) from svc_users u", tenantId, filter);
+		return this.jdbc.sql(query.sql.toString()).params(query.params).query(Integer.class).single();
+	}
+
+	static int tenantKey(@Nullable Integer tenantId) {
+		return (tenantId != null) ? tenantId : 0;
+	}
+
+}
