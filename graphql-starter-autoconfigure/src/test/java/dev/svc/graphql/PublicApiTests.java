@@ -62,6 +62,7 @@ class PublicApiTests {
 			"dev.svc.graphql.security.PermissionDefinition", "dev.svc.graphql.security.PermissionDefinitions",
 			"dev.svc.graphql.security.SvcAuthorizationException", "dev.svc.graphql.signin.SignInResult",
 			"dev.svc.graphql.signin.SignInResult$Outcome", "dev.svc.graphql.signin.SignInService",
+			"dev.svc.graphql.signin.PasswordResetService", "dev.svc.graphql.signin.TwoFactorService",
 			"dev.svc.graphql.signin.SignInInput", "dev.svc.graphql.signin.SignInInput$Problem",
 			"dev.svc.graphql.signin.SignInThrottledException", "dev.svc.graphql.signin.PasswordChangeRequiredException",
 			"dev.svc.graphql.signin.PasswordResetResult", "dev.svc.graphql.signin.PasswordResetResult$Outcome",

@@ -82,4 +82,26 @@ final class AttemptBudget {
 		this.attempts.succeeded(subject);
 	}
 
+	/**
+	 * The throttle's key for a sign-in: the tenancy and the name as typed.
+	 * @param tenancyName the tenancy, if any
+	 * @param userNameOrEmailAddress the name, if any
+	 * @return the key, {@code null} when no name was given
+	 */
+	static @Nullable String accountKey(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress) {
+		if (userNameOrEmailAddress == null || userNameOrEmailAddress.isBlank()) {
+			return null;
+		}
+		return ((tenancyName != null) ? tenancyName.trim() : "") + "/" + userNameOrEmailAddress.trim();
+	}
+
+	/**
+	 * The throttle's key for what names an account by its id.
+	 * @param userId the account
+	 * @return the key
+	 */
+	static String accountKey(long userId) {
+		return "#" + userId;
+	}
+
 }

@@ -21,8 +21,8 @@ import org.springframework.core.annotation.Order;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 final class MissingCredentialStoreFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefinitionException> {
 
-	private static final Set<Class<?>> SIGN_IN_BEANS = Set.of(SignInService.class, ActiveSessions.class,
-			SignInSessions.class);
+	private static final Set<Class<?>> SIGN_IN_BEANS = Set.of(SignInService.class, PasswordResetService.class,
+			TwoFactorService.class, ActiveSessions.class, SignInSessions.class);
 
 	@Override
 	protected @Nullable FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause) {

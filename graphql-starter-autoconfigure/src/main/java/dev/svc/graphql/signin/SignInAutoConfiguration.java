@@ -18,6 +18,7 @@ import dev.svc.graphql.signin.store.TwoFactorStore;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import jakarta.servlet.DispatcherType;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -67,28 +68,47 @@ public final class SignInAutoConfiguration {
 	}
 
 	/**
-	 * Checks passwords with the host's {@link PasswordEncoder} if it has one, else with
-	 * Spring Security's delegating encoder hashing with Argon2id (or bcrypt), which the
-	 * module does not publish as a bean: a global encoder would change how the host
-	 * checks its own users' passwords. Either way only so many hashes are computed at
-	 * once. Reads the time from the host's {@link Clock} if it has one.
+	 * What the sign-in services share. Passwords are checked with the host's
+	 * {@link PasswordEncoder} if it has one, else with Spring Security's delegating
+	 * encoder hashing with Argon2id (or bcrypt), which the module does not publish as a
+	 * bean: a global encoder would change how the host checks its own users' passwords.
+	 * Either way only so many hashes are computed at once. Reads the time from the host's
+	 * {@link Clock} if it has one, and writes audit parameters with Boot's JSON mapper.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
-	SignInService signInService(IdentityStore identities, CredentialStore credentials,
-			ObjectProvider<PasswordEncoder> passwordEncoder, ObjectProvider<AuditLogWriter> auditLog,
+	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
+			ObjectProvider<AuditLogWriter> auditLog,
 			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
-			SignInProperties signIn, PasswordProperties password, ObjectProvider<TwoFactorSignIn> twoFactor,
+			SignInProperties signIn, PasswordProperties password, ObjectProvider<JsonMapper> jsonMapper,
 			ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
 				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
-		return new DefaultSignInService(identities, credentials,
-				new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), auditLog.getIfAvailable(),
-				refusedSignIns.getIfAvailable(), budget, new PasswordPolicy(password.getPolicy().getMinLength()),
-				password.getResetCodeLifetime(), twoFactor.getIfAvailable(), clock.getIfUnique(Clock::systemUTC));
+		Clock time = clock.getIfUnique(Clock::systemUTC);
+		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget,
+				new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(),
+						jsonMapper.getIfAvailable(JsonMapper::shared), time),
+				new PasswordResetCodes(credentials, budget, password.getResetCodeLifetime()), time);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	SignInService signInService(IdentityStore identities, CredentialStore credentials, SignInChecks checks,
+			ObjectProvider<TwoFactorSignIn> twoFactor) {
+		return new DefaultSignInService(identities, credentials, checks.passwordEncoder(), checks.budget(),
+				checks.resetCodes(), twoFactor.getIfAvailable(), checks.audit(), checks.clock());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PasswordResetService passwordResetService(CredentialStore credentials, SignInChecks checks,
+			PasswordProperties password) {
+		return new DefaultPasswordResetService(credentials, checks.passwordEncoder(), checks.budget(),
+				checks.resetCodes(), new PasswordPolicy(password.getPolicy().getMinLength()), checks.audit(),
+				checks.clock());
 	}
 
 	/**
@@ -115,6 +135,17 @@ public final class SignInAutoConfiguration {
 				: environment.getProperty("spring.application.name", "GraphQL");
 		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
 				twoFactor.getRememberClientLifetime(), twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour());
+	}
+
+	/**
+	 * Second-step codes and two-factor changes, where two-factor sign-in is.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(TwoFactorSignIn.class)
+	TwoFactorService twoFactorService(TwoFactorSignIn twoFactor, CredentialStore credentials, SignInChecks checks) {
+		return new DefaultTwoFactorService(twoFactor, credentials, checks.passwordEncoder(), checks.budget(),
+				checks.audit(), checks.clock());
 	}
 
 	/**

@@ -51,6 +51,9 @@ class LockoutAndThrottleTests {
 	private SignInService signIn;
 
 	@Autowired
+	private PasswordResetService passwordReset;
+
+	@Autowired
 	private MutableClock clock;
 
 	@Autowired
@@ -172,19 +175,20 @@ class LockoutAndThrottleTests {
 		String code = this.signIn.signIn("Locks86", "anna", "123qwe", address).passwordResetCode();
 		assertThat(code).isNotNull();
 		for (int i = 0; i < 5; i++) {
-			assertThat(this.signIn.resetPassword(860, "not-the-code-" + i, "a new password", address).outcome())
+			assertThat(this.passwordReset.resetPassword(860, "not-the-code-" + i, "a new password", address).outcome())
 				.isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
 		}
-		assertThat(this.signIn.resetPassword(860, code, "a new password", address).outcome())
+		assertThat(this.passwordReset.resetPassword(860, code, "a new password", address).outcome())
 			.as("the code, after five wrong guesses")
 			.isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
 		// the account is not locked out: its password signs in again, for a new code with
 		// guesses of its own
 		SignInResult again = this.signIn.signIn("Locks86", "anna", "123qwe", address);
 		assertThat(again.outcome()).isEqualTo(Outcome.PASSWORD_CHANGE_REQUIRED);
-		assertThat(this.signIn.resetPassword(860, "not-the-code", "a new password", address).outcome())
+		assertThat(this.passwordReset.resetPassword(860, "not-the-code", "a new password", address).outcome())
 			.isEqualTo(PasswordResetResult.Outcome.INVALID_CODE);
-		assertThat(this.signIn.resetPassword(860, again.passwordResetCode(), "a new password", address).outcome())
+		assertThat(
+				this.passwordReset.resetPassword(860, again.passwordResetCode(), "a new password", address).outcome())
 			.isEqualTo(PasswordResetResult.Outcome.RESET);
 	}
 
@@ -193,8 +197,10 @@ class LockoutAndThrottleTests {
 		List<PasswordResetResult.Outcome> account = new ArrayList<>();
 		List<PasswordResetResult.Outcome> nobody = new ArrayList<>();
 		for (int i = 0; i < 6; i++) {
-			account.add(this.signIn.resetPassword(880, "wrong-" + i, "a new password", "198.51.100.88").outcome());
-			nobody.add(this.signIn.resetPassword(999_999, "wrong-" + i, "a new password", "198.51.100.99").outcome());
+			account
+				.add(this.passwordReset.resetPassword(880, "wrong-" + i, "a new password", "198.51.100.88").outcome());
+			nobody.add(this.passwordReset.resetPassword(999_999, "wrong-" + i, "a new password", "198.51.100.99")
+				.outcome());
 		}
 		assertThat(nobody).as("no user id can be told to exist").isEqualTo(account);
 		assertThat(account).containsOnly(PasswordResetResult.Outcome.INVALID_CODE);
@@ -205,12 +211,12 @@ class LockoutAndThrottleTests {
 	void shouldCountEveryCheckOfASecretTowardTheAddresssThrottle() {
 		String address = "198.51.100.187";
 		for (int i = 0; i < 15; i++) {
-			this.signIn.resetPassword(870, "not-the-code-" + i, "a new password", address);
+			this.passwordReset.resetPassword(870, "not-the-code-" + i, "a new password", address);
 		}
 		for (int i = 0; i < 15; i++) {
 			this.signIn.signIn("Locks87", "nobody" + i, "guess", address);
 		}
-		assertThat(this.signIn.resetPassword(870, "another", "a new password", address).outcome())
+		assertThat(this.passwordReset.resetPassword(870, "another", "a new password", address).outcome())
 			.isEqualTo(PasswordResetResult.Outcome.THROTTLED);
 		assertThat(this.signIn.signIn("Locks87", "anna", "123qwe", address).outcome()).isEqualTo(Outcome.THROTTLED);
 	}

@@ -62,9 +62,27 @@ class SignInAutoConfigurationTests {
 
 	@Test
 	void shouldBackOffWhenUserDefinesASignInService() {
-		SignInService own = (tenancy, user, password, ip) -> null;
+		SignInService own = (tenancy, user, password, secondFactor, ip) -> SignInResult
+			.failure(SignInResult.Outcome.INVALID_CREDENTIALS, "never");
 		this.contextRunner.withBean(SignInService.class, () -> own)
 			.run((context) -> assertThat(context.getBean(SignInService.class)).isSameAs(own));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesAPasswordResetService() {
+		PasswordResetService own = (userId, code, password, ip) -> PasswordResetResult.invalidCode();
+		this.contextRunner.withBean(PasswordResetService.class, () -> own)
+			.run((context) -> assertThat(context.getBean(PasswordResetService.class)).isSameAs(own));
+	}
+
+	@Test
+	void shouldShareOneSetOfChecksAmongTheSignInServices() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(SignInService.class)
+			.hasSingleBean(PasswordResetService.class)
+			.hasSingleBean(TwoFactorSignIn.class)
+			.hasSingleBean(TwoFactorService.class)
+			.hasSingleBean(SignInChecks.class)
+			.doesNotHaveBean(PasswordEncoder.class));
 	}
 
 	@Test

@@ -6,11 +6,13 @@ import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.CookieSignInProperties;
+import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
 import dev.svc.graphql.signin.TwoFactorProperties;
+import dev.svc.graphql.signin.TwoFactorService;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -70,6 +72,7 @@ public final class CookieSignInAutoConfiguration {
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
+			PasswordResetService passwordResetService, ObjectProvider<TwoFactorService> twoFactorService,
 			ActiveSessions activeSessions, CookieSignInProperties cookie, TwoFactorProperties twoFactor,
 			RequestCache requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens) {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults()
@@ -92,10 +95,11 @@ public final class CookieSignInAutoConfiguration {
 				csrf.ignoringRequestMatchers(JsonRequests::isJson);
 				csrfTokens.ifUnique(csrf::csrfTokenRepository);
 			})
-			.addFilterBefore(new SecondStepCodeFilter(loginPosts, cookie.getLoginPath(), signInService),
+			.addFilterBefore(
+					new SecondStepCodeFilter(loginPosts, cookie.getLoginPath(), twoFactorService.getIfAvailable()),
 					UsernamePasswordAuthenticationFilter.class)
 			.addFilterAt(login, UsernamePasswordAuthenticationFilter.class)
-			.addFilterAfter(new PasswordResetFilter(resetPosts, signInService, responses),
+			.addFilterAfter(new PasswordResetFilter(resetPosts, passwordResetService, responses),
 					UsernamePasswordAuthenticationFilter.class)
 			.logout((logout) -> logout.logoutRequestMatcher(logoutPosts)
 				.addLogoutHandler((request, response, authentication) -> {

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.signin.PasswordResetResult;
+import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInInput.Problem;
-import dev.svc.graphql.signin.SignInService;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -37,13 +37,13 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 
 	private final RequestMatcher resetPosts;
 
-	private final SignInService signInService;
+	private final PasswordResetService passwordReset;
 
 	private final LoginResponses responses;
 
-	PasswordResetFilter(RequestMatcher resetPosts, SignInService signInService, LoginResponses responses) {
+	PasswordResetFilter(RequestMatcher resetPosts, PasswordResetService passwordReset, LoginResponses responses) {
 		this.resetPosts = resetPosts;
-		this.signInService = signInService;
+		this.passwordReset = passwordReset;
 		this.responses = responses;
 	}
 
@@ -73,7 +73,7 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 		if (form.userId() == null) {
 			return PasswordResetResult.invalidInput(List.of(new Problem("userId", "The userId field is required.")));
 		}
-		return this.signInService.resetPassword(form.userId(), form.resetCode(), form.password(),
+		return this.passwordReset.resetPassword(form.userId(), form.resetCode(), form.password(),
 				ClientAddress.of(request));
 	}
 
@@ -82,7 +82,7 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 		if (session == null || !(session.getAttribute(PENDING_RESET) instanceof PendingReset pending)) {
 			return PasswordResetResult.invalidCode();
 		}
-		PasswordResetResult result = this.signInService.resetPassword(pending.userId(), pending.resetCode(),
+		PasswordResetResult result = this.passwordReset.resetPassword(pending.userId(), pending.resetCode(),
 				request.getParameter("password"), ClientAddress.of(request));
 		if (result.outcome() != PasswordResetResult.Outcome.INVALID_INPUT
 				&& result.outcome() != PasswordResetResult.Outcome.THROTTLED) {

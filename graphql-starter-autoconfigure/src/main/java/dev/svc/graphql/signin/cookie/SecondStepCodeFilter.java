@@ -7,12 +7,13 @@ import java.util.List;
 
 import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.context.ClientAddress;
-import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TwoFactorService;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -35,12 +36,12 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 
 	private final String loginPath;
 
-	private final SignInService signInService;
+	private final @Nullable TwoFactorService twoFactor;
 
-	SecondStepCodeFilter(RequestMatcher loginPosts, String loginPath, SignInService signInService) {
+	SecondStepCodeFilter(RequestMatcher loginPosts, String loginPath, @Nullable TwoFactorService twoFactor) {
 		this.loginPosts = loginPosts;
 		this.loginPath = loginPath;
-		this.signInService = signInService;
+		this.twoFactor = twoFactor;
 	}
 
 	/**
@@ -66,7 +67,8 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 			response.sendRedirect(request.getContextPath() + this.loginPath);
 			return;
 		}
-		Duration wait = this.signInService.sendTwoFactorCode(pending.userId(), provider, ClientAddress.of(request));
+		Duration wait = (this.twoFactor != null)
+				? this.twoFactor.sendTwoFactorCode(pending.userId(), provider, ClientAddress.of(request)) : null;
 		response.sendRedirect(request.getContextPath() + secondStepUrl(this.loginPath, pending.providers())
 				+ ((wait != null) ? "&retryAfter=" + Math.max(1, (wait.toMillis() + 999) / 1000) : "&codeSent"));
 	}

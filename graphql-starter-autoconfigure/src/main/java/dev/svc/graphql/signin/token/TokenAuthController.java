@@ -8,10 +8,12 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
+import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
 import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
 import jakarta.servlet.http.HttpServletRequest;
@@ -46,10 +48,17 @@ final class TokenAuthController {
 
 	private final SignInService signInService;
 
+	private final PasswordResetService passwordReset;
+
+	private final @Nullable TwoFactorService twoFactor;
+
 	private final TokenService tokens;
 
-	TokenAuthController(SignInService signInService, TokenService tokens) {
+	TokenAuthController(SignInService signInService, PasswordResetService passwordReset,
+			@Nullable TwoFactorService twoFactor, TokenService tokens) {
 		this.signInService = signInService;
+		this.passwordReset = passwordReset;
+		this.twoFactor = twoFactor;
 		this.tokens = tokens;
 	}
 
@@ -118,8 +127,10 @@ final class TokenAuthController {
 					List.of(new ValidationError("The userId and provider fields are required.",
 							List.of("userId", "provider"))));
 		}
-		Duration wait = this.signInService.sendTwoFactorCode(model.userId(), model.provider(),
-				ClientAddress.of(request));
+		// without two-factor sign-in there is no second step to send a code for, and the
+		// answer says as little as when there is
+		Duration wait = (this.twoFactor != null)
+				? this.twoFactor.sendTwoFactorCode(model.userId(), model.provider(), ClientAddress.of(request)) : null;
 		if (wait != null) {
 			long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
@@ -142,7 +153,7 @@ final class TokenAuthController {
 			return invalidRequest("Your request is not valid!",
 					List.of(new ValidationError("The userId field is required.", List.of("userId"))));
 		}
-		PasswordResetResult result = this.signInService.resetPassword(model.userId(), model.resetCode(),
+		PasswordResetResult result = this.passwordReset.resetPassword(model.userId(), model.resetCode(),
 				model.password(), ClientAddress.of(request));
 		return switch (result.outcome()) {
 			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true,

@@ -6,9 +6,11 @@ import java.time.Duration;
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.signin.ActiveSessions;
+import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
@@ -67,8 +69,10 @@ public final class TokenSignInAutoConfiguration {
 	}
 
 	@Bean
-	TokenAuthController svcTokenAuthController(SignInService signInService, TokenService svcTokenService) {
-		return new TokenAuthController(signInService, svcTokenService);
+	TokenAuthController svcTokenAuthController(SignInService signInService, PasswordResetService passwordResetService,
+			ObjectProvider<TwoFactorService> twoFactorService, TokenService svcTokenService) {
+		return new TokenAuthController(signInService, passwordResetService, twoFactorService.getIfAvailable(),
+				svcTokenService);
 	}
 
 	/**
@@ -78,8 +82,8 @@ public final class TokenSignInAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(TwoFactorSignIn.class)
 	TwoFactorController svcTwoFactorController(TokenService svcTokenService, TwoFactorSignIn twoFactorSignIn,
-			SignInService signInService) {
-		return new TwoFactorController(svcTokenService, twoFactorSignIn, signInService);
+			TwoFactorService twoFactorService) {
+		return new TwoFactorController(svcTokenService, twoFactorSignIn, twoFactorService);
 	}
 
 	/**

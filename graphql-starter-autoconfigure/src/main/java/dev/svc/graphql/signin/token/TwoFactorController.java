@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult;
-import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
 import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
@@ -40,7 +40,7 @@ import org.springframework.web.bind.annotation.RestController;
  * answers a new secret and its {@code otpauth://} URI; {@code .../Authenticator/Enable}
  * with {@code {"password": "...", "code": "123456"}} turns two-factor sign-in on once a
  * code of the app proves it is set up; {@code .../Disable} with the password and a code
- * turns it off. The password and the code are checked by the {@link SignInService}, so
+ * turns it off. The password and the code are checked by the {@link TwoFactorService}, so
  * wrong ones count toward the user's lockout and the client's throttle as wrong sign-ins
  * do.
  */
@@ -51,14 +51,14 @@ final class TwoFactorController {
 
 	private final TwoFactorSignIn twoFactor;
 
-	private final SignInService signInService;
+	private final TwoFactorService twoFactorService;
 
 	private final SecurityContextRepository sessions = new HttpSessionSecurityContextRepository();
 
-	TwoFactorController(TokenService tokens, TwoFactorSignIn twoFactor, SignInService signInService) {
+	TwoFactorController(TokenService tokens, TwoFactorSignIn twoFactor, TwoFactorService twoFactorService) {
 		this.tokens = tokens;
 		this.twoFactor = twoFactor;
-		this.signInService = signInService;
+		this.twoFactorService = twoFactorService;
 	}
 
 	@PostMapping(path = "/api/TokenAuth/TwoFactor/Authenticator", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -75,7 +75,7 @@ final class TwoFactorController {
 	ResponseEntity<AjaxResponse> enableAuthenticator(HttpServletRequest request,
 			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
 			@RequestBody ChangeModel model) {
-		return asUser(request, authorization, (user) -> changed(model, () -> this.signInService
+		return asUser(request, authorization, (user) -> changed(model, () -> this.twoFactorService
 			.enableAuthenticator(user, model.password(), model.code(), ClientAddress.of(request))));
 	}
 
@@ -83,8 +83,8 @@ final class TwoFactorController {
 	ResponseEntity<AjaxResponse> disable(HttpServletRequest request,
 			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
 			@RequestBody ChangeModel model) {
-		return asUser(request, authorization, (user) -> changed(model, () -> this.signInService.disableTwoFactor(user,
-				model.password(), model.code(), ClientAddress.of(request))));
+		return asUser(request, authorization, (user) -> changed(model, () -> this.twoFactorService
+			.disableTwoFactor(user, model.password(), model.code(), ClientAddress.of(request))));
 	}
 
 	// the user of the bearer token, else of the session (this path's chain keeps no

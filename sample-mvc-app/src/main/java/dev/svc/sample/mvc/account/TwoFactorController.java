@@ -3,7 +3,7 @@ package dev.svc.sample.mvc.account;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult;
-import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * The signed-in user's page for two-factor sign-in: it sets up an authenticator app
  * through the GraphQL module's {@link TwoFactorSignIn}, and turns two-factor sign-in on
- * with a code of the app, and off again, through its {@link SignInService}, which asks
+ * with a code of the app, and off again, through its {@link TwoFactorService}, which asks
  * for the password again and counts wrong ones as failed sign-ins.
  */
 @Controller
@@ -27,11 +27,11 @@ class TwoFactorController {
 
 	private final TwoFactorSignIn twoFactor;
 
-	private final SignInService signIn;
+	private final TwoFactorService twoFactorService;
 
-	TwoFactorController(TwoFactorSignIn twoFactor, SignInService signIn) {
+	TwoFactorController(TwoFactorSignIn twoFactor, TwoFactorService twoFactorService) {
 		this.twoFactor = twoFactor;
-		this.signIn = signIn;
+		this.twoFactorService = twoFactorService;
 	}
 
 	@GetMapping("/Account/TwoFactor")
@@ -50,7 +50,8 @@ class TwoFactorController {
 	@PostMapping(path = "/Account/TwoFactor", params = "enable")
 	String enable(@AuthenticationPrincipal SignedInUser user, @RequestParam String password, @RequestParam String code,
 			HttpServletRequest request, Model model) {
-		SignInResult result = this.signIn.enableAuthenticator(user, password, code, ClientAddress.of(request));
+		SignInResult result = this.twoFactorService.enableAuthenticator(user, password, code,
+				ClientAddress.of(request));
 		model.addAttribute("message", result.succeeded() ? "Two-factor sign-in is on." : result.message());
 		return PAGE;
 	}
@@ -58,7 +59,7 @@ class TwoFactorController {
 	@PostMapping(path = "/Account/TwoFactor", params = "disable")
 	String disable(@AuthenticationPrincipal SignedInUser user, @RequestParam String password, @RequestParam String code,
 			HttpServletRequest request, Model model) {
-		SignInResult result = this.signIn.disableTwoFactor(user, password, code, ClientAddress.of(request));
+		SignInResult result = this.twoFactorService.disableTwoFactor(user, password, code, ClientAddress.of(request));
 		model.addAttribute("message", result.succeeded() ? "Two-factor sign-in is off." : result.message());
 		return PAGE;
 	}

@@ -1,0 +1,88 @@
+package dev.svc.graphql.signin;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+
+import dev.svc.graphql.Sha256;
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.identity.CredentialStore;
+import dev.svc.graphql.signin.SignInResult.Outcome;
+import dev.svc.graphql.signin.store.SignInAttempts.Subject;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * One-time codes to set a new password with: one is issued instead of a session when a
+ * user who must change its password signs in, kept as a digest only, and voided after as
+ * many wrong guesses as a lockout takes. A code's wrong guesses are counted apart from
+ * its account's failures, so that knowing a user's id does not let anyone lock the
+ * account.
+ */
+final class PasswordResetCodes {
+
+	private static final Log logger = LogFactory.getLog(PasswordResetCodes.class);
+
+	/** 128 random bits: a reset code cannot be guessed within its lifetime. */
+	private static final int CODE_BYTES = 16;
+
+	private final CredentialStore credentials;
+
+	private final AttemptBudget budget;
+
+	private final Duration lifetime;
+
+	private final SecureRandom random = new SecureRandom();
+
+	PasswordResetCodes(CredentialStore credentials, AttemptBudget budget, Duration lifetime) {
+		this.credentials = credentials;
+		this.budget = budget;
+		this.lifetime = lifetime;
+	}
+
+	/**
+	 * No session and no tokens: a new code, which gets the full count of guesses.
+	 */
+	SignInResult issue(SignedInUser user, Instant now) {
+		String code = newCode();
+		try {
+			this.credentials.savePasswordResetCode(user.userId(), Sha256.hex(code), now.plus(this.lifetime));
+			this.budget.succeeded(guesses(user.userId()));
+		}
+		catch (UnsupportedOperationException ex) {
+			logger.warn("User " + user.userId()
+					+ " must change its password, but the credential store keeps no reset codes: " + ex.getMessage());
+			return SignInResult.failure(Outcome.INACTIVE_USER, "User " + user.userName()
+					+ " must change its password, which this application does not offer. Ask an administrator.");
+		}
+		return SignInResult.passwordChangeRequired(user, code);
+	}
+
+	/**
+	 * The code is replaced by one nobody knows, which has already expired.
+	 */
+	void voidCode(long userId, Instant now) {
+		try {
+			this.credentials.savePasswordResetCode(userId, Sha256.hex(newCode()), now);
+		}
+		catch (UnsupportedOperationException ex) {
+			// a store without reset codes has none to void
+		}
+	}
+
+	/**
+	 * The wrong guesses of a user's reset code: the name is one that no sign-in can give,
+	 * since sign-in input refuses control characters.
+	 */
+	static Subject guesses(long userId) {
+		return new Subject(null, null, "\u001freset-code#" + userId);
+	}
+
+	private String newCode() {
+		byte[] bytes = new byte[CODE_BYTES];
+		this.random.nextBytes(bytes);
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+	}
+
+}
