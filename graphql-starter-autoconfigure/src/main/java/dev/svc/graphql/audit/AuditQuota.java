@@ -34,8 +34,6 @@ import org.springframework.util.Assert;
  */
 public final class AuditQuota implements SmartLifecycle {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
 	/** The operation of the summary of anonymous queries. */
 	public static final String ANONYMOUS_QUERIES = "AnonymousQueriesNotRecorded";
 
@@ -209,8 +207,10 @@ public final class AuditQuota implements SmartLifecycle {
 			this.counts.forEach((address, count) -> {
 				if (count.notRecorded > 0) {
 					summaries.add(new AuditRecord(count.tenantId, count.userId, this.serviceName, this.summaryOperation,
-							JSON.writeValueAsString(new Summary(count.notRecorded, this.window.toString())), start, 0,
-							(address.equals(OTHERS) || address.startsWith(USER)) ? null : address, null, null));
+							JsonMapper.shared()
+								.writeValueAsString(new Summary(count.notRecorded, this.window.toString())),
+							start, 0, (address.equals(OTHERS) || address.startsWith(USER)) ? null : address, null,
+							null));
 				}
 			});
 			this.counts.clear();

@@ -1,5 +1,6 @@
 package dev.svc.graphql.error;
 
+import java.util.List;
 import java.util.Map;
 
 import graphql.ErrorType;
@@ -79,11 +80,30 @@ public final class ErrorCode {
 	 * @return the error
 	 */
 	public static GraphQLError refusal(String code, String message) {
-		return GraphqlErrorBuilder.newError()
-			.errorType(ErrorType.ValidationError)
-			.message(message)
-			.extensions(Map.of("code", code))
-			.build();
+		return newError(code).errorType(ErrorType.ValidationError).message(message).build();
+	}
+
+	/**
+	 * The one way the module builds a GraphQL error: graphql-java's builder with the
+	 * {@code extensions.code} set, for the caller to add the message, the place and the
+	 * classification.
+	 * @param code the {@code extensions.code}, one of this class's
+	 * @return the builder
+	 */
+	public static GraphqlErrorBuilder<?> newError(String code) {
+		return GraphqlErrorBuilder.newError().extensions(Map.of("code", code));
+	}
+
+	/**
+	 * An error of the whole request rather than of a field, in the shape of every error
+	 * the endpoint answers: {@code message}, empty {@code locations} and {@code path},
+	 * and {@code extensions.code} alone.
+	 * @param message what went wrong, for the client
+	 * @param code the {@code extensions.code}, one of this class's
+	 * @return the error
+	 */
+	public static GraphQLError ofRequest(String message, String code) {
+		return new ShapedError(message, List.of(), List.of(), ErrorType.ExecutionAborted, Map.of("code", code));
 	}
 
 }

@@ -2,10 +2,8 @@ package dev.svc.graphql.error;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.Map;
 
 import graphql.GraphQLError;
-import graphql.GraphqlErrorBuilder;
 import graphql.schema.DataFetchingEnvironment;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -56,7 +54,11 @@ final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 		if (this.exposeExceptionDetails) {
 			appendDetails(message, ex);
 		}
-		return GraphqlErrorBuilder.newError(env).message(message.toString()).extensions(Map.of("code", code)).build();
+		return ErrorCode.newError(code)
+			.location(env.getField().getSourceLocation())
+			.path(env.getExecutionStepInfo().getPath())
+			.message(message.toString())
+			.build();
 	}
 
 	private static void appendDetails(StringBuilder message, Throwable ex) {

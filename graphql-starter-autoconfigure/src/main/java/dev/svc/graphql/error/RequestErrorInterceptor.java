@@ -8,7 +8,6 @@ import java.util.Objects;
 import graphql.ErrorClassification;
 import graphql.ErrorType;
 import graphql.GraphQLError;
-import graphql.language.SourceLocation;
 import reactor.core.publisher.Mono;
 
 import org.springframework.graphql.ResponseError;
@@ -65,53 +64,6 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 			return ErrorCode.QUERY_TOO_COMPLEX;
 		}
 		return ErrorCode.INTERNAL_SERVER_ERROR;
-	}
-
-	/**
-	 * An error serialized with exactly the four members clients get: graphql-java's own
-	 * errors would add {@code extensions.classification}.
-	 */
-	private record ShapedError(String message, List<SourceLocation> locations, List<Object> path,
-			ErrorClassification errorType, Map<String, Object> extensions) implements GraphQLError {
-
-		@Override
-		public String getMessage() {
-			return this.message;
-		}
-
-		@Override
-		public List<SourceLocation> getLocations() {
-			return this.locations;
-		}
-
-		@Override
-		public List<Object> getPath() {
-			return this.path;
-		}
-
-		@Override
-		public ErrorClassification getErrorType() {
-			return this.errorType;
-		}
-
-		@Override
-		public Map<String, Object> getExtensions() {
-			return this.extensions;
-		}
-
-		@Override
-		public Map<String, Object> toSpecification() {
-			Map<String, Object> specification = new LinkedHashMap<>();
-			specification.put("message", this.message);
-			specification.put("locations",
-					this.locations.stream()
-						.map((location) -> Map.of("line", location.getLine(), "column", location.getColumn()))
-						.toList());
-			specification.put("path", this.path);
-			specification.put("extensions", this.extensions);
-			return specification;
-		}
-
 	}
 
 }

@@ -1,7 +1,5 @@
 package dev.svc.graphql.introspection;
 
-import java.util.Map;
-
 import dev.svc.graphql.Introspection;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
@@ -105,12 +103,11 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 	 * that nothing but its place tells one failure of the kind from another.
 	 */
 	private static GraphQLError rewritten(ResponseError error, String message, String code) {
-		return GraphqlErrorBuilder.newError()
+		return ErrorCode.newError(code)
 			.message(message)
 			.locations(error.getLocations())
 			.path(error.getParsedPath())
 			.errorType(error.getErrorType())
-			.extensions(Map.of("code", code))
 			.build();
 	}
 

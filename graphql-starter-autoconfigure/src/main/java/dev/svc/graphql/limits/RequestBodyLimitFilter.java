@@ -23,12 +23,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.json.JacksonJsonHttpMessageConverter;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -59,7 +60,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 	private final Duration maxReadTime;
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	/** Spring's JSON converter, which writes a {@link ProblemDetail} as RFC 9457 says. */
+	private static final JacksonJsonHttpMessageConverter JSON = new JacksonJsonHttpMessageConverter();
 
 	// the GraphQL endpoint's clients expect GraphQL errors that name the properties
 	private final boolean graphQl;
@@ -179,24 +181,11 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		response.reset();
 		response.setStatus(status.value());
 		response.setHeader(HttpHeaders.CONNECTION, "close");
-		Map<String, Object> body = new LinkedHashMap<>();
-		if (this.graphQl) {
-			response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-			Map<String, Object> error = new LinkedHashMap<>();
-			error.put("message", message);
-			error.put("locations", List.of());
-			error.put("path", List.of());
-			error.put("extensions", Map.of("code", code));
-			body.put("errors", List.of(error));
-		}
-		else {
-			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-			body.put("type", "about:blank");
-			body.put("title", status.getReasonPhrase());
-			body.put("status", status.value());
-			body.put("detail", message);
-		}
-		byte[] bytes = JSON.writeValueAsBytes(body);
+		response
+			.setContentType(this.graphQl ? MediaType.APPLICATION_JSON_VALUE : MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		Object body = this.graphQl ? Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification()))
+				: ProblemDetail.forStatusAndDetail(status, message);
+		byte[] bytes = JSON.getMapper().writeValueAsBytes(body);
 		response.setContentLength(bytes.length);
 		response.getOutputStream().write(bytes);
 		response.flushBuffer();

@@ -1,7 +1,6 @@
 package dev.svc.graphql.limits;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -9,7 +8,6 @@ import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
-import graphql.GraphqlErrorBuilder;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
@@ -59,11 +57,10 @@ final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentatio
 			return CompletableFuture.completedFuture(result);
 		}
 		return CompletableFuture.completedFuture(ExecutionResult.newExecutionResult()
-			.addError(GraphqlErrorBuilder.newError()
+			.addError(ErrorCode.newError(ErrorCode.QUERY_TIMEOUT)
 				.errorType(ErrorType.ExecutionAborted)
 				.message("The query ran longer than " + this.timeout.toMillis()
 						+ " ms and was stopped (graphql.limits.timeout). Ask for less, or try again later.")
-				.extensions(Map.of("code", ErrorCode.QUERY_TIMEOUT))
 				.build())
 			.build());
 	}

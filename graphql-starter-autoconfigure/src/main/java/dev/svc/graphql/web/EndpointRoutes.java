@@ -117,7 +117,7 @@ final class EndpointRoutes {
 	 * order.
 	 */
 	static Map<String, Object> body(String message, String code) {
-		return Map.of("errors", List.of(new EndpointError(message, code).toSpecification()));
+		return Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification()));
 	}
 
 }

@@ -252,7 +252,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	private static WebGraphQlResponse databaseUnavailable(Throwable failure) {
 		logger.warn("A GraphQL request failed: the database cannot be reached: " + failure.getMessage());
 		ExecutionResult result = ExecutionResult.newExecutionResult()
-			.addError(new EndpointError("The database cannot be reached; try again later.",
+			.addError(ErrorCode.ofRequest("The database cannot be reached; try again later.",
 					ErrorCode.SERVICE_UNAVAILABLE))
 			.build();
 		// no operation ran, so the response stands on an empty execution input

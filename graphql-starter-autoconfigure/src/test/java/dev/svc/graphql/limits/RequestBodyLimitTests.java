@@ -18,6 +18,8 @@ import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -66,6 +68,43 @@ class RequestBodyLimitTests {
 				.write("{\"query\": \"")
 				.answer();
 			assertThat(answer).startsWith("HTTP/1.1 413").contains("over the limit of");
+		}
+	}
+
+	@Test
+	void shouldAnswerASignInPathsRefusalAsAProblemDocument() {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			String answer = client
+				.head("POST", "/api/TokenAuth/Authenticate", "Content-Type: application/json",
+						"Content-Length: " + NINETY_FIVE_MEGABYTES)
+				.answer();
+			assertThat(answer).containsIgnoringCase("Content-Type: application/problem+json");
+			JsonNode problem = JsonMapper.shared().readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+			// RFC 9457: a problem without a type is of type about:blank, which Spring
+			// leaves out
+			assertThat(problem.has("type") ? problem.get("type").asString() : "about:blank").isEqualTo("about:blank");
+			assertThat(problem.get("title").asString()).isEqualTo("Content Too Large");
+			assertThat(problem.get("status").asInt()).isEqualTo(413);
+			assertThat(problem.get("detail").asString()).startsWith("The request body's size is ")
+				.endsWith(", over the limit of 16384 bytes.");
+			assertThat(problem.has("instance")).isFalse();
+		}
+	}
+
+	@Test
+	void shouldAnswerTheEndpointsRefusalAsAGraphQlError() {
+		try (RawHttpClient client = new RawHttpClient(this.port, Duration.ofSeconds(10))) {
+			String answer = client
+				.head("POST", "/graphql", "Content-Type: application/json", "Content-Length: " + NINETY_FIVE_MEGABYTES)
+				.answer();
+			JsonNode error = JsonMapper.shared()
+				.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4))
+				.get("errors")
+				.get(0);
+			assertThat(error.get("extensions").get("code").asString()).isEqualTo("QUERY_TOO_LARGE");
+			assertThat(error.get("message").asString()).contains("(graphql.limits.max-request-size)");
+			assertThat(error.get("locations")).isEmpty();
+			assertThat(error.get("path")).isEmpty();
 		}
 	}
 

@@ -43,8 +43,6 @@ import org.springframework.security.web.savedrequest.SavedRequest;
  */
 final class LoginResponses implements AuthenticationSuccessHandler, AuthenticationFailureHandler, LogoutSuccessHandler {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
 	private final RequestCache requestCache;
 
 	private final String loginPath;
@@ -243,7 +241,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	private static void write(HttpServletResponse response, HttpStatus status, Object body) throws IOException {
 		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-		JSON.writeValue(response.getOutputStream(), body);
+		JsonMapper.shared().writeValue(response.getOutputStream(), body);
 	}
 
 	/**

@@ -33,8 +33,6 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 	/** The session attribute that holds the {@link PendingReset} of a form login. */
 	static final String PENDING_RESET = PasswordResetFilter.class.getName() + ".PENDING_RESET";
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
 	private final RequestMatcher resetPosts;
 
 	private final PasswordResetService passwordReset;
@@ -61,7 +59,7 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 	private PasswordResetResult resetFromJson(HttpServletRequest request) throws IOException {
 		ResetForm form;
 		try {
-			form = JSON.readValue(request.getInputStream(), ResetForm.class);
+			form = JsonMapper.shared().readValue(request.getInputStream(), ResetForm.class);
 		}
 		catch (JacksonException ex) {
 			form = null;

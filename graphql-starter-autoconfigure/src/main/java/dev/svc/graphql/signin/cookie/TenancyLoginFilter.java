@@ -29,8 +29,6 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
  */
 final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
 	TenancyLoginFilter(RequestMatcher loginRequests, AuthenticationManager authenticationManager) {
 		super(loginRequests, authenticationManager);
 	}
@@ -83,7 +81,7 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 
 	private static LoginForm readJson(HttpServletRequest request) throws IOException {
 		try {
-			LoginForm form = JSON.readValue(request.getInputStream(), LoginForm.class);
+			LoginForm form = JsonMapper.shared().readValue(request.getInputStream(), LoginForm.class);
 			if (form == null) {
 				throw new InvalidLoginRequestException(List.of());
 			}
