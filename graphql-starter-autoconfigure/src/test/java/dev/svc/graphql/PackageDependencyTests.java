@@ -27,6 +27,29 @@ class PackageDependencyTests {
 
 	private static final Path SOURCES = Path.of("src/main/java/dev/svc/graphql");
 
+	/**
+	 * The rooms and the rooms each may use: a new dependency is a decision, made here
+	 * first. The ground floor ({@code ""}) holds what every room may use.
+	 */
+	private static final Map<String, Set<String>> ROOMS = Map.ofEntries(Map.entry("", Set.of()),
+			Map.entry("error", Set.of("")), Map.entry("identity", Set.of("", "error")),
+			Map.entry("context", Set.of("", "error", "identity")), Map.entry("security", Set.of("context", "error")),
+			Map.entry("handler", Set.of("context", "error")),
+			Map.entry("container", Set.of("", "context", "handler", "security")),
+			Map.entry("visibility", Set.of("container", "context", "security")),
+			Map.entry("persisted", Set.of("", "context", "error")),
+			Map.entry("limits", Set.of("", "container", "context", "error", "handler", "persisted", "visibility")),
+			Map.entry("web", Set.of("", "context", "error", "persisted", "visibility")),
+			Map.entry("introspection", Set.of("", "context", "error", "web")), Map.entry("playground", Set.of("")),
+			Map.entry("queries", Set.of("", "error", "handler", "identity", "security")),
+			Map.entry("audit", Set.of("", "context", "error", "handler", "security")),
+			// sign-in: the password check, the second factor and reset codes in signin,
+			// where their state is kept in signin.store, and the two web faces apart
+			Map.entry("signin.store", Set.of("identity")),
+			Map.entry("signin", Set.of("", "audit", "context", "error", "identity", "security", "signin.store")),
+			Map.entry("signin.token", Set.of("", "context", "limits", "signin", "signin.store", "web")),
+			Map.entry("signin.cookie", Set.of("", "context", "limits", "signin")));
+
 	private static final Pattern IMPORT = Pattern
 		.compile("^import (?:static )?dev\\.svc\\.graphql\\.((?:[a-z]+\\.)*)[A-Z]", Pattern.MULTILINE);
 
@@ -41,6 +64,13 @@ class PackageDependencyTests {
 			}
 		}
 		assertThat(cycles).as("packages that depend on themselves through others: " + dependencies).isEmpty();
+	}
+
+	@Test
+	void shouldKeepEachRoomToTheRoomsItMayUse() throws IOException {
+		Map<String, Set<String>> dependencies = dependencies();
+		assertThat(dependencies.keySet()).as("the rooms").containsExactlyInAnyOrderElementsOf(ROOMS.keySet());
+		dependencies.forEach((room, used) -> assertThat(used).as("what " + room + " uses").isSubsetOf(ROOMS.get(room)));
 	}
 
 	@Test

@@ -46,12 +46,11 @@ public interface CredentialStore {
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param expiry when the code stops working
-	 * @throws UnsupportedOperationException if the store keeps no reset codes, as by
-	 * default
+	 * @return whether the code is kept; by default a store keeps none, and its users who
+	 * must change their passwords cannot sign in
 	 */
-	default void savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
-		throw new UnsupportedOperationException("This credential store keeps no password reset codes, "
-				+ "so its users who must change their passwords cannot sign in");
+	default boolean savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
+		return false;
 	}
 
 	/**

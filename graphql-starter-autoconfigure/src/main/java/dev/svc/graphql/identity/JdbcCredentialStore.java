@@ -74,13 +74,14 @@ final class JdbcCredentialStore implements CredentialStore {
 	}
 
 	@Override
-	public void savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
+	public boolean savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
 		this.jdbc.sql(
 				"update svc_users set password_reset_code = :code, password_reset_code_expiry = :expiry where id = :id")
 			.param("code", codeDigest)
 			.param("expiry", expiry.atOffset(ZoneOffset.UTC))
 			.param("id", userId)
 			.update();
+		return true;
 	}
 
 	@Override

@@ -46,16 +46,13 @@ final class PasswordResetCodes {
 	 */
 	SignInResult issue(SignedInUser user, Instant now) {
 		String code = newCode();
-		try {
-			this.credentials.savePasswordResetCode(user.userId(), Sha256.hex(code), now.plus(this.lifetime));
-			this.budget.succeeded(guesses(user.userId()));
-		}
-		catch (UnsupportedOperationException ex) {
-			logger.warn("User " + user.userId()
-					+ " must change its password, but the credential store keeps no reset codes: " + ex.getMessage());
+		if (!this.credentials.savePasswordResetCode(user.userId(), Sha256.hex(code), now.plus(this.lifetime))) {
+			logger.warn("User " + user.userId() + " must change its password, but the credential store keeps no reset"
+					+ " codes: implement CredentialStore.savePasswordResetCode and the reset methods");
 			return SignInResult.failure(Outcome.INACTIVE_USER, "User " + user.userName()
 					+ " must change its password, which this application does not offer. Ask an administrator.");
 		}
+		this.budget.succeeded(guesses(user.userId()));
 		return SignInResult.passwordChangeRequired(user, code);
 	}
 
@@ -63,12 +60,7 @@ final class PasswordResetCodes {
 	 * The code is replaced by one nobody knows, which has already expired.
 	 */
 	void voidCode(long userId, Instant now) {
-		try {
-			this.credentials.savePasswordResetCode(userId, Sha256.hex(newCode()), now);
-		}
-		catch (UnsupportedOperationException ex) {
-			// a store without reset codes has none to void
-		}
+		this.credentials.savePasswordResetCode(userId, Sha256.hex(newCode()), now);
 	}
 
 	/**
