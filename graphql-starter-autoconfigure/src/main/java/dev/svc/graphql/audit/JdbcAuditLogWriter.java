@@ -27,7 +27,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <ul>
  * <li>every text is stored whatever it holds: a NUL byte, which PostgreSQL refuses in
  * text, becomes U+FFFD, and a text longer than its column is cut to it and ends in
- * {@value #CUT};</li>
+ * {@value AuditRows#CUT};</li>
  * <li>a batch the database refuses is written again record by record, so one record it
  * refuses even alone (counted, and logged with the reason) never takes others with
  * it;</li>
@@ -43,13 +43,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(JdbcAuditLogWriter.class);
-
-	private static final String INSERT = "insert into svc_audit_logs (tenant_id, user_id, service_name, method_name,"
-			+ " parameters, execution_time, execution_duration, client_ip_address, browser_info, exception)"
-			+ " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
-	/** What a text cut to its column ends in. */
-	static final String CUT = "…[cut]";
 
 	private static final int MAX_BATCH = 500;
 
@@ -247,7 +240,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 				}
 				this.refused.incrementAndGet();
 				logger.warn("The database refused an audit record, which is lost: " + ex.getMessage() + "; the record: "
-						+ storable(record.toString(), 2000));
+						+ AuditRows.storable(record.toString(), 2000));
 			}
 			remaining.remove();
 		}
@@ -261,9 +254,9 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		this.jdbc.execute((Connection connection) -> {
 			boolean autoCommit = connection.getAutoCommit();
 			connection.setAutoCommit(false);
-			try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
+			try (PreparedStatement statement = connection.prepareStatement(AuditRows.INSERT)) {
 				for (AuditRecord record : batch) {
-					bind(statement, record);
+					AuditRows.bind(statement, record);
 					statement.addBatch();
 				}
 				statement.executeBatch();
@@ -292,24 +285,11 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		}
 	}
 
-	private static void bind(PreparedStatement statement, AuditRecord record) throws SQLException {
-		statement.setObject(1, record.tenantId());
-		statement.setObject(2, record.userId());
-		statement.setString(3, storable(record.serviceName(), 256));
-		statement.setString(4, storable(record.methodName(), 256));
-		statement.setString(5, storable(record.parameters(), 1024));
-		statement.setObject(6, record.executionTime());
-		statement.setInt(7, record.executionDuration());
-		statement.setString(8, storable(record.clientIpAddress(), 64));
-		statement.setString(9, storable(record.browserInfo(), 512));
-		statement.setString(10, storable(record.exception(), 2000));
-	}
-
 	private void databaseAway(RuntimeException ex) {
 		if (!this.databaseAway) {
 			this.databaseAway = true;
 			logger.warn("The audit log cannot be written for now, the database cannot be reached (" + ex.getMessage()
-					+ "); records wait in the buffer of " + (this.queue.size() + this.queue.remainingCapacity())
+					+ "); records wait in the buffer of " + this.queueCapacity
 					+ " (graphql.audit.queue-capacity) until it is back");
 		}
 	}
@@ -338,25 +318,6 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 			logger.warn(records + " audit records were dropped: the buffer of " + this.queueCapacity
 					+ " (graphql.audit.queue-capacity) was full while the database could not be written");
 		}
-	}
-
-	/**
-	 * A text as a column can hold it: without NUL bytes, and cut to the column's length
-	 * with a marker at its end.
-	 */
-	static @Nullable String storable(@Nullable String text, int maxLength) {
-		if (text == null) {
-			return null;
-		}
-		String clean = (text.indexOf('\0') >= 0) ? text.replace('\0', '\uFFFD') : text;
-		if (clean.length() <= maxLength) {
-			return clean;
-		}
-		int end = maxLength - CUT.length();
-		if (Character.isHighSurrogate(clean.charAt(end - 1))) {
-			end--;
-		}
-		return clean.substring(0, end) + CUT;
 	}
 
 }

@@ -77,10 +77,9 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 			// an anonymous caller's tenant is only what its header claims: its records
 			// stay with the host's, so that nobody can fill a tenant's log by naming it
 			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null, (user != null) ? user.userId() : null,
-					"GraphQL", operation,
-					signedIn ? document : JdbcAuditLogWriter.storable(document, ANONYMOUS_DOCUMENT_LENGTH), start,
-					(int) ((System.nanoTime() - startNanos) / 1_000_000), address,
-					signedIn ? userAgent : JdbcAuditLogWriter.storable(userAgent, ANONYMOUS_USER_AGENT_LENGTH), error));
+					"GraphQL", operation, signedIn ? document : AuditRows.storable(document, ANONYMOUS_DOCUMENT_LENGTH),
+					start, (int) ((System.nanoTime() - startNanos) / 1_000_000), address,
+					signedIn ? userAgent : AuditRows.storable(userAgent, ANONYMOUS_USER_AGENT_LENGTH), error));
 		});
 	}
 
