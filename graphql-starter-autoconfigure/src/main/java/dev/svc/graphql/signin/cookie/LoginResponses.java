@@ -11,16 +11,19 @@ import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInThrottledException;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
 import dev.svc.graphql.signin.TwoFactorRequiredException;
+import dev.svc.graphql.signin.cookie.LoginBodies.Failed;
+import dev.svc.graphql.signin.cookie.LoginBodies.ResetDone;
+import dev.svc.graphql.signin.cookie.LoginBodies.ResetRequired;
+import dev.svc.graphql.signin.cookie.LoginBodies.SecondStep;
+import dev.svc.graphql.signin.cookie.LoginBodies.Succeeded;
 import dev.svc.graphql.signin.cookie.TenancyLoginFilter.InvalidLoginRequestException;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseCookie;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
@@ -101,7 +104,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		if (saved != null) {
 			this.requestCache.removeRequest(request, response);
 		}
-		write(response, HttpStatus.OK, new Succeeded(true, (saved != null) ? saved.getRedirectUrl() : this.successUrl));
+		LoginBodies.write(response, HttpStatus.OK,
+				new Succeeded(true, (saved != null) ? saved.getRedirectUrl() : this.successUrl));
 	}
 
 	@Override
@@ -132,7 +136,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			status = HttpStatus.TOO_MANY_REQUESTS;
 			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(throttled.getRetryAfter().toSeconds()));
 		}
-		write(response, status, new Failed(false, new Failed.Error(messageOf(exception), validationErrors)));
+		LoginBodies.write(response, status,
+				new Failed(false, new Failed.Error(messageOf(exception), validationErrors)));
 	}
 
 	/**
@@ -149,7 +154,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			response.sendRedirect(request.getContextPath() + this.passwordResetPath);
 			return;
 		}
-		write(response, HttpStatus.OK,
+		LoginBodies.write(response, HttpStatus.OK,
 				new ResetRequired(false, this.passwordResetPath,
 						new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
 						new Failed.Error(messageOf(required), null)));
@@ -171,7 +176,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 					+ SecondStepCodeFilter.secondStepUrl(this.loginPath, required.getProviders()));
 			return;
 		}
-		write(response, HttpStatus.OK,
+		LoginBodies.write(response, HttpStatus.OK,
 				new SecondStep(false, new SecondStep.Result(true, required.getProviders(), required.getUserId()),
 						new Failed.Error(messageOf(required), null)));
 	}
@@ -202,7 +207,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			return;
 		}
 		if (reset) {
-			write(response, HttpStatus.OK, new ResetDone(true, this.loginPath,
+			LoginBodies.write(response, HttpStatus.OK, new ResetDone(true, this.loginPath,
 					new ResetDone.Result(true, Objects.requireNonNull(result.userName(), "a reset names its user"))));
 			return;
 		}
@@ -217,7 +222,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 					.stream()
 					.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
 					.toList();
-		write(response, status, new Failed(false, new Failed.Error(result.failureMessage(), validationErrors)));
+		LoginBodies.write(response, status,
+				new Failed(false, new Failed.Error(result.failureMessage(), validationErrors)));
 	}
 
 	private static String messageOf(Exception exception) {
@@ -235,115 +241,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			response.sendRedirect(request.getContextPath() + this.loginPath + "?logout");
 			return;
 		}
-		write(response, HttpStatus.OK, new Succeeded(true, this.loginPath));
-	}
-
-	private static void write(HttpServletResponse response, HttpStatus status, Object body) throws IOException {
-		response.setStatus(status.value());
-		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-		JsonMapper.shared().writeValue(response.getOutputStream(), body);
-	}
-
-	/**
-	 * The answer to a JSON login post that signed the user in.
-	 *
-	 * @param success always true
-	 * @param targetUrl where the page should go next
-	 */
-	record Succeeded(boolean success, String targetUrl) {
-	}
-
-	/**
-	 * The answer to a JSON login post of a user who must change its password.
-	 *
-	 * @param success always false: nobody is signed in
-	 * @param targetUrl the password reset page
-	 * @param result what the reset needs
-	 * @param error what to tell the user
-	 */
-	record ResetRequired(boolean success, String targetUrl, Result result, Failed.Error error) {
-
-		/**
-		 * What setting the new password needs, named as the token sign-in names it.
-		 *
-		 * @param shouldResetPassword always true
-		 * @param passwordResetCode the one-time code
-		 * @param userId the user
-		 */
-		record Result(boolean shouldResetPassword, String passwordResetCode, long userId) {
-		}
-
-	}
-
-	/**
-	 * The answer to a JSON login post whose password was right, when a second factor is
-	 * needed.
-	 *
-	 * @param success always false: nobody is signed in yet
-	 * @param result what the second step needs
-	 * @param error what to tell the user
-	 */
-	record SecondStep(boolean success, Result result, Failed.Error error) {
-
-		/**
-		 * The second step, named as the token sign-in names it.
-		 *
-		 * @param requiresTwoFactorVerification always true
-		 * @param twoFactorAuthProviders the ways the user can give its code
-		 * @param userId the user, to have a code sent to
-		 */
-		record Result(boolean requiresTwoFactorVerification, List<String> twoFactorAuthProviders, long userId) {
-		}
-
-	}
-
-	/**
-	 * The answer to a JSON password reset post that set the password.
-	 *
-	 * @param success always true
-	 * @param targetUrl the login page, to sign in with the new password
-	 * @param result what the token sign-in's reset answers
-	 */
-	record ResetDone(boolean success, String targetUrl, Result result) {
-
-		/**
-		 * The user may sign in now.
-		 *
-		 * @param canLogin always true
-		 * @param userName the name to sign in with
-		 */
-		record Result(boolean canLogin, String userName) {
-		}
-
-	}
-
-	/**
-	 * The answer to a JSON login post that did not.
-	 *
-	 * @param success always false
-	 * @param error why
-	 */
-	record Failed(boolean success, Error error) {
-
-		/**
-		 * Why a sign-in failed.
-		 *
-		 * @param message what to tell the user
-		 * @param validationErrors what is wrong with each field, when the post was not
-		 * valid
-		 */
-		record Error(String message, @Nullable List<ValidationError> validationErrors) {
-		}
-
-		/**
-		 * What is wrong with a field of the post.
-		 *
-		 * @param message what is wrong and what is allowed
-		 * @param members the field
-		 */
-		record ValidationError(String message, List<String> members) {
-		}
-
+		LoginBodies.write(response, HttpStatus.OK, new Succeeded(true, this.loginPath));
 	}
 
 }
