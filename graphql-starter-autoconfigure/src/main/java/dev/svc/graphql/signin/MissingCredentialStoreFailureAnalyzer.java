@@ -22,7 +22,7 @@ import org.springframework.core.annotation.Order;
 final class MissingCredentialStoreFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefinitionException> {
 
 	private static final Set<Class<?>> SIGN_IN_BEANS = Set.of(SignInService.class, PasswordResetService.class,
-			TwoFactorService.class, ActiveSessions.class, SignInSessions.class);
+			ActiveSessions.class, SignInSessions.class);
 
 	@Override
 	protected @Nullable FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause) {

@@ -29,14 +29,11 @@ final class SignInAudit {
 
 	private final @Nullable AuditQuota refusals;
 
-	private final JsonMapper json;
-
 	private final Clock clock;
 
-	SignInAudit(@Nullable AuditLogWriter log, @Nullable AuditQuota refusals, JsonMapper json, Clock clock) {
+	SignInAudit(@Nullable AuditLogWriter log, @Nullable AuditQuota refusals, Clock clock) {
 		this.log = log;
 		this.refusals = refusals;
-		this.json = json;
 		this.clock = clock;
 	}
 
@@ -92,7 +89,9 @@ final class SignInAudit {
 		for (int i = 0; i < namesAndValues.length; i += 2) {
 			parameters.put((String) namesAndValues[i], namesAndValues[i + 1]);
 		}
-		return this.json.writeValueAsString(parameters);
+		// Jackson's defaults, whatever the host's mapper: the records' format is the
+		// module's
+		return JsonMapper.shared().writeValueAsString(parameters);
 	}
 
 }

@@ -18,7 +18,6 @@ import dev.svc.graphql.signin.store.TwoFactorStore;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import jakarta.servlet.DispatcherType;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -73,15 +72,14 @@ public final class SignInAutoConfiguration {
 	 * encoder hashing with Argon2id (or bcrypt), which the module does not publish as a
 	 * bean: a global encoder would change how the host checks its own users' passwords.
 	 * Either way only so many hashes are computed at once. Reads the time from the host's
-	 * {@link Clock} if it has one, and writes audit parameters with Boot's JSON mapper.
+	 * {@link Clock} if it has one.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
 	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
 			ObjectProvider<AuditLogWriter> auditLog,
 			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
-			SignInProperties signIn, PasswordProperties password, ObjectProvider<JsonMapper> jsonMapper,
-			ObjectProvider<Clock> clock) {
+			SignInProperties signIn, PasswordProperties password, ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		AttemptBudget budget = new AttemptBudget(attempts,
@@ -89,8 +87,7 @@ public final class SignInAutoConfiguration {
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
 		Clock time = clock.getIfUnique(Clock::systemUTC);
 		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget,
-				new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(),
-						jsonMapper.getIfAvailable(JsonMapper::shared), time),
+				new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(), time),
 				new PasswordResetCodes(credentials, budget, password.getResetCodeLifetime()), time);
 	}
 
