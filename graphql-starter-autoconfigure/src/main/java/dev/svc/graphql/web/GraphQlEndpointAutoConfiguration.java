@@ -47,7 +47,8 @@ public final class GraphQlEndpointAutoConfiguration {
 	GraphQlHttpHandler graphQlHttpHandler(WebGraphQlHandler webGraphQlHandler, ObjectProvider<JsonMapper> jsonMapper,
 			ObjectProvider<PersistedDocuments> persistedDocuments, ObjectProvider<RegisteredDocuments> registered,
 			PersistedDocumentsProperties persistedDocumentsProperties) {
-		return new SvcGraphQlHttpHandler(webGraphQlHandler, jsonMapper.getIfAvailable(JsonMapper::shared),
+		return new SvcGraphQlHttpHandler(webGraphQlHandler,
+				SvcGraphQlHttpHandler.withEveryMember(jsonMapper.getIfAvailable(JsonMapper::shared)),
 				PersistedDocuments.firstOf(persistedDocuments.orderedStream().toList()),
 				registered.getIfAvailable(() -> RegisteredDocuments.of(List.of())),
 				new CacheableGets(persistedDocumentsProperties.getCacheControl()));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.error.ErrorCode;
 import dev.svc.graphql.persisted.PersistedDocuments;
@@ -85,6 +86,21 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		this.persistedDocuments = persistedDocuments;
 		this.registeredDocuments = registeredDocuments;
 		this.cacheableGets = cacheableGets;
+	}
+
+	/**
+	 * The host's JSON mapper, for its modules and scalars, but writing every member of an
+	 * answer: a host's inclusion rule for its own controllers (such as
+	 * {@code spring.jackson.default-property-inclusion=non_null}) must not drop the
+	 * {@code null} of a field that failed, which the specification's answers carry.
+	 * @param json the host's mapper
+	 * @return the mapper the endpoint reads and writes with
+	 */
+	static JsonMapper withEveryMember(JsonMapper json) {
+		return json.rebuild()
+			.changeDefaultPropertyInclusion(
+					(inclusion) -> JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
+			.build();
 	}
 
 	/**

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param unAuthorizedRequest whether the failure is an authentication failure
  * @param svc the envelope's marker, always true
  */
+@SpecificationJson
 record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean success, @Nullable ErrorInfo error,
 		boolean unAuthorizedRequest, @JsonProperty("__svc") boolean svc) {
 
@@ -38,6 +39,7 @@ record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean
 	 * @param details more about it, may be {@code null}
 	 * @param validationErrors which request members are invalid, {@code null} when none
 	 */
+	@SpecificationJson
 	record ErrorInfo(int code, String message, @Nullable String details,
 			@Nullable List<ValidationError> validationErrors) {
 	}
@@ -48,6 +50,7 @@ record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean
 	 * @param message what is wrong and what is allowed
 	 * @param members the names of the members
 	 */
+	@SpecificationJson
 	record ValidationError(String message, List<String> members) {
 	}
 

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
  * @param twoFactorRememberClientToken a token from an earlier remembered sign-in
  */
 @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+@SpecificationJson
 record AuthenticateModel(String tenancyName, String userNameOrEmailAddress, String password,
 		String twoFactorVerificationCode, Boolean rememberClient, String twoFactorRememberClientToken) {
 }

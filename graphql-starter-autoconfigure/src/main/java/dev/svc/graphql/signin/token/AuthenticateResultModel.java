@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @param refreshToken the token that gets a new access token
  * @param refreshTokenExpireInSeconds how long the refresh token lasts
  */
+@SpecificationJson
 record AuthenticateResultModel(@Nullable String accessToken, @Nullable String encryptedAccessToken,
 		long expireInSeconds, boolean shouldResetPassword, @Nullable String passwordResetCode, long userId,
 		boolean requiresTwoFactorVerification, @Nullable List<String> twoFactorAuthProviders,

@@ -246,6 +246,7 @@ final class TokenAuthController {
 	 * @param provider how to send the code
 	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	@SpecificationJson
 	record SendTwoFactorAuthCodeModel(@Nullable Long userId, @Nullable String provider) {
 	}
 
@@ -257,6 +258,7 @@ final class TokenAuthController {
 	 * @param password the new password
 	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	@SpecificationJson
 	record ResetPasswordModel(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
 	}
 
@@ -266,6 +268,7 @@ final class TokenAuthController {
 	 * @param refreshToken the refresh token
 	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	@SpecificationJson
 	record RefreshTokenModel(@Nullable String refreshToken) {
 	}
 
@@ -275,6 +278,7 @@ final class TokenAuthController {
 	 * @param canLogin whether the user may now sign in with the new password
 	 * @param userName the user's name, to sign in with
 	 */
+	@SpecificationJson
 	record ResetPasswordResult(boolean canLogin, String userName) {
 	}
 
@@ -288,6 +292,7 @@ final class TokenAuthController {
 	 * @param refreshToken the new refresh token; the one sent no longer works
 	 * @param refreshTokenExpireInSeconds how long the session has left
 	 */
+	@SpecificationJson
 	record RefreshTokenResult(String accessToken, String encryptedAccessToken, long expireInSeconds,
 			String refreshToken, long refreshTokenExpireInSeconds) {
 	}

@@ -65,7 +65,8 @@ final class TwoFactorController {
 	ResponseEntity<AjaxResponse> startAuthenticatorSetup(HttpServletRequest request,
 			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization) {
 		return asUser(request, authorization, (user) -> this.twoFactor.startAuthenticatorSetup(user)
-			.map((setup) -> ResponseEntity.ok(AjaxResponse.success(setup)))
+			.map((setup) -> ResponseEntity
+				.ok(AjaxResponse.success(new AuthenticatorSetupResult(setup.authenticatorKey(), setup.otpauthUri()))))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.CONFLICT)
 				.body(AjaxResponse.failure("Two-factor sign-in is on: turn it off with your password and a code of"
 						+ " your authenticator app first.", false))));
@@ -168,7 +169,18 @@ final class TwoFactorController {
 	 * @param code the 6 digits the app shows
 	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	@SpecificationJson
 	record ChangeModel(@Nullable String password, @Nullable String code) {
+	}
+
+	/**
+	 * What an authenticator app is set up with.
+	 *
+	 * @param authenticatorKey the secret, in Base32, for typing in
+	 * @param otpauthUri the {@code otpauth://totp/} URI, for a QR code
+	 */
+	@SpecificationJson
+	record AuthenticatorSetupResult(String authenticatorKey, String otpauthUri) {
 	}
 
 }
