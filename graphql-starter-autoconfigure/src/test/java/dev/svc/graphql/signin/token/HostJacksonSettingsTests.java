@@ -18,13 +18,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The front ends read the token sign-in's envelope by the names the specification gives
- * them, whatever the host's own Jackson settings: a naming strategy and an inclusion rule
- * for the host's controllers leave the module's answers as they are.
+ * them, whatever the host's own Jackson settings: a naming strategy, an inclusion rule
+ * and a refusal of unknown members for the host's controllers leave the module's answers
+ * and what it reads as they are.
  */
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/", "graphql.identity.demo-data=true",
 		"graphql.sign-in.token.enabled=true", "graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY,
-		"spring.jackson.property-naming-strategy=SNAKE_CASE", "spring.jackson.default-property-inclusion=non_null" })
+		"spring.jackson.property-naming-strategy=SNAKE_CASE", "spring.jackson.default-property-inclusion=non_null",
+		"spring.jackson.deserialization.fail-on-unknown-properties=true" })
 @AutoConfigureMockMvc
 class HostJacksonSettingsTests {
 
@@ -60,7 +62,8 @@ class HostJacksonSettingsTests {
 	@Test
 	void shouldReadASignInSentInTheSpecificationsNames() {
 		MvcTestResult response = postJson(this.mvc, "/api/TokenAuth/Authenticate",
-				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin@example.com\", \"password\": \"123qwe\"}")
+				"{\"tenancyName\": \"\", \"userNameOrEmailAddress\": \"admin@example.com\", \"password\": \"123qwe\","
+						+ " \"singleSignIn\": false}")
 			.exchange();
 		assertThat(response).hasStatus(200);
 		assertThat(response).bodyJson().extractingPath("$.result.accessToken").isNotNull();
