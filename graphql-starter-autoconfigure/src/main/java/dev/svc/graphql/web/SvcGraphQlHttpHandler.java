@@ -21,6 +21,7 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.i18n.LocaleContextHolder;
@@ -90,9 +91,11 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
 	/**
 	 * The host's JSON mapper, for its modules and scalars, but writing every member of an
-	 * answer: a host's inclusion rule for its own controllers (such as
-	 * {@code spring.jackson.default-property-inclusion=non_null}) must not drop the
-	 * {@code null} of a field that failed, which the specification's answers carry.
+	 * answer and reading past members it does not know: a host's rules for its own
+	 * controllers (such as {@code spring.jackson.default-property-inclusion=non_null} or
+	 * {@code fail-on-unknown-properties}) must not drop the {@code null} of a field that
+	 * failed, which the specification's answers carry, nor refuse a request for a member
+	 * a client adds.
 	 * @param json the host's mapper
 	 * @return the mapper the endpoint reads and writes with
 	 */
@@ -100,6 +103,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		return json.rebuild()
 			.changeDefaultPropertyInclusion(
 					(inclusion) -> JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
+			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 			.build();
 	}
 
