@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.error.ErrorCode;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.graphql.MediaTypes;
 import org.springframework.graphql.server.webmvc.GraphQlRequestPredicates;
@@ -108,7 +109,7 @@ final class EndpointRoutes {
 		return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(body(message));
 	}
 
-	static Map<String, Object> body(String message) {
+	static String body(String message) {
 		return body(message, ErrorCode.BAD_REQUEST);
 	}
 
@@ -116,8 +117,18 @@ final class EndpointRoutes {
 	 * A GraphQL-shaped body of one error for the whole request, its members in the usual
 	 * order.
 	 */
-	static Map<String, Object> body(String message, String code) {
-		return Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification()));
+	static String body(String message, String code) {
+		return json(Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification())));
+	}
+
+	/**
+	 * A body of the endpoint's own, as JSON text in Jackson's defaults: Spring MVC would
+	 * write it with the host's mapper, whose rules for the host's controllers (such as
+	 * {@code default-property-inclusion=non_empty}) must not drop the empty
+	 * {@code locations} and {@code path} the specification's errors carry.
+	 */
+	static String json(Object body) {
+		return JsonMapper.shared().writeValueAsString(body);
 	}
 
 }

@@ -64,7 +64,7 @@ final class SchemaPrinterHandler {
 		if (!response.getErrors().isEmpty()) {
 			return ServerResponse.status(status(response))
 				.contentType(MediaType.APPLICATION_JSON)
-				.body(Map.of("errors", response.toMap().get("errors")));
+				.body(EndpointRoutes.json(Map.of("errors", response.toMap().get("errors"))));
 		}
 		VisibleSchema visible = VisibleSchema.of(response.getExecutionInput().getGraphQLContext());
 		GraphQLSchema schema = (visible != null) ? visible.schema() : this.graphQlSource.schema();

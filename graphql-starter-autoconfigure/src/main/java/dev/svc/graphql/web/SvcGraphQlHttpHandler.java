@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.i18n.LocaleContextHolder;
@@ -92,10 +93,11 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	/**
 	 * The host's JSON mapper, for its modules and scalars, but writing every member of an
 	 * answer and reading past members it does not know: a host's rules for its own
-	 * controllers (such as {@code spring.jackson.default-property-inclusion=non_null} or
-	 * {@code fail-on-unknown-properties}) must not drop the {@code null} of a field that
-	 * failed, which the specification's answers carry, nor refuse a request for a member
-	 * a client adds.
+	 * controllers (such as {@code spring.jackson.default-property-inclusion=non_null},
+	 * {@code fail-on-unknown-properties} or a naming strategy) must not drop the
+	 * {@code null} of a field that failed, which the specification's answers carry, nor
+	 * refuse a request for a member a client adds, nor read {@code operationName} or
+	 * {@code documentId} by another name.
 	 * @param json the host's mapper
 	 * @return the mapper the endpoint reads and writes with
 	 */
@@ -104,6 +106,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 			.changeDefaultPropertyInclusion(
 					(inclusion) -> JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
 			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+			.propertyNamingStrategy(PropertyNamingStrategies.LOWER_CAMEL_CASE)
 			.build();
 	}
 

@@ -10,6 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
@@ -25,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = TestHostApplication.class, properties = { "graphql.enabled=true",
 		"spring.graphql.schema.locations=classpath:graphql-test/", "graphql.identity.demo-data=true",
 		"graphql.sign-in.token.enabled=true", "graphql.sign-in.token.signing-key=" + TokenSignInTests.KEY,
-		"spring.jackson.property-naming-strategy=SNAKE_CASE", "spring.jackson.default-property-inclusion=non_null",
+		"spring.jackson.property-naming-strategy=SNAKE_CASE", "spring.jackson.default-property-inclusion=non_empty",
 		"spring.jackson.deserialization.fail-on-unknown-properties=true" })
 @AutoConfigureMockMvc
 class HostJacksonSettingsTests {
@@ -59,6 +60,31 @@ class HostJacksonSettingsTests {
 		assertThat(body.has("data")).isTrue();
 		assertThat(body.get("data").isNull()).isTrue();
 		assertThat(body.get("errors").get(0).get("extensions").get("code").asString()).isEqualTo("SVC_AUTHORIZATION");
+	}
+
+	@Test
+	void shouldReadTheOperationNameByItsOwnName() {
+		MvcTestResult response = postJson(this.mvc, "/graphql",
+				"{\"query\": \"query A { users { totalCount } } query B { __typename }\", \"operationName\": \"B\"}")
+			.exchange();
+		assertThat(response).bodyJson().extractingPath("$.data.__typename").isEqualTo("Query");
+	}
+
+	@Test
+	void shouldAnswerARefusalWithEveryMemberOfItsError() {
+		MvcTestResult response = this.mvc.post()
+			.uri("/graphql")
+			.contentType(MediaType.TEXT_PLAIN)
+			.content("{ __typename }")
+			.exchange();
+		assertThat(response).hasStatus(415);
+		JsonNode error = JsonMapper.shared()
+			.readTree(new String(response.getResponse().getContentAsByteArray(), StandardCharsets.UTF_8))
+			.get("errors")
+			.get(0);
+		assertThat(error.has("locations")).isTrue();
+		assertThat(error.has("path")).isTrue();
+		assertThat(error.get("extensions").get("code").asString()).isEqualTo("BAD_REQUEST");
 	}
 
 	@Test
