@@ -112,9 +112,8 @@ class SvcGraphQlHttpHandlerTests {
 		PersistedDocuments documents = (hash) -> hash.equals(PersistedQuery.sha256(mutation)) ? mutation : null;
 		MockMvcTester mvc = mvc(WebGraphQlHandler.builder(GREETING).build(), documents, registered);
 		// the endpoint's error shape, with what is wrong and what is allowed
-		String refusal = JsonMapper.shared()
-			.writeValueAsString(EndpointRoutes.body("The 'query' parameter must be a document's text; name a persisted"
-					+ " document by 'documentId' or by a persisted query in 'extensions'. " + EndpointRoutes.ACCEPTED));
+		String refusal = EndpointRoutes.body("The 'query' parameter must be a document's text; name a persisted"
+				+ " document by 'documentId' or by a persisted query in 'extensions'. " + EndpointRoutes.ACCEPTED);
 		for (String extensions : List.of(
 				"{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(mutation) + "\"}}",
 				"{\"documentId\": \"change\"}", "{}")) {
@@ -170,12 +169,9 @@ class SvcGraphQlHttpHandlerTests {
 	void shouldRefuseExtensionsThatAreNotAJsonObjectOverGet() {
 		assertThat(mvc(WebGraphQlHandler.builder(GREETING).build()).get()
 			.uri("/graphql?extensions={extensions}", "{\"persistedQuery\": ")
-			.exchange())
-			.hasStatus(400)
-			.hasBodyTextEqualTo(JsonMapper.shared()
-				.writeValueAsString(
-						EndpointRoutes.body("The 'variables' and 'extensions' parameters must be JSON objects. "
-								+ EndpointRoutes.ACCEPTED)));
+			.exchange()).hasStatus(400)
+			.hasBodyTextEqualTo(EndpointRoutes
+				.body("The 'variables' and 'extensions' parameters must be JSON objects. " + EndpointRoutes.ACCEPTED));
 	}
 
 	private static MvcTestResult post(WebGraphQlHandler graphQl, String accept) {
