@@ -11,8 +11,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 final class JdbcUserCounts {
 
+	private static final String KEPT_COUNT_QUERY = "select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey";
+
 	/** The tenant's kept count, as a column of a statement with {@code :tenantKey}. */
-	static final String KEPT_COUNT = "(select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey)";
+	static final String KEPT_COUNT = "(" + KEPT_COUNT_QUERY + ")";
 
 	private final JdbcClient jdbc;
 
@@ -25,7 +27,7 @@ final class JdbcUserCounts {
 
 	int count(@Nullable Integer tenantId, UserFilter filter) {
 		if (UserFilterStatement.isUnfiltered(filter)) {
-			return this.jdbc.sql("select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey")
+			return this.jdbc.sql(KEPT_COUNT_QUERY)
 				.param("tenantKey", tenantKey(tenantId))
 				.query(Integer.class)
 				.optional()
