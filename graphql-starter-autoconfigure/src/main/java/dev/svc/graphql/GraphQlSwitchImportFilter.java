@@ -11,11 +11,9 @@ import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 
 /**
- * Makes {@code graphql.enabled} the switch of the one GraphQL endpoint: while it is off,
- * Spring Boot's GraphQL auto-configurations are left out, so the endpoint answers 404
- * even when the host has schema files, and nothing else of the host changes. A value that
- * is not a boolean stops the start-up with Spring Boot's binding report instead of
- * silently counting as off.
+ * Leaves Spring Boot's GraphQL auto-configurations out while {@code graphql.enabled} is
+ * off, so the endpoint answers 404 even with schema files; a non-boolean value fails the
+ * start-up with Boot's binding report rather than silently counting as off.
  */
 final class GraphQlSwitchImportFilter implements AutoConfigurationImportFilter, EnvironmentAware {
 

@@ -1,8 +1,6 @@
 package dev.svc.graphql;
 
-/**
- * Who may introspect the schema, and read it from Spring Boot's schema printer.
- */
+/** Who may introspect the schema, and read it from Spring Boot's schema printer. */
 public enum Introspection {
 
 	/** Every caller, signed in or not. */

@@ -16,8 +16,7 @@ public final class JsonRequests {
 	}
 
 	/**
-	 * Whether a {@code Content-Type} is JSON ({@code application/json} and its
-	 * parameters); an unreadable one is not.
+	 * Whether a {@code Content-Type} is JSON; an unreadable one is not.
 	 * @param contentType the header's value, if any
 	 * @return whether it names JSON
 	 */

@@ -5,19 +5,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/**
- * SHA-256, the one digest the module takes: of a persisted document's text, of a password
- * hash kept by a session, of a code or token kept instead of the secret itself, of an
- * answer for its entity tag, of a cursor for its check.
- */
+/** SHA-256, the module's one digest (documents, kept secrets, entity tags, cursors). */
 public final class Sha256 {
 
 	private Sha256() {
 	}
 
 	/**
-	 * The digest of a text's UTF-8 bytes in lower-case hexadecimal, as persisted-query
-	 * hashes are written.
+	 * The lower-case hex digest of a text's UTF-8 bytes, as persisted-query hashes are.
 	 * @param text the text
 	 * @return 64 hexadecimal digits
 	 */
@@ -26,7 +21,7 @@ public final class Sha256 {
 	}
 
 	/**
-	 * The digest of the given bytes, read one part after the other.
+	 * The digest of the parts, in order.
 	 * @param parts the bytes
 	 * @return the 32 bytes of the digest
 	 */

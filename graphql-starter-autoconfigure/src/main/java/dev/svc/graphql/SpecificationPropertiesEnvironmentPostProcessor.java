@@ -10,11 +10,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * The specification's names for settings that Spring Boot or the module name otherwise:
- * {@code graphql.path} chooses the path of Spring Boot's GraphQL endpoint (it wins over
- * {@code spring.graphql.http.path}), and {@code graphql.playground-enabled} (the
- * specification's {@code GraphQL.PlaygroundEnabled}) switches the playground when
- * {@code graphql.playground.enabled} is not set.
+ * The specification's names for settings: {@code graphql.path} wins over
+ * {@code spring.graphql.http.path}, and {@code graphql.playground-enabled}
+ * ({@code GraphQL.PlaygroundEnabled}) applies when {@code graphql.playground.enabled} is
+ * not set.
  */
 final class SpecificationPropertiesEnvironmentPostProcessor implements EnvironmentPostProcessor {
 

@@ -1,7 +1,4 @@
-/**
- * The GraphQL module for Spring Boot hosts: its configuration properties
- * ({@code graphql.*}).
- */
+/** The GraphQL module for Spring Boot hosts: its {@code graphql.*} properties. */
 @NullMarked
 package dev.svc.graphql;
 

@@ -50,10 +50,6 @@ public final class AuditAutoConfiguration {
 		return new JdbcAuditLogWriter(new JdbcTemplate(dataSource), audit.getQueueCapacity(), audit.getFlushInterval());
 	}
 
-	/**
-	 * Records the executed queries; it reads the time from the host's {@link Clock} if it
-	 * has one.
-	 */
 	@Bean
 	@Order(PipelineOrder.AUDIT_INTERCEPTOR)
 	@ConditionalOnBean(AuditLogWriter.class)
@@ -68,11 +64,6 @@ public final class AuditAutoConfiguration {
 						audit.getSignedInQueryWindow()));
 	}
 
-	/**
-	 * Bounds the records of refused sign-in attempts (throttled ones and invalid input)
-	 * per client address: past {@code graphql.audit.refused-sign-ins-per-window}, they
-	 * are counted in one summary record of the address per window.
-	 */
 	@Bean
 	@ConditionalOnBean(AuditLogWriter.class)
 	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit) {
@@ -80,10 +71,6 @@ public final class AuditAutoConfiguration {
 				audit.getRefusedSignInWindow());
 	}
 
-	/**
-	 * The purge of records older than {@code graphql.audit.retention}, off when it is 0;
-	 * it reads the time from the host's {@link Clock} if it has one.
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcTemplate.class)
 	@ConditionalOnSingleCandidate(DataSource.class)
@@ -100,12 +87,6 @@ public final class AuditAutoConfiguration {
 
 	}
 
-	/**
-	 * The audit log's losses as meters: {@code svc.audit.records.dropped} (the buffer was
-	 * full while the database could not be written), {@code svc.audit.records.refused}
-	 * (the database refused a record even alone) and {@code svc.audit.records.skipped}
-	 * (anonymous queries past their address's quota, recorded by their number only).
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class AuditLogMetersConfiguration {
@@ -133,10 +114,6 @@ public final class AuditAutoConfiguration {
 
 	}
 
-	/**
-	 * Matches unless {@code graphql.audit.retention} is zero, which keeps records
-	 * forever.
-	 */
 	static final class OnRetention extends SpringBootCondition {
 
 		@Override

@@ -19,27 +19,21 @@ import org.springframework.transaction.support.TransactionOperations;
 import org.springframework.util.Assert;
 
 /**
- * Deletes the audit records older than the retention, at start and then every hour, on a
- * thread of its own. It deletes {@value #BATCH} records a statement, each statement in a
- * transaction of its own, so that a purge holds its locks briefly however much it has to
- * delete. Several instances may purge at once: a record is deleted once, and the others
- * find it gone, or find it locked and leave the rest to the instance that holds it. A
- * purge that fails (the database away) is logged and made again at the next hour.
+ * Deletes the audit records older than the retention, at start and then hourly, on its
+ * own thread, {@value #BATCH} a statement and a transaction so that locks are held
+ * briefly. Instances may purge at once: one finding rows locked leaves the rest to the
+ * holder. A failed purge (the database away) is logged and tried again the next hour.
  */
 final class AuditLogPurge implements SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(AuditLogPurge.class);
 
-	/** The records one statement deletes at most. */
 	static final int BATCH = 1_000;
 
 	private static final Duration INTERVAL = Duration.ofHours(1);
 
-	/**
-	 * The batch's ids are read into a derived table first: MariaDB and MySQL refuse a
-	 * limit in an {@code in} subquery and a subquery of the table a statement deletes
-	 * from.
-	 */
+	// ids through a derived table: MariaDB and MySQL refuse a limit in an in-subquery,
+	// and a subquery of the table deleted from
 	private static final String DELETE = "delete from svc_audit_logs where id in (select id from (select id"
 			+ " from svc_audit_logs where execution_time < ? limit " + BATCH + ") batch)";
 
@@ -64,24 +58,17 @@ final class AuditLogPurge implements SmartLifecycle {
 		this.retention = retention;
 	}
 
-	/**
-	 * Deletes the records older than the retention, batch by batch, until a statement
-	 * finds none or the purge is stopped.
-	 * @return how many records it deleted
-	 */
 	long purge() {
 		OffsetDateTime oldestKept = OffsetDateTime.now(this.clock).minus(this.retention);
 		long deleted = 0;
 		Integer batch;
-		// a short batch does not mean the end: another instance may have taken records
-		// from it
+		// a short batch is no end: another instance may have taken records from it
 		do {
 			try {
 				batch = this.transactions.execute((status) -> this.jdbc.update(DELETE, oldestKept));
 			}
 			catch (PessimisticLockingFailureException | QueryTimeoutException ex) {
-				// the rows are locked by another instance's purge, which goes on with
-				// them
+				// locked by another instance's purge, which goes on with them
 				logger.debug("Another instance is purging the audit log; this one leaves the rest to it", ex);
 				return deleted;
 			}
@@ -99,9 +86,8 @@ final class AuditLogPurge implements SmartLifecycle {
 			thread.setDaemon(true);
 			return thread;
 		});
-		// at start, so that instances restarted more often than hourly purge too; as a
-		// task of its own, which a stop lets run (then for one statement only) where it
-		// cancels the next ones
+		// at start too, for instances restarted more often than hourly; as its own task,
+		// which a stop lets run (for one statement) while cancelling the next ones
 		executor.execute(this::purgeAndReport);
 		executor.scheduleWithFixedDelay(this::purgeAndReport, INTERVAL.toMillis(), INTERVAL.toMillis(),
 				TimeUnit.MILLISECONDS);

@@ -13,10 +13,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@code auditLogs(userId, serviceName)}: the newest ten audit records of the caller's
- * tenant that match the filters. The specification's sample extension query, written as
- * any host would write a handler; the auto-configuration declares it prototype-scoped, so
- * it is created anew for every use.
+ * {@code auditLogs(userId, serviceName)}: the newest ten matching audit records of the
+ * caller's tenant. The specification's sample extension query, written as a host would;
+ * declared prototype-scoped, so it is created anew for every use.
  */
 @RequiresPermission(PermissionDefinition.AUDIT_LOGS)
 final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHandler.AuditLog>> {
@@ -32,9 +31,6 @@ final class AuditLogsQueryHandler implements QueryHandler<List<AuditLogsQueryHan
 		return "auditLogs";
 	}
 
-	/**
-	 * Each of the ten records costs what it selects.
-	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
 		return QueryHandler.costOfItems(10, selectionCost);

@@ -9,9 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("graphql.queries.audit-logs")
 public class AuditLogsQueryProperties {
 
-	/**
-	 * Whether the query is served, with its field in the schema.
-	 */
+	/** Whether the query is served, with its field in the schema. */
 	private boolean enabled;
 
 	public boolean isEnabled() {

@@ -4,73 +4,54 @@ import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/**
- * The audit log of executed queries ({@code graphql.audit.*}).
- */
+/** The audit log of executed queries ({@code graphql.audit.*}). */
 @ConfigurationProperties("graphql.audit")
 public class AuditProperties {
 
-	/**
-	 * Whether executed queries and sign-ins are written to the audit log. Needs a
-	 * DataSource.
-	 */
+	/** Whether queries and sign-ins are written to the audit log; needs a DataSource. */
 	private boolean enabled;
 
 	/**
-	 * How many audit records may wait for the background writer, also while the database
-	 * cannot be reached. A record that finds the queue full is dropped, counted and
-	 * logged.
+	 * Audit records that may wait for the background writer, also while the database is
+	 * away; one that finds the queue full is dropped, counted and logged.
 	 */
 	private int queueCapacity = 10_000;
 
-	/**
-	 * Longest time a written record waits before it is flushed to the database.
-	 */
+	/** Longest time a written record waits before it is flushed to the database. */
 	private Duration flushInterval = Duration.ofMillis(500);
 
 	/**
-	 * Anonymous queries of one client address recorded one by one in each window, counted
-	 * per instance. The queries past it still run; they are counted, and their number is
-	 * written as one record of the address per window (AnonymousQueriesNotRecorded). 0
-	 * records anonymous queries by their number only.
+	 * Anonymous queries of a client address recorded one by one per window and instance;
+	 * further ones still run, counted in one record per address and window
+	 * (AnonymousQueriesNotRecorded). 0 records their number only.
 	 */
 	private int anonymousQueriesPerWindow = 60;
 
-	/**
-	 * The window anonymous queries are counted in.
-	 */
+	/** The window anonymous queries are counted in. */
 	private Duration anonymousQueryWindow = Duration.ofMinutes(1);
 
 	/**
-	 * Queries of one signed-in user recorded one by one in each window, counted per
-	 * instance: far more than a person's use of a front end makes, so that a script
-	 * cannot fill the audit log. The queries past it still run; they are counted, and
-	 * their number is written as one record of the user per window (QueriesNotRecorded).
+	 * Queries of a signed-in user recorded one by one per window and instance, far more
+	 * than a person makes, so a script cannot fill the log; further ones still run,
+	 * counted in one record per user and window (QueriesNotRecorded).
 	 */
 	private int signedInQueriesPerWindow = 600;
 
-	/**
-	 * The window signed-in users' queries are counted in.
-	 */
+	/** The window signed-in users' queries are counted in. */
 	private Duration signedInQueryWindow = Duration.ofMinutes(1);
 
 	/**
-	 * Refused sign-in attempts (throttled ones and invalid input) of one client address
-	 * recorded one by one in each window, counted per instance. The attempts past it are
-	 * counted, and their number is written as one record of the address per window
-	 * (RefusedSignInsNotRecorded). Sign-in attempts that are checked (right or wrong
-	 * secrets, lockouts) are always recorded.
+	 * Refused sign-ins (throttled, invalid input) of a client address recorded one by one
+	 * per window and instance; further ones are counted in one record per address and
+	 * window (RefusedSignInsNotRecorded). Checked sign-ins are always recorded.
 	 */
 	private int refusedSignInsPerWindow = 30;
 
-	/**
-	 * The window refused sign-in attempts are counted in.
-	 */
+	/** The window refused sign-in attempts are counted in. */
 	private Duration refusedSignInWindow = Duration.ofMinutes(1);
 
 	/**
-	 * How long records are kept. Older ones are deleted by each instance, at start and
-	 * then every hour. 0 keeps them forever.
+	 * How long records are kept (each instance deletes older ones hourly); 0 is forever.
 	 */
 	private Duration retention = Duration.ofDays(90);
 

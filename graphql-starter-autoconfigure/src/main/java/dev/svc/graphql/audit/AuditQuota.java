@@ -19,18 +19,14 @@ import org.springframework.util.Assert;
 
 /**
  * Which records of one kind get an audit record of their own: at most {@code perWindow}
- * of each client address in each fixed window, counted in this instance's memory. The
- * others are counted, and the count of each address is written as one summary record (its
- * {@code summaryOperation}, dated to the start of its window) with the first record of a
- * later window, or when the application stops. The module keeps one for anonymous queries
- * ({@value #ANONYMOUS_QUERIES}), one for refused sign-in attempts: throttled ones and
- * invalid input ({@value #REFUSED_SIGN_INS}), and one for the queries of signed-in users,
- * counted per user rather than per address, whose summaries are the user's
- * ({@value #SIGNED_IN_QUERIES}).
+ * per client address and fixed window, counted in this instance's memory. The others are
+ * counted in one summary record per address ({@code summaryOperation}, dated to its
+ * window's start), written with the first record of a later window or on stop. The module
+ * keeps one for anonymous queries, one for refused sign-ins (throttled, invalid input),
+ * and one for signed-in users' queries, counted per user, whose summaries are the user's.
  * <p>
- * The memory it takes is bounded whatever the number of addresses: a window tells at most
- * {@value #MAX_ADDRESSES} addresses apart, and the records of further addresses, like
- * those whose address is unknown, share one allowance and one summary without an address.
+ * Memory is bounded: a window tells at most {@value #MAX_ADDRESSES} addresses apart;
+ * further addresses, like unknown ones, share one allowance and an address-less summary.
  */
 public final class AuditQuota implements SmartLifecycle {
 
@@ -45,10 +41,9 @@ public final class AuditQuota implements SmartLifecycle {
 
 	static final int MAX_ADDRESSES = 10_000;
 
-	/** The prefix of the keys of users' counts. */
 	private static final String USER = "user:";
 
-	/** The key of the records that have no address of their own in the table. */
+	// the records with no address of their own in the table
 	private static final String OTHERS = "";
 
 	private final AuditLogWriter writer;
@@ -76,8 +71,7 @@ public final class AuditQuota implements SmartLifecycle {
 	 * @param writer where records go
 	 * @param serviceName the service name of the summary records
 	 * @param summaryOperation the operation of the summary records
-	 * @param perWindow how many records of an address are written one by one in each
-	 * window
+	 * @param perWindow how many records of an address are written one by one a window
 	 * @param window the window
 	 */
 	public AuditQuota(AuditLogWriter writer, String serviceName, String summaryOperation, int perWindow,
@@ -96,8 +90,8 @@ public final class AuditQuota implements SmartLifecycle {
 	 * Counts a record of the quota's kind.
 	 * @param address the client's address, {@code null} when unknown
 	 * @param time when what it records started
-	 * @return whether it gets a record of its own; when not, it is counted in its
-	 * address's summary
+	 * @return whether it gets a record of its own, else it counts in its address's
+	 * summary
 	 */
 	public boolean admit(@Nullable String address, Instant time) {
 		return admit((address != null) ? ClientAddress.network(address) : OTHERS, null, null, time);
@@ -108,8 +102,7 @@ public final class AuditQuota implements SmartLifecycle {
 	 * @param tenantId the user's tenant, {@code null} for the host
 	 * @param userId the user
 	 * @param time when what it records started
-	 * @return whether it gets a record of its own; when not, it is counted in the user's
-	 * summary
+	 * @return whether it gets a record of its own, else it counts in the user's summary
 	 */
 	public boolean admitUser(@Nullable Integer tenantId, long userId, Instant time) {
 		return admit(USER + tenantId + ":" + userId, tenantId, userId, time);
@@ -118,8 +111,8 @@ public final class AuditQuota implements SmartLifecycle {
 	private boolean admit(String key, @Nullable Integer tenantId, @Nullable Long userId, Instant time) {
 		List<AuditRecord> summaries;
 		boolean admitted;
-		// one lock for the table: a count that ends its window and one that adds to it
-		// must not cross, or the summary would miss queries
+		// one lock: a count ending its window and one adding to it must not cross, or the
+		// summary would miss queries
 		synchronized (this) {
 			if (this.stopped) {
 				return true;
@@ -143,10 +136,8 @@ public final class AuditQuota implements SmartLifecycle {
 		return admitted;
 	}
 
-	/**
-	 * Writes the summaries of the open window. Records counted after this each get their
-	 * own, so that none goes unrecorded while the application stops.
-	 */
+	// sums up the open window; records after this each get their own, so that none goes
+	// unrecorded while the application stops
 	@Override
 	public void stop() {
 		List<AuditRecord> summaries;
@@ -157,9 +148,6 @@ public final class AuditQuota implements SmartLifecycle {
 		summaries.forEach(this.writer::write);
 	}
 
-	/**
-	 * Counts again, after {@link #stop()}.
-	 */
 	@Override
 	public synchronized void start() {
 		this.stopped = false;
@@ -170,11 +158,8 @@ public final class AuditQuota implements SmartLifecycle {
 		return !this.stopped;
 	}
 
-	/**
-	 * Sums up the open window after the web server (whose phase is
-	 * {@code DEFAULT_PHASE - 1024}) has finished its requests, and before the writer (at
-	 * {@code DEFAULT_PHASE - 2048}) writes what it holds.
-	 */
+	// after the web server (DEFAULT_PHASE - 1024) finished its requests, before the
+	// writer (DEFAULT_PHASE - 2048) writes what it holds
 	@Override
 	public int getPhase() {
 		return SmartLifecycle.DEFAULT_PHASE - 1536;
@@ -236,12 +221,7 @@ public final class AuditQuota implements SmartLifecycle {
 
 	}
 
-	/**
-	 * The parameters of a summary record.
-	 *
-	 * @param notRecorded how many records of the address were not written one by one
-	 * @param window the window they were counted in
-	 */
+	// a summary record's parameters, as JSON
 	record Summary(long notRecorded, String window) {
 	}
 

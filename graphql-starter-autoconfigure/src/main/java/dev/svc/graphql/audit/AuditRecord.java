@@ -9,8 +9,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param tenantId the tenant, {@code null} for the host
  * @param userId the signed-in user, {@code null} when anonymous
- * @param serviceName what was called, for example {@code GraphQL} or
- * {@code Authentication}
+ * @param serviceName what was called, such as {@code GraphQL} or {@code Authentication}
  * @param methodName the operation, for example {@code query} or {@code SignIn}
  * @param parameters a short description of the input; never a secret
  * @param executionTime when it started

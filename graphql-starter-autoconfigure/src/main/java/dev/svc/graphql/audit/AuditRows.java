@@ -5,17 +5,13 @@ import java.sql.SQLException;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * An audit record as a row of {@code svc_audit_logs}: every text as its column can hold
- * it.
- */
+/** A record as a row of {@code svc_audit_logs}, each text as its column can hold it. */
 final class AuditRows {
 
 	static final String INSERT = "insert into svc_audit_logs (tenant_id, user_id, service_name, method_name,"
 			+ " parameters, execution_time, execution_duration, client_ip_address, browser_info, exception)"
 			+ " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
-	/** What a text cut to its column ends in. */
 	static final String CUT = "…[cut]";
 
 	private AuditRows() {
@@ -34,10 +30,7 @@ final class AuditRows {
 		statement.setString(10, storable(record.exception(), 2000));
 	}
 
-	/**
-	 * A text as a column can hold it: without NUL bytes, and cut to the column's length
-	 * with a marker at its end.
-	 */
+	// NUL, which PostgreSQL refuses in text, becomes U+FFFD
 	static @Nullable String storable(@Nullable String text, int maxLength) {
 		if (text == null) {
 			return null;

@@ -22,22 +22,17 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Writes audit records to {@code svc_audit_logs} from a background thread, in batches, so
- * that a query never waits for its audit insert, and loses none that it could keep:
+ * Writes audit records to {@code svc_audit_logs} in batches from a background thread, so
+ * that no query waits for its insert, and loses none it could keep:
  * <ul>
- * <li>every text is stored whatever it holds: a NUL byte, which PostgreSQL refuses in
- * text, becomes U+FFFD, and a text longer than its column is cut to it and ends in
- * {@value AuditRows#CUT};</li>
- * <li>a batch the database refuses is written again record by record, so one record it
- * refuses even alone (counted, and logged with the reason) never takes others with
- * it;</li>
- * <li>while the database cannot be reached, records wait in the buffer
- * ({@code queue-capacity}) and are written when it is back, tried again after 250 ms,
- * then up to every 5 s; only records that find the buffer full are dropped, counted, and
- * logged once a minute with their number;</li>
- * <li>on stop the writer drains the buffer before it returns, and it stops after the web
- * server, so requests still in flight during a graceful shutdown are recorded too;
- * records written after that are inserted by their caller.</li>
+ * <li>every text is stored ({@link AuditRows#storable}), cut to fit its column;</li>
+ * <li>a refused batch is written again record by record, so a record refused even alone
+ * (counted, logged) takes no other with it;</li>
+ * <li>while the database is away, records wait in the buffer ({@code queue-capacity}),
+ * tried again after 250 ms, then up to every 5 s; only those finding it full are dropped,
+ * counted, and logged once a minute;</li>
+ * <li>stop drains the buffer, after the web server's, so a graceful shutdown's requests
+ * are recorded too; later records are inserted by their caller.</li>
  * </ul>
  */
 final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
@@ -52,10 +47,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private static final long DROP_REPORT_NANOS = TimeUnit.MINUTES.toNanos(1);
 
-	/**
-	 * Put on the queue by {@link #stop()} to wake the worker from its wait; never
-	 * written.
-	 */
+	// wakes the worker from its wait; never written
 	private static final AuditRecord WAKE_UP = new AuditRecord(null, null, "", null, null, OffsetDateTime.MIN, 0, null,
 			null, null);
 
@@ -65,7 +57,6 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private final Duration flushInterval;
 
-	/** The records the worker took from the queue and has not written yet. */
 	private final List<AuditRecord> pending = new ArrayList<>();
 
 	private final int queueCapacity;
@@ -104,19 +95,11 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		}
 	}
 
-	/**
-	 * How many records found the buffer full, or the database away after the writer
-	 * stopped, and were dropped.
-	 * @return the count since start
-	 */
+	// the buffer was full, or the database away after the stop
 	long droppedRecords() {
 		return this.dropped.get();
 	}
 
-	/**
-	 * How many records the database refused even alone.
-	 * @return the count since start
-	 */
 	long refusedRecords() {
 		return this.refused.get();
 	}
@@ -160,10 +143,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		return this.running;
 	}
 
-	/**
-	 * Stops after the web server (whose phase is {@code DEFAULT_PHASE - 1024}) has
-	 * finished its requests, and before the data source is closed.
-	 */
+	// stops after the web server (DEFAULT_PHASE - 1024), before the data source closes
 	@Override
 	public int getPhase() {
 		return SmartLifecycle.DEFAULT_PHASE - 2048;
@@ -205,12 +185,8 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		}
 	}
 
-	/**
-	 * Writes records, the batch at once, else one by one, taking each written or refused
-	 * record off the list.
-	 * @return {@code false} when the database cannot be reached: the records left wait
-	 * for another try
-	 */
+	// the batch at once, else one by one, taking written and refused records off the
+	// list; false when the database is away: the rest wait for another try
 	private boolean insert(List<AuditRecord> records) {
 		records.removeIf((record) -> record == WAKE_UP);
 		if (records.isEmpty()) {
@@ -271,10 +247,9 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		});
 	}
 
-	// the failure is what the caller must see: a connection that a server going away
-	// broke fails the rollback too ("Connection is closed", with no SQL state), and that
-	// failure must not hide why, or a record the database never refused would be taken
-	// for one it did, and lost
+	// a connection broken by a server going away fails the rollback too ("Connection is
+	// closed", no SQL state): hiding the cause would take a record for refused, and lose
+	// it
 	private static void rollBack(Connection connection, boolean autoCommit, SQLException failure) {
 		try {
 			connection.rollback();

@@ -15,20 +15,17 @@ import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
- * Writes an audit record for every executed query: the caller, the query document, how
- * long it took and the first error, if any. A request for a document by its hash or id
- * that found none for its caller ran nothing, and leaves no record. Records of anonymous
- * queries belong to the host, whatever tenant their {@code Svc-TenantId} header names,
- * keep less of the document and the User-Agent, and are limited per client address by an
- * {@link AuditQuota}; those of each signed-in user are limited per user by another, more
- * generous one. The open windows of both are summed up when the application stops.
+ * Writes an audit record for every executed query: caller, document, duration and first
+ * error. A document named by hash or id and not found for its caller ran nothing, and
+ * leaves none. Anonymous queries' records belong to the host, whatever tenant their
+ * {@code Svc-TenantId} header names, keep less of the document and User-Agent, and are
+ * limited per address by an {@link AuditQuota}; signed-in users', per user by a more
+ * generous one. Both windows are summed up on stop.
  */
 final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecycle {
 
-	/** How much of an anonymous query's document its record keeps. */
 	static final int ANONYMOUS_DOCUMENT_LENGTH = 256;
 
-	/** How much of an anonymous caller's User-Agent its record keeps. */
 	static final int ANONYMOUS_USER_AGENT_LENGTH = 128;
 
 	private final AuditLogWriter writer;
@@ -74,8 +71,8 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 			// hash
 			String document = response.getExecutionInput().getQuery();
 			String userAgent = request.getHeaders().getFirst("User-Agent");
-			// an anonymous caller's tenant is only what its header claims: its records
-			// stay with the host's, so that nobody can fill a tenant's log by naming it
+			// an anonymous caller's tenant is only what its header claims: records stay
+			// the host's, so that nobody can fill a tenant's log by naming it
 			this.writer.write(new AuditRecord(signedIn ? user.tenantId() : null, (user != null) ? user.userId() : null,
 					"GraphQL", operation, signedIn ? document : AuditRows.storable(document, ANONYMOUS_DOCUMENT_LENGTH),
 					start, (int) ((System.nanoTime() - startNanos) / 1_000_000), address,
@@ -108,20 +105,13 @@ final class QueryAuditInterceptor implements WebGraphQlInterceptor, SmartLifecyc
 		return this.anonymousQuota.isRunning();
 	}
 
-	/**
-	 * Sums up the open window after the web server (whose phase is
-	 * {@code DEFAULT_PHASE - 1024}) has finished its requests, and before the writer (at
-	 * {@code DEFAULT_PHASE - 2048}) writes what it holds.
-	 */
+	// after the web server (DEFAULT_PHASE - 1024) finished its requests, before the
+	// writer (DEFAULT_PHASE - 2048) writes what it holds
 	@Override
 	public int getPhase() {
 		return SmartLifecycle.DEFAULT_PHASE - 1536;
 	}
 
-	/**
-	 * How many anonymous queries got no record of their own.
-	 * @return the count since start
-	 */
 	long notRecordedQueries() {
 		return this.anonymousQuota.notRecorded();
 	}

@@ -8,10 +8,7 @@ import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.security.PermissionDefinitions;
 import dev.svc.graphql.security.SvcAuthorizationException;
 
-/**
- * The permission check of one {@code Query} field, before whatever serves it runs: a
- * handler or a host's {@code @QueryMapping} method.
- */
+/** The permission check of one {@code Query} field, before its handler or method runs. */
 final class FieldAuthorization {
 
 	private final List<String> required;
@@ -27,12 +24,6 @@ final class FieldAuthorization {
 				+ required.stream().map(permissions::displayNameOf).collect(Collectors.joining(", "));
 	}
 
-	/**
-	 * Lets the caller through, or throws what the caller is told.
-	 * @param user the caller
-	 * @throws SvcAuthorizationException when the field requires a permission the caller
-	 * does not hold
-	 */
 	void authorize(UserContext user) {
 		if (this.required.isEmpty()) {
 			return;

@@ -15,10 +15,9 @@ import graphql.util.TraversalControl;
 import graphql.util.TraverserContext;
 
 /**
- * Puts the permission check in front of each {@code Query} field whose
- * {@code @QueryMapping} method or controller carries {@code @RequiresPermission}: a
- * visitor of the schema that Spring for GraphQL runs once it is built, as it wraps every
- * data fetcher itself.
+ * Guards {@code Query} fields whose {@code @QueryMapping} method or controller carries
+ * {@code @RequiresPermission}: a schema visitor, since Spring for GraphQL wraps every
+ * data fetcher itself once the schema is built.
  */
 final class GuardedControllerFields extends GraphQLTypeVisitorStub {
 

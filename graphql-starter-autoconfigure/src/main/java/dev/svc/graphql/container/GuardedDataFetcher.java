@@ -12,10 +12,8 @@ import org.springframework.core.ResolvableType;
 import org.springframework.graphql.execution.SelfDescribingDataFetcher;
 
 /**
- * A host's data fetcher of a {@code Query} field whose controller method requires a
- * permission: the permission is checked, as for a handler, before the method runs. A data
- * fetcher that describes itself to Spring for GraphQL (an annotated controller method
- * does) still does, so that Spring Boot's schema inspection sees through the check.
+ * Checks a controller field's permission before the method runs; a self-describing data
+ * fetcher stays one, so that Boot's schema inspection sees through the check.
  */
 class GuardedDataFetcher implements DataFetcher<Object> {
 

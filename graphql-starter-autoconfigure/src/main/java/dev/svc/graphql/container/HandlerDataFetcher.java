@@ -11,10 +11,8 @@ import org.springframework.core.ResolvableType;
 import org.springframework.graphql.execution.SelfDescribingDataFetcher;
 
 /**
- * Runs one root field: checks the required permission against the caller, then hands the
- * query context to the field's handler. It describes itself to Spring for GraphQL, so
- * that Spring Boot's schema inspection at start-up checks the handler's result type
- * against the field's type.
+ * Runs one root field after its permission check; self-describing, so that Boot's schema
+ * inspection checks the handler's result type against the field's.
  */
 final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 

@@ -22,11 +22,9 @@ import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 
 /**
- * The root container: every query field of the schema's {@code Query} type and the
- * handler bean that serves it, and the permissions that the {@code Query} fields of a
- * host's controllers require. Immutable once built; built once at start-up from the
- * {@link QueryHandler} beans and the {@link RequiresPermission} annotations of the
- * {@code @Controller} beans.
+ * Every {@code Query} field with its handler bean, and the permissions of controllers'
+ * {@code Query} fields. Built once at start-up from the {@link QueryHandler} beans and
+ * the controllers' {@link RequiresPermission}; immutable.
  */
 public final class RootContainer {
 
@@ -52,14 +50,12 @@ public final class RootContainer {
 	}
 
 	/**
-	 * Collects every {@link QueryHandler} bean, and the {@link RequiresPermission}
-	 * annotations of the {@code Query} mappings of every {@code @Controller} bean.
-	 * Handlers are looked up by bean name so that a prototype-scoped handler can be
+	 * Builds the container; handlers are looked up by bean name so that a prototype is
 	 * created anew for every use.
 	 * @param beanFactory the factory holding the handler beans
 	 * @return the container
-	 * @throws RootContainerException when two handlers serve the same field, or a
-	 * controller requires a permission for a field of another type than {@code Query}
+	 * @throws RootContainerException when two handlers serve a field, or a controller
+	 * guards a field not of {@code Query}
 	 */
 	public static RootContainer of(ListableBeanFactory beanFactory) {
 		Map<String, HandlerRegistration> handlers = new TreeMap<>();
@@ -87,10 +83,6 @@ public final class RootContainer {
 		return (annotation != null) ? List.of(annotation.value()) : List.of();
 	}
 
-	/**
-	 * The {@code Query} fields of the controllers, as Spring for GraphQL maps them, whose
-	 * method or controller carries {@link RequiresPermission}.
-	 */
 	private static Map<String, List<String>> guardedControllerFields(ListableBeanFactory beanFactory) {
 		Map<String, List<String>> guarded = new TreeMap<>();
 		for (String beanName : beanFactory.getBeanNamesForAnnotation(Controller.class)) {
@@ -130,7 +122,7 @@ public final class RootContainer {
 	}
 
 	/**
-	 * The fields of the container, by name.
+	 * The fields of the container.
 	 * @return the field names, sorted
 	 */
 	public Set<String> fieldNames() {
@@ -147,29 +139,21 @@ public final class RootContainer {
 	}
 
 	/**
-	 * Every {@code Query} field that requires a permission, a handler's or a
-	 * controller's.
+	 * Every {@code Query} field requiring a permission, a handler's or a controller's.
 	 * @return the permissions, any one of which is enough, by field name, sorted
 	 */
 	public Map<String, List<String>> guardedFields() {
 		return this.guardedFields;
 	}
 
-	/**
-	 * The permissions a controller's {@code Query} field requires.
-	 * @param fieldName the field
-	 * @return the permission names, {@code null} when the field is not a guarded
-	 * controller field
-	 */
 	@Nullable List<String> controllerPermissions(String fieldName) {
 		return this.guardedControllerFields.get(fieldName);
 	}
 
 	/**
-	 * What running a root field costs: as its handler declares, or, for a field that no
-	 * handler serves, the field once plus what it selects. A negative cost, which only a
-	 * handler's overflowing arithmetic makes, is {@link Long#MAX_VALUE}, so that it is
-	 * refused rather than taken as cheap.
+	 * What running a root field costs: as its handler declares, else the field once plus
+	 * what it selects. A negative cost (a handler's overflow) is {@link Long#MAX_VALUE},
+	 * so that it is refused rather than taken as cheap.
 	 * @param fieldName the field
 	 * @param arguments its arguments
 	 * @param selectionCost the cost of what it selects, from 0 to {@link Long#MAX_VALUE}

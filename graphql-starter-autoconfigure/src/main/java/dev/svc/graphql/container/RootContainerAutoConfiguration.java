@@ -21,10 +21,8 @@ import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
 /**
- * The root container, contributed to Spring Boot's GraphQL auto-configuration: the root
- * {@code Query} type and the handler beans wired as the servers of their fields. Spring
- * Boot builds the one schema from these and from the host's schema files, controllers and
- * configurers. Switched on by {@code graphql.enabled}.
+ * The root {@code Query} type and the handler beans serving its fields, which Spring Boot
+ * builds into the one schema with the host's schema files, controllers and configurers.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = PermissionAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSource.class, GraphQlSourceBuilderCustomizer.class })
@@ -37,17 +35,11 @@ public final class RootContainerAutoConfiguration {
 		return RootContainer.of(beanFactory);
 	}
 
-	/**
-	 * The root type that every handler's schema file extends.
-	 */
 	@Bean
 	GraphQlSourceBuilderCustomizer svcRootTypes() {
 		return (builder) -> builder.configureTypeDefinitions(new RootTypeDefinitions());
 	}
 
-	/**
-	 * The permission check of the host's {@code @QueryMapping} methods that require one.
-	 */
 	@Bean
 	GraphQlSourceBuilderCustomizer svcGuardedControllerFields(RootContainer container,
 			PermissionChecker permissionChecker, PermissionDefinitions permissions) {
@@ -55,9 +47,7 @@ public final class RootContainerAutoConfiguration {
 			.typeVisitors(List.of(new GuardedControllerFields(container, permissionChecker, permissions)));
 	}
 
-	/**
-	 * Last of all configurers, so that it sees what the others serve.
-	 */
+	/** Last of all configurers, so that it sees what the others serve. */
 	@Bean
 	@Order(PipelineOrder.LAST)
 	RuntimeWiringConfigurer svcRootContainerWiring(RootContainer container, PermissionChecker permissionChecker,

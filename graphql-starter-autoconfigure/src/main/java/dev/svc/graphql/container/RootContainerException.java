@@ -1,12 +1,11 @@
 package dev.svc.graphql.container;
 
 /**
- * The handler beans and the schema files do not fit together, so the root container
- * cannot be built. Start-up reports it with what is wrong and what to do.
+ * The handler beans and the schema files do not fit together; start-up reports what is
+ * wrong and what to do.
  */
 public class RootContainerException extends IllegalStateException {
 
-	/** What to do about it, for the failure analysis. */
 	private final String action;
 
 	RootContainerException(String description, String action) {

@@ -19,10 +19,8 @@ import graphql.schema.idl.WiringFactory;
 import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
 /**
- * Wires the root container into Spring for GraphQL's schema: every handler serves its
- * {@code Query} field, behind its permission check. Runs after every other configurer
- * (annotated controllers, the host's own wiring), so it can check that each {@code Query}
- * field has exactly one server: a handler or something else, never both and never none.
+ * Wires each handler to its {@code Query} field behind its permission check. Runs after
+ * every other configurer, so it can check that each field has exactly one server.
  */
 final class RootContainerWiring implements RuntimeWiringConfigurer {
 
@@ -60,10 +58,7 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 		this.declaredFields = declared;
 	}
 
-	/**
-	 * Wires the scalars of {@link RootTypeDefinitions}, unless the host has wired its
-	 * own.
-	 */
+	/** Unless the host has wired its own. */
 	@Override
 	public void configure(RuntimeWiring.Builder builder) {
 		Map<String, GraphQLScalarType> wired = builder.build().getScalars();
@@ -74,10 +69,7 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 		}
 	}
 
-	/**
-	 * Runs once every configurer has registered its data fetchers, so the fields served
-	 * by others are known here.
-	 */
+	/** Runs once every configurer has registered its data fetchers. */
 	@Override
 	public void configure(RuntimeWiring.Builder builder, List<WiringFactory> factories) {
 		@SuppressWarnings("rawtypes")
@@ -91,8 +83,7 @@ final class RootContainerWiring implements RuntimeWiringConfigurer {
 			}
 			return type;
 		});
-		// a wiring factory (Querydsl or Query by Example repositories) may serve any
-		// field
+		// a wiring factory (Querydsl, Query by Example) may serve any field
 		if (factories.isEmpty()) {
 			verifyEveryFieldHasAServer(servedByOthers.keySet());
 		}

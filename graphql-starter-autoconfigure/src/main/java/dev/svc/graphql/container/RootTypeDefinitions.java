@@ -9,10 +9,8 @@ import graphql.schema.idl.TypeDefinitionRegistry;
 import org.springframework.graphql.execution.TypeDefinitionConfigurer;
 
 /**
- * The types every handler's schema file may build on: the root {@code Query} type that
- * handlers extend, and the {@code Long} and {@code DateTime} scalars. Each is added only
- * when the host's schema files do not define it already, so a host that has its own
- * {@code type Query} keeps it.
+ * The {@code Query} type handlers extend and the {@code Long} and {@code DateTime}
+ * scalars, each added only when the host's schema files lack it.
  */
 final class RootTypeDefinitions implements TypeDefinitionConfigurer {
 

@@ -1,7 +1,4 @@
-/**
- * The root container: the {@code Query} fields of the one schema and the handler beans
- * that serve them, wired into Spring Boot's GraphQL auto-configuration.
- */
+/** The root container: the {@code Query} fields and the handler beans serving them. */
 @NullMarked
 package dev.svc.graphql.container;
 

@@ -3,9 +3,8 @@ package dev.svc.graphql.context;
 import org.springframework.graphql.server.WebGraphQlRequest;
 
 /**
- * Every caller is anonymous, in the tenant named by the
- * {@value UserContextResolver#TENANT_HEADER} header, or the host when the header is
- * absent or not a number.
+ * Every caller is anonymous, in the {@value UserContextResolver#TENANT_HEADER} header's
+ * tenant, or the host when it is absent or not a number.
  */
 final class AnonymousUserContextResolver implements UserContextResolver {
 
@@ -20,8 +19,7 @@ final class AnonymousUserContextResolver implements UserContextResolver {
 				tenantId = Integer.valueOf(header.trim());
 			}
 			catch (NumberFormatException ex) {
-				// not a tenant id: the call runs for the host, which is what no header
-				// means too
+				// not a tenant id: the call runs for the host, as with no header
 			}
 		}
 		return UserContext.anonymous(tenantId);

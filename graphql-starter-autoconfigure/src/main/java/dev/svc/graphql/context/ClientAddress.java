@@ -9,13 +9,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The client's address as the sign-in throttle and the audit log take it: the request's
- * remote address, which a proxy the host trusts may have set from {@code X-Forwarded-For}
- * ({@code server.forward-headers-strategy=native} with
- * {@code server.tomcat.remoteip.internal-proxies}), and only if it is an IP address
- * literal. Anything else (a host name, a script, a list) came from a header nobody should
- * have trusted and is not taken: the caller counts as one of unknown address. No name is
- * ever looked up.
+ * The client's address for the sign-in throttle and the audit log: the remote address (a
+ * trusted proxy may set it from {@code X-Forwarded-For}:
+ * {@code server.forward-headers-strategy=native},
+ * {@code server.tomcat.remoteip.internal-proxies}), only if an IP literal; anything else
+ * came from an untrusted header and counts as unknown. No name is ever looked up.
  */
 public final class ClientAddress {
 
@@ -30,16 +28,15 @@ public final class ClientAddress {
 	/**
 	 * The address of a request's client.
 	 * @param request the request
-	 * @return the address, {@code null} when the request's remote address is not an IP
-	 * literal
+	 * @return the address, {@code null} unless the remote address is an IP literal
 	 */
 	public static @Nullable String of(HttpServletRequest request) {
 		return literal(request.getRemoteAddr());
 	}
 
 	/**
-	 * What counts as one client for a limit: an IPv4 address, or the /64 network of an
-	 * IPv6 address, since one subscriber commonly has a whole /64 to draw addresses from.
+	 * One client for a limit: an IPv4 address, or an IPv6 address's /64 network, since
+	 * one subscriber commonly has a whole /64 to draw addresses from.
 	 * @param address an address as {@link #literal} answers it
 	 * @return the address or network, as text
 	 */
@@ -76,8 +73,7 @@ public final class ClientAddress {
 			return null;
 		}
 		try {
-			// with a colon in it, InetAddress parses an IPv6 literal and never asks a
-			// name server
+			// with a colon in it, InetAddress parses an IPv6 literal, never asking DNS
 			return InetAddress.getByName(address).getHostAddress();
 		}
 		catch (UnknownHostException ex) {

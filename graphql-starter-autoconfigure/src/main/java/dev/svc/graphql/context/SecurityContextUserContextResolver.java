@@ -12,9 +12,8 @@ import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
- * Reads the caller from Spring Security: an authenticated {@link SignedInUser} principal
- * is a signed-in user; anything else is anonymous, in the tenant the request's header
- * names.
+ * An authenticated {@link SignedInUser} principal is signed in; anything else is
+ * anonymous, in the tenant of the request's header.
  */
 final class SecurityContextUserContextResolver implements UserContextResolver {
 

@@ -6,16 +6,14 @@ import java.security.Principal;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The principal of a signed-in user, as the sign-in paths put it into the security
- * context (and from there into the session). The default {@link UserContextResolver}
- * recognises it.
+ * A signed-in user's principal, as the sign-in paths put it in the security context (and
+ * so the session), recognised by the default {@link UserContextResolver}.
  *
  * @param userId the user's id
  * @param tenantId the user's tenant, {@code null} for a host user
  * @param userName the user's name
- * @param sessionId the module's session the user signed in to (a token's or a cookie's),
- * which ends on log-out, deactivation, lockout or a password change; {@code null} when
- * the user was signed in some other way
+ * @param sessionId the module's session (a token's or a cookie's), which ends on log-out,
+ * deactivation, lockout or a password change; {@code null} when signed in otherwise
  * @serial exclude the sessions' own form, not an API
  */
 public record SignedInUser(long userId, @Nullable Integer tenantId, String userName,

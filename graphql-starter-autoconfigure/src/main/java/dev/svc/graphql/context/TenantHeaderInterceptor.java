@@ -18,14 +18,11 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
 
 /**
- * Refuses an anonymous request whose {@value UserContextResolver#TENANT_HEADER} header
- * names no tenant, or a tenant that is not active, before anything of it runs or is
- * audited: the header is a tenant's id, a whole number, of an active tenant. Both
- * refusals answer the same message, which names no tenant: anybody may send the header,
- * and trying ids one by one must not list the tenants' names, nor tell which ids belong
- * to inactive tenants. Tenants are looked up at most once per cache duration each (and at
- * most as many as the cache holds are kept), so that a flood of headers does not become a
- * flood of queries.
+ * Refuses an anonymous request whose {@value UserContextResolver#TENANT_HEADER} header is
+ * not the id of an active tenant, before any of it runs or is audited. An unknown and an
+ * inactive tenant get the same message, naming no tenant: anybody may send the header,
+ * and trying ids must neither list tenants' names nor tell inactive ones apart. Tenants
+ * are cached (bounded, per cache duration) so a flood of headers is no flood of queries.
  */
 final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 
@@ -61,11 +58,10 @@ final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
 	}
 
 	private @Nullable String refusal(String header, WebGraphQlRequest request) {
-		// the caller, as the interceptor before this one resolved it into the execution
-		// input
+		// as the interceptor before this one resolved it
 		UserContext caller = request.toExecutionInput().getGraphQLContext().get(UserContext.class);
 		if (caller != null && caller.isAuthenticated()) {
-			// a signed-in user's tenant is its own; the header means nothing then
+			// a signed-in user's tenant is its own; the header means nothing
 			return null;
 		}
 		int id;

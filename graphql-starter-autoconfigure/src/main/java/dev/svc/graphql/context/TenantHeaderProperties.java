@@ -4,22 +4,19 @@ import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/**
- * The tenant header of anonymous callers ({@code graphql.tenant-header.*}).
- */
+/** The tenant header of anonymous callers ({@code graphql.tenant-header.*}). */
 @ConfigurationProperties("graphql.tenant-header")
 public class TenantHeaderProperties {
 
 	/**
-	 * How long an anonymous caller's tenant header is answered from what was read of its
-	 * tenant before the tenant is read again: the longest a tenant's deactivation takes
-	 * to reach such callers on each instance. 0 reads the tenant on every request.
+	 * How long a tenant read for a tenant header is reused: the longest a deactivation
+	 * takes to reach anonymous callers on each instance. 0 reads it on every request.
 	 */
 	private Duration cacheDuration = Duration.ofSeconds(5);
 
 	/**
-	 * How many tenants, by the id a tenant header names, are kept read at most, unknown
-	 * ids among them, so that a flood of headers does not become a flood of queries.
+	 * Most tenants kept read for tenant headers, unknown ids included, so a flood of
+	 * headers is no flood of queries.
 	 */
 	private int cacheSize = 10_000;
 

@@ -5,9 +5,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who runs a query: a signed-in user with its granted permissions, or an anonymous
- * caller. The tenant is the user's tenant; for anonymous callers the one the request
- * names, {@code null} for the host.
+ * Who runs a query: a signed-in user with its permissions, or an anonymous caller in the
+ * tenant the request names.
  *
  * @param userId the user's id, {@code null} when anonymous
  * @param userName the user's name, {@code null} when anonymous
@@ -18,7 +17,7 @@ public record UserContext(@Nullable Long userId, @Nullable String userName, @Nul
 		Set<String> grantedPermissions) {
 
 	/**
-	 * The caller, with a copy of its permissions that nobody can change.
+	 * Copies the permissions, so that nobody can change them.
 	 * @param userId the user's id
 	 * @param userName the user's name
 	 * @param tenantId the user's tenant

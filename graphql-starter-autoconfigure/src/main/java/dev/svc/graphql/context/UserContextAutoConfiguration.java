@@ -21,9 +21,9 @@ import org.springframework.core.annotation.Order;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
- * Who runs each query, and for which tenant. With an {@link IdentityStore}, the signed-in
- * user's permissions are read from it and an anonymous caller's tenant header is checked
- * against it; without one, the signed-in user's authorities are its permissions.
+ * Who runs each query, for which tenant: with an {@link IdentityStore}, users'
+ * permissions come from it and anonymous tenant headers are checked against it; else
+ * users' authorities are their permissions.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class)
 @ConditionalOnClass(WebGraphQlInterceptor.class)
@@ -50,9 +50,6 @@ public final class UserContextAutoConfiguration {
 			return new TenantHeaderInterceptor(store, properties.getCacheSize(), properties.getCacheDuration());
 		}
 
-		/**
-		 * The tenant cache's statistics, when the host has Micrometer.
-		 */
 		@Configuration(proxyBeanMethods = false)
 		@ConditionalOnClass(MeterBinder.class)
 		static class CacheMetersConfiguration {
@@ -71,10 +68,6 @@ public final class UserContextAutoConfiguration {
 	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
 	static class SecurityUserContextConfiguration {
 
-		/**
-		 * The signed-in user's permissions from the identity store if there is one, else
-		 * its authorities.
-		 */
 		@Bean
 		@ConditionalOnMissingBean
 		UserContextResolver userContextResolver(ObjectProvider<IdentityStore> identityStore) {

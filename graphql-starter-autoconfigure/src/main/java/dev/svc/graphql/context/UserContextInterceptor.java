@@ -6,10 +6,7 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
-/**
- * Resolves the caller once per request, on the request's thread, and hands it to the
- * handlers through the GraphQL context.
- */
+/** Resolves the caller once, on the request's thread, into the GraphQL context. */
 final class UserContextInterceptor implements WebGraphQlInterceptor {
 
 	private final UserContextResolver resolver;

@@ -8,16 +8,13 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.graphql.server.WebGraphQlRequest;
 
 /**
- * Tells who runs a GraphQL request. The module's default reads the Spring Security
- * context and the identity store; declare a bean of this type to authenticate queries
- * another way.
+ * Tells who runs a GraphQL request. The default reads Spring Security's context and the
+ * identity store; declare a bean of this type to authenticate another way.
  */
 @FunctionalInterface
 public interface UserContextResolver {
 
-	/**
-	 * The name of the header that selects the tenant of an anonymous call.
-	 */
+	/** The header that selects an anonymous call's tenant. */
 	String TENANT_HEADER = "Svc-TenantId";
 
 	/**
@@ -28,10 +25,9 @@ public interface UserContextResolver {
 	UserContext resolve(WebGraphQlRequest request);
 
 	/**
-	 * A resolver that reads the signed-in user from Spring Security's context. The
-	 * principal must be a {@link SignedInUser}.
-	 * @param grantedPermissions loads the permissions of a user; {@code null} to take the
-	 * authentication's authorities as its permissions
+	 * A resolver reading a {@link SignedInUser} principal from Spring Security's context.
+	 * @param grantedPermissions loads a user's permissions; {@code null} takes the
+	 * authentication's authorities
 	 * @return the resolver
 	 */
 	static UserContextResolver fromSecurityContext(@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {

@@ -1,6 +1,4 @@
-/**
- * Who runs a query: the user context and the resolver that reads it from the request.
- */
+/** Who runs a query: the user context and the resolver that reads it from the request. */
 @NullMarked
 package dev.svc.graphql.context;
 

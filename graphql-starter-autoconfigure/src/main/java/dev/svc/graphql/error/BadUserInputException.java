@@ -1,13 +1,10 @@
 package dev.svc.graphql.error;
 
-/**
- * An argument value the query cannot use, for example a page size over the limit. The
- * message says what is wrong and what is allowed; the code is {@code BAD_USER_INPUT}.
- */
+/** An argument value the query cannot use, such as a page size over the limit. */
 public class BadUserInputException extends UserFriendlyException {
 
 	/**
-	 * A client's argument that cannot be used.
+	 * Creates the exception.
 	 * @param message what is wrong and what is allowed, a sentence the client reads
 	 */
 	public BadUserInputException(String message) {

@@ -7,23 +7,20 @@ import java.sql.SQLTransientConnectionException;
 import java.util.Set;
 
 /**
- * Tells a failure that comes from a database out of reach (no connection to be had within
- * the pool's wait, a connection lost or refused) from any other: the caller gets
- * {@code SERVICE_UNAVAILABLE} and may try again, instead of an internal error.
+ * Tells a database out of reach (no pooled connection in time, a connection lost or
+ * refused) from other failures, so the caller gets {@code SERVICE_UNAVAILABLE} and may
+ * retry rather than an internal error.
  */
 public final class DatabaseUnavailable {
 
-	/**
-	 * PostgreSQL's states of a server that shuts connections down or refuses them for
-	 * now.
-	 */
+	/** PostgreSQL's states of a server shutting connections down or refusing them. */
 	private static final Set<String> SERVER_GOING_AWAY = Set.of("57P01", "57P02", "57P03", "55000");
 
 	private DatabaseUnavailable() {
 	}
 
 	/**
-	 * Whether the failure, or one of its causes, says the database cannot be reached.
+	 * Whether the failure or a cause says the database cannot be reached.
 	 * @param failure the failure
 	 * @return whether trying again later may succeed
 	 */

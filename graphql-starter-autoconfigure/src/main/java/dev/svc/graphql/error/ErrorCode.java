@@ -8,53 +8,39 @@ import graphql.GraphQLError;
 import graphql.GraphqlErrorBuilder;
 
 /**
- * The {@code extensions.code} of failures that do not come from a
- * {@link UserFriendlyException} (whose code comes from its class name, e.g.
- * {@code BAD_USER_INPUT} from {@link BadUserInputException}).
+ * The {@code extensions.code} of failures other than a {@link UserFriendlyException},
+ * whose code comes from its class name.
  */
 public final class ErrorCode {
 
 	/** The query document could not be parsed. */
 	public static final String PARSE_FAILED = "GRAPHQL_PARSE_FAILED";
 
-	/**
-	 * The query document does not fit the schema: unknown field, wrong argument type, ...
-	 */
+	/** The query document does not fit the schema. */
 	public static final String VALIDATION_FAILED = "GRAPHQL_VALIDATION_FAILED";
 
 	/** The request itself is unusable: not JSON, no query, too long. */
 	public static final String BAD_REQUEST = "BAD_REQUEST";
 
-	/** The request is over a limit of its size: body, document length or tokens. */
+	/** The request is over a size limit: body, document length or tokens. */
 	public static final String QUERY_TOO_LARGE = "QUERY_TOO_LARGE";
 
-	/**
-	 * The query is over a limit of its shape or cost: depth, fields, aliases, directives,
-	 * fragments, cost.
-	 */
+	/** The query is over a limit of its shape or cost. */
 	public static final String QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX";
 
 	/**
-	 * A persisted query names a hash without the query's text, and no document is known
-	 * by it: the client sends the text with the hash. Its message is
-	 * {@code PersistedQueryNotFound}, which clients look for.
+	 * A persisted query's hash is unknown, so the client resends it with the text; the
+	 * message {@code PersistedQueryNotFound} is what clients look for.
 	 */
 	public static final String PERSISTED_QUERY_NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND";
 
-	/**
-	 * A persisted query's hash is not the SHA-256 hash of the query's text that came with
-	 * it.
-	 */
+	/** A persisted query's hash is not the SHA-256 hash of the text sent with it. */
 	public static final String PERSISTED_QUERY_HASH_MISMATCH = "PERSISTED_QUERY_HASH_MISMATCH";
 
 	/** A request's {@code documentId} names no registered document. */
 	public static final String PERSISTED_DOCUMENT_NOT_FOUND = "PERSISTED_DOCUMENT_NOT_FOUND";
 
-	/**
-	 * The endpoint runs only registered (or, for anonymous callers, kept) documents for
-	 * this caller ({@code graphql.persisted-documents.mode}), and the request's document
-	 * is not one.
-	 */
+	/** The persisted documents' mode refuses this document from this caller. */
 	public static final String PERSISTED_DOCUMENT_REQUIRED = "PERSISTED_DOCUMENT_REQUIRED";
 
 	/** The query ran past the time limit and was stopped. */
@@ -73,8 +59,7 @@ public final class ErrorCode {
 	}
 
 	/**
-	 * A request refused before it runs: a validation error with exactly this code and
-	 * message, which the error interceptor passes on as it is.
+	 * A request refused before it runs, which the error interceptor passes on as it is.
 	 * @param code the {@code extensions.code}, one of this class's
 	 * @param message what is wrong and what is allowed
 	 * @return the error
@@ -84,9 +69,7 @@ public final class ErrorCode {
 	}
 
 	/**
-	 * The one way the module builds a GraphQL error: graphql-java's builder with the
-	 * {@code extensions.code} set, for the caller to add the message, the place and the
-	 * classification.
+	 * The one way the module builds a GraphQL error.
 	 * @param code the {@code extensions.code}, one of this class's
 	 * @return the builder
 	 */
@@ -95,9 +78,7 @@ public final class ErrorCode {
 	}
 
 	/**
-	 * An error of the whole request rather than of a field, in the shape of every error
-	 * the endpoint answers: {@code message}, empty {@code locations} and {@code path},
-	 * and {@code extensions.code} alone.
+	 * An error of the whole request, with empty {@code locations} and {@code path}.
 	 * @param message what went wrong, for the client
 	 * @param code the {@code extensions.code}, one of this class's
 	 * @return the error

@@ -22,18 +22,12 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 @EnableConfigurationProperties(SvcGraphQlProperties.class)
 public final class GraphQlErrorAutoConfiguration {
 
-	/**
-	 * Runs after any resolver of the host's, which may claim its own exceptions first.
-	 */
 	@Bean
 	@Order(PipelineOrder.LAST)
 	DataFetcherExceptionResolver svcQueryExceptionResolver(SvcGraphQlProperties properties) {
 		return new QueryExceptionResolver(properties.isExposeExceptionDetails());
 	}
 
-	/**
-	 * Outermost interceptor, so that it sees the errors every other interceptor produces.
-	 */
 	@Bean
 	@Order(PipelineOrder.REQUEST_ERROR_INTERCEPTOR)
 	@ConditionalOnClass(WebGraphQlInterceptor.class)

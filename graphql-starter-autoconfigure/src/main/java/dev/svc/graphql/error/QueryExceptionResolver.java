@@ -11,12 +11,8 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.graphql.execution.DataFetcherExceptionResolverAdapter;
 
 /**
- * Turns an exception thrown while resolving a field into an error entry:
- * {@code Error trying to
- * resolve <field>.} followed by the client-facing message of a
- * {@link UserFriendlyException}, or by nothing for any other exception, which is logged
- * instead. With exception details exposed the message also carries the exception chain
- * and the stack trace.
+ * Adds a {@link UserFriendlyException}'s message to a field error; any other exception's
+ * is logged, never sent, unless exception details are exposed.
  */
 final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 

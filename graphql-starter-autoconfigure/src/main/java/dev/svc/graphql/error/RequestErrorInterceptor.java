@@ -16,17 +16,12 @@ import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
- * Gives every error entry the shape clients rely on: {@code message}, {@code locations},
- * {@code path} and {@code extensions.code}. Field errors already carry a code; request
- * errors (parse and validation failures) get theirs here from graphql-java's
- * classification.
+ * Gives every error the shape clients rely on; request errors get their
+ * {@code extensions.code} here from graphql-java's classification.
  */
 final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 
-	/**
-	 * The classification of graphql-java's
-	 * {@code GoodFaithIntrospection.BadFaithIntrospectionError}.
-	 */
+	/** Of graphql-java's {@code GoodFaithIntrospection.BadFaithIntrospectionError}. */
 	private static final String BAD_FAITH_INTROSPECTION = "BadFaithIntrospection";
 
 	@Override
@@ -58,8 +53,7 @@ final class RequestErrorInterceptor implements WebGraphQlInterceptor {
 		if (classification == ErrorType.ValidationError || classification == ErrorType.ExecutionAborted) {
 			return ErrorCode.VALIDATION_FAILED;
 		}
-		// graphql-java's refusal of an introspection that asks for fields too often or is
-		// too big: a limit of the document's shape, the client's to mend
+		// an introspection too big or repetitive: a shape limit, the client's to mend
 		if (BAD_FAITH_INTROSPECTION.equals(classification.toString())) {
 			return ErrorCode.QUERY_TOO_COMPLEX;
 		}

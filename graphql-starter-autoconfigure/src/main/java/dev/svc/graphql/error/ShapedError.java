@@ -9,14 +9,14 @@ import graphql.GraphQLError;
 import graphql.language.SourceLocation;
 
 /**
- * An error serialized with exactly the four members clients get: graphql-java's own
- * errors would add {@code extensions.classification}.
+ * An error with exactly the four members clients get, without graphql-java's
+ * {@code extensions.classification}.
  *
- * @param message what went wrong, for the client
- * @param locations where in the document, if anywhere
- * @param path the field's path, empty for an error of the whole request
- * @param errorType graphql-java's classification, which is not serialized
- * @param extensions {@code code} and whatever else the error carries
+ * @param message the message
+ * @param locations the locations
+ * @param path the path, empty for the whole request
+ * @param errorType the classification, not serialized
+ * @param extensions the extensions
  */
 record ShapedError(String message, List<SourceLocation> locations, List<Object> path, ErrorClassification errorType,
 		Map<String, Object> extensions) implements GraphQLError {

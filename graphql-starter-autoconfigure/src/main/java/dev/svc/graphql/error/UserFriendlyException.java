@@ -3,15 +3,14 @@ package dev.svc.graphql.error;
 import java.util.Locale;
 
 /**
- * A failure whose message is meant for the client. Its {@code extensions.code} comes from
- * the class name: {@code FooBarException} answers {@code FOO_BAR}. Handlers throw
- * subclasses of it for conditions the caller can act on; any other exception is reported
- * as an internal error whose detail stays in the server log.
+ * A failure whose message is meant for the client, its {@code extensions.code} from the
+ * class name ({@code FooBarException} answers {@code FOO_BAR}); any other exception is an
+ * internal error whose detail stays in the server log.
  */
 public class UserFriendlyException extends RuntimeException {
 
 	/**
-	 * A failure whose message the client reads.
+	 * Creates the exception.
 	 * @param message what went wrong, for the client
 	 */
 	public UserFriendlyException(String message) {
@@ -19,7 +18,7 @@ public class UserFriendlyException extends RuntimeException {
 	}
 
 	/**
-	 * A failure whose message the client reads, with the cause the server log keeps.
+	 * Creates the exception with a cause.
 	 * @param message what went wrong, for the client
 	 * @param cause the cause, never sent to the client
 	 */
@@ -28,7 +27,7 @@ public class UserFriendlyException extends RuntimeException {
 	}
 
 	/**
-	 * The failure code sent as {@code extensions.code}.
+	 * The {@code extensions.code}.
 	 * @return the upper snake case class name without its {@code Exception} suffix
 	 */
 	public String getCode() {

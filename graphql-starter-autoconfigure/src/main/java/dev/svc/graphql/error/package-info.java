@@ -1,7 +1,4 @@
-/**
- * How failures reach clients: user-facing exceptions and their {@code extensions.code},
- * the one place that maps errors.
- */
+/** How failures reach clients: user-facing exceptions and their codes. */
 @NullMarked
 package dev.svc.graphql.error;
 

@@ -10,28 +10,21 @@ import org.dataloader.DataLoaderRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a {@link QueryHandler} gets for one call: the user context, the field's arguments,
- * its selection set, the request's variables and its data loaders.
+ * What a {@link QueryHandler} gets for one call.
  *
  * @param user who runs the query
- * @param arguments the field's arguments, already coerced to their GraphQL types; absent
- * arguments are missing from the map
- * @param selectionSet the fields selected below this one, so a handler can skip
- * unselected work
- * @param variables the variables of the request
- * @param dataLoaders the request's data loaders, among them those registered through
- * Spring for GraphQL's {@code BatchLoaderRegistry}
+ * @param arguments the coerced arguments; absent ones are missing from the map
+ * @param selectionSet the fields selected below this one
+ * @param variables the request's variables
+ * @param dataLoaders the request's data loaders, {@code BatchLoaderRegistry}'s included
  */
 public record QueryContext(UserContext user, Map<String, Object> arguments, DataFetchingFieldSelectionSet selectionSet,
 		Map<String, Object> variables, DataLoaderRegistry dataLoaders) {
 
 	/**
-	 * A data loader of the request, to batch the loading of many keys into one call. A
-	 * handler returns the {@code CompletableFuture} that {@link DataLoader#load(Object)}
-	 * gives.
-	 * @param name the data loader's name; for a loader registered with
-	 * {@code BatchLoaderRegistry.forTypePair(K.class, V.class)} it is the name of
-	 * {@code V}'s class
+	 * A data loader, to batch keys into one call; return what
+	 * {@link DataLoader#load(Object)} gives.
+	 * @param name the loader's name: {@code V}'s class name for {@code forTypePair(K, V)}
 	 * @param <K> the key type
 	 * @param <V> the value type
 	 * @return the data loader
@@ -49,8 +42,8 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 	/**
 	 * Reads an argument.
 	 * @param name the argument name
-	 * @param type the expected Java type; integral GraphQL values convert to any
-	 * {@link Number} type, and an {@code ID} converts to {@link Long} or {@link Integer}
+	 * @param type the expected Java type; integral values and {@code ID}s also convert to
+	 * {@link Long} or {@link Integer}
 	 * @param <T> the type
 	 * @return the value, {@code null} when the argument was not sent
 	 * @throws BadUserInputException when the value cannot be read as {@code type}
@@ -82,8 +75,7 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 	}
 
 	/**
-	 * Reads a text argument that has a longest useful length, for example that of the
-	 * column it is compared with.
+	 * Reads a text argument no longer than, for example, the column it is compared with.
 	 * @param name the argument name
 	 * @param maxLength the most characters allowed
 	 * @return the text, {@code null} when the argument was not sent
@@ -99,10 +91,8 @@ public record QueryContext(UserContext user, Map<String, Object> arguments, Data
 		return text;
 	}
 
-	/**
-	 * No database stores a NUL character or half of a surrogate pair in text, and
-	 * PostgreSQL refuses a statement that carries one: the caller learns so here instead.
-	 */
+	// no database stores NUL or half a surrogate pair in text, and PostgreSQL refuses a
+	// statement carrying one: tell the caller here instead
 	private static void checkText(String name, String text) {
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);

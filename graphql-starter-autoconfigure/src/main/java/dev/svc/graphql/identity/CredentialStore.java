@@ -6,20 +6,17 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The credential side of the identity data: what signing in reads and writes, apart from
- * what queries read ({@link IdentityStore}), as Spring Security keeps
- * {@code UserDetailsService} and {@code UserDetailsPasswordService} apart. It names the
- * users of the {@link IdentityStore} in use, by the same ids. The module's default keeps
- * the credentials in its {@code svc_*} tables, beside its own identity store only: a host
- * that keeps its identity data elsewhere declares a bean of this type to sign its users
- * in, and without one the module offers no sign-in. The few writes have defaults for a
- * read-only store: a hash is then never upgraded, and a user who must change its password
- * cannot sign in.
+ * What signing in reads and writes, kept apart from the {@link IdentityStore} as Spring
+ * Security keeps {@code UserDetailsService} and {@code UserDetailsPasswordService}, with
+ * the same user ids. The default uses the {@code svc_*} tables, beside the module's own
+ * identity store only: a host keeping its identity elsewhere declares this bean, or has
+ * no sign-in. The writes default to a read-only store's: no hash upgrades, and users who
+ * must change their passwords cannot sign in.
  */
 public interface CredentialStore {
 
 	/**
-	 * The sign-in data of a user of a tenant, found by user name or e-mail address.
+	 * A tenant's user's sign-in data, by user name or e-mail address.
 	 * @param tenantId the tenant, {@code null} for the host
 	 * @param userNameOrEmailAddress the user name or the e-mail address, case-insensitive
 	 * @return the credentials, if the user exists
@@ -27,12 +24,10 @@ public interface CredentialStore {
 	Optional<UserCredentials> findCredentials(@Nullable Integer tenantId, String userNameOrEmailAddress);
 
 	/**
-	 * Replaces a user's password hash by a stronger hash of the same password, after a
-	 * successful sign-in. The password stays the same, so nothing that a password change
-	 * ends (sessions, tokens) may end. A store that cannot write keeps the hash it has.
+	 * Replaces a password hash by a stronger one of the same password after a sign-in;
+	 * nothing a password change ends (sessions, tokens) may end.
 	 * @param userId the user
-	 * @param currentHash the hash the sign-in checked; a hash changed since is left as it
-	 * is
+	 * @param currentHash the hash the sign-in checked; a hash changed since is kept
 	 * @param upgradedHash the new hash of the same password
 	 * @return whether the hash was replaced
 	 */
@@ -41,33 +36,31 @@ public interface CredentialStore {
 	}
 
 	/**
-	 * Keeps the digest of a one-time password reset code for a user who must change its
-	 * password, replacing any earlier code of the user.
+	 * Keeps a one-time reset code's digest for a user who must change its password,
+	 * replacing any earlier one.
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param expiry when the code stops working
-	 * @return whether the code is kept; by default a store keeps none, and its users who
-	 * must change their passwords cannot sign in
+	 * @return whether the code is kept
 	 */
 	default boolean savePasswordResetCode(long userId, String codeDigest, Instant expiry) {
 		return false;
 	}
 
 	/**
-	 * The sign-in data of the user a password reset code was issued to, while the code
-	 * works.
+	 * The sign-in data of the user a reset code was issued to, while the code works.
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param now the time
-	 * @return the credentials, if the user has that code and it has not expired
+	 * @return the credentials, if the user has that code unexpired
 	 */
 	default Optional<UserCredentials> findCredentialsByResetCode(long userId, String codeDigest, Instant now) {
 		return Optional.empty();
 	}
 
 	/**
-	 * Sets a new password with a reset code, once: the code stops working, the user no
-	 * longer must change its password, and its failed sign-ins are forgotten.
+	 * Sets a new password with a reset code, once: the code stops working, the user need
+	 * no longer change its password, and its failed sign-ins are forgotten.
 	 * @param userId the user
 	 * @param codeDigest the SHA-256 digest of the code, in hex
 	 * @param now the time

@@ -7,9 +7,7 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * The identity model read from the {@code svc_*} tables' rows.
- */
+/** The identity model read from the {@code svc_*} tables' rows. */
 final class IdentityRows {
 
 	static final String ROLE_COLUMNS = "r.id, r.name, r.display_name, r.is_static, r.is_default, r.creation_time, r.tenant_id";

@@ -21,16 +21,14 @@ import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
 
 /**
- * Creates and updates the module's tables with Flyway, apart from the host's migrations:
- * its own locations and its own history table, so a host's {@code V1__...} never meets
- * the module's {@code V1__...}. It runs after the host's Flyway or Liquibase (see
- * {@link IdentitySchemaMigrationDetector}), and on a schema that already holds the host's
- * tables it starts its history from scratch instead of refusing to run. Every database
- * reads one history: {@code db/svc/migration/common} holds what they all run, written
- * once, with the dialects' words as placeholders ({@link #placeholders}), and
- * {@code db/svc/migration/{vendor}} only what a database needs of its own (the users
- * page's indexes and kept counts; on MariaDB and MySQL, which read {@code mysql}, the
- * users' trigrams). The demo data is {@code db/svc/demo}.
+ * The module's tables by Flyway, with its own locations and history table, so a host's
+ * {@code V1__...} never meets the module's. It runs after the host's Flyway or Liquibase
+ * ({@link IdentitySchemaMigrationDetector}) and baselines a schema holding the host's
+ * tables instead of refusing it. {@code db/svc/migration/common} holds what every
+ * database runs, with the dialects' words as placeholders;
+ * {@code db/svc/migration/{vendor}} what one needs of its own (users page indexes and
+ * kept counts; trigrams for {@code mysql}, read by MariaDB and MySQL). The demo data is
+ * {@code db/svc/demo}.
  */
 public final class IdentitySchemaMigration implements InitializingBean {
 
@@ -54,13 +52,7 @@ public final class IdentitySchemaMigration implements InitializingBean {
 		flyway(this.dataSource, vendor, this.demoData).load().migrate();
 	}
 
-	/**
-	 * Flyway set up to run the module's history on the given database.
-	 * @param dataSource the database
-	 * @param vendor {@code h2}, {@code postgresql} or {@code mysql}
-	 * @param demoData whether the demo data is added
-	 * @return the configuration, for a test to stop at a version
-	 */
+	/** Package-visible so that a test can stop at a version. */
 	static FluentConfiguration flyway(DataSource dataSource, String vendor, boolean demoData) {
 		List<String> locations = new ArrayList<>(
 				List.of("classpath:db/svc/migration/common", "classpath:db/svc/migration/" + vendor));
@@ -76,10 +68,6 @@ public final class IdentitySchemaMigration implements InitializingBean {
 			.baselineVersion("0");
 	}
 
-	/**
-	 * The words in which the dialects differ, by the placeholders the common migrations
-	 * and the demo data use them by.
-	 */
 	private static Map<String, String> placeholders(String vendor) {
 		if (vendor.equals("mysql")) {
 			return Map.of("identity", "not null auto_increment", "time", "datetime(6)", "table_options",
@@ -105,10 +93,6 @@ public final class IdentitySchemaMigration implements InitializingBean {
 				+ "another database, or set graphql.identity.enabled=false.");
 	}
 
-	/**
-	 * Whether the DataSource is MariaDB or MySQL, which read
-	 * {@code db/svc/migration/mysql}.
-	 */
 	static boolean isMySql(DataSource dataSource) {
 		try {
 			return vendor(dataSource).equals("mysql");
@@ -119,11 +103,9 @@ public final class IdentitySchemaMigration implements InitializingBean {
 	}
 
 	/**
-	 * MariaDB's and MySQL's datetime columns keep no time zone: the module writes and
-	 * reads its times there in UTC, which their drivers do only when told to (by default
-	 * they write an instant as the JVM's local time). A driver that would shift the times
-	 * stops the start-up here, before a time is written, instead of moving every lockout,
-	 * session end and audit record by the JVM's offset.
+	 * MariaDB's and MySQL's datetime columns keep no zone; the module keeps UTC there,
+	 * which their drivers write only when told to: stop the start-up before a time is
+	 * written rather than shift every lockout, session end and audit record.
 	 */
 	private static void requireUtcTimes(DataSource dataSource) {
 		OffsetDateTime probe = OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);

@@ -5,9 +5,8 @@ import java.util.Set;
 import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDatabaseInitializerDetector;
 
 /**
- * Tells Spring Boot that the {@link IdentitySchemaMigration} initializes the database, so
- * that the beans that use the database wait for it, and that it runs after the host's own
- * Flyway or Liquibase migrations (whose detectors come first).
+ * Makes the database's users wait for {@link IdentitySchemaMigration}, which runs after
+ * the host's own Flyway or Liquibase (whose detectors come first).
  */
 final class IdentitySchemaMigrationDetector extends AbstractBeansOfTypeDatabaseInitializerDetector {
 
@@ -16,9 +15,7 @@ final class IdentitySchemaMigrationDetector extends AbstractBeansOfTypeDatabaseI
 		return Set.of(IdentitySchemaMigration.class);
 	}
 
-	/**
-	 * After Spring Boot's detectors of Flyway (1), Liquibase and SQL scripts.
-	 */
+	/** After Spring Boot's detectors of Flyway (1), Liquibase and SQL scripts. */
 	@Override
 	public int getOrder() {
 		return 100;

@@ -14,9 +14,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 /**
- * The credential store over the {@code svc_users} table of the module's own identity
- * store, and only beside it: all of the credentials' SQL is in this class; the lookup by
- * name carries the tenant condition of {@link JdbcIdentityStore}.
+ * The credentials in {@code svc_users}, only beside {@link JdbcIdentityStore}, whose
+ * tenant condition the lookup by name carries.
  */
 final class JdbcCredentialStore implements CredentialStore {
 
@@ -46,9 +45,8 @@ final class JdbcCredentialStore implements CredentialStore {
 	}
 
 	/**
-	 * Replaces the hash and, in the same transaction, the stamp of it that the user's
-	 * token sessions keep, so that no session check sees the new hash with an old stamp
-	 * and takes it for a password change.
+	 * Replaces the token sessions' stamp of the hash in the same transaction, lest a
+	 * session check take the new hash with an old stamp for a password change.
 	 */
 	@Override
 	public boolean upgradePasswordHash(long userId, String currentHash, String upgradedHash) {

@@ -13,10 +13,8 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * A user's granted permissions: granted to the user, to one of its roles or to a role of
- * one of its organization units, and not prohibited to the user. Kept for
- * {@code graphql.identity.permission-cache-duration} per user, so that a query usually
- * costs no statement for the caller's permissions.
+ * A user's permissions, granted to it, its roles or its units' roles, and not prohibited
+ * to it; cached so that a query usually costs no statement for them.
  */
 final class JdbcGrantedPermissions {
 

@@ -12,11 +12,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The identity store over the {@code svc_*} tables: roles, organization units and tenants
- * here, the users query ({@link JdbcUsersQuery}, with its counts and filter) and the
- * granted permissions ({@link JdbcGrantedPermissions}) in their own parts, the
- * credentials in {@link JdbcCredentialStore}. Every statement that reads tenant data
- * carries the tenant condition.
+ * The store over the {@code svc_*} tables; users in {@link JdbcUsersQuery}, permissions
+ * in {@link JdbcGrantedPermissions}, credentials in {@link JdbcCredentialStore}. Every
+ * statement reading tenant data carries the tenant condition.
  */
 final class JdbcIdentityStore implements IdentityStore {
 
@@ -32,15 +30,7 @@ final class JdbcIdentityStore implements IdentityStore {
 		this(jdbc, clock, permissionCacheDuration, permissionCacheSize, null);
 	}
 
-	/**
-	 * Creates a store reading through the given client.
-	 * @param jdbc the client of the host's database
-	 * @param clock the time permissions are cached by
-	 * @param permissionCacheDuration how long a user's permissions are trusted
-	 * @param permissionCacheSize how many users' permissions are kept
-	 * @param trigrams the users' trigrams, on databases that need them for the substring
-	 * filter (MariaDB and MySQL), else {@code null}
-	 */
+	/** {@code trigrams} where the substring filter needs them, else {@code null}. */
 	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize,
 			@Nullable UserTrigrams trigrams) {
 		this.jdbc = jdbc;

@@ -26,13 +26,11 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The default identity store and credential store, in the module's own tables of the
- * host's {@link DataSource}, and the migrations that create them. Backs off entirely,
- * tables and credentials included, when the host declares an {@link IdentityStore} of its
- * own: the module's credentials name the users of its own tables only, so such a host
- * declares a {@link CredentialStore} too, or gets no sign-in. Independent of
- * {@code graphql.enabled}: sign-in needs it whether the GraphQL endpoint is served or
- * not.
+ * The default identity and credential stores in the module's own tables of the host's
+ * {@link DataSource}, and their migrations. Backs off entirely when the host declares an
+ * {@link IdentityStore}: the module's credentials name its own users only, so such a host
+ * declares a {@link CredentialStore} too, or has no sign-in. Independent of
+ * {@code graphql.enabled}, since sign-in needs it either way.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, Flyway.class })
@@ -49,9 +47,6 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		return new IdentitySchemaMigration(dataSource, properties.isDemoData());
 	}
 
-	/**
-	 * The identity store; it reads the time from the host's {@link Clock} if it has one.
-	 */
 	@Bean
 	@DependsOnDatabaseInitialization
 	JdbcIdentityStore identityStore(DataSource dataSource, IdentityProperties properties, ObjectProvider<Clock> clock) {
@@ -61,9 +56,6 @@ public final class JdbcIdentityStoreAutoConfiguration {
 				IdentitySchemaMigration.isMySql(dataSource) ? new UserTrigrams(jdbc) : null);
 	}
 
-	/**
-	 * The credentials of the module's users, unless the host keeps them elsewhere.
-	 */
 	@Bean
 	@ConditionalOnMissingBean(CredentialStore.class)
 	@DependsOnDatabaseInitialization
@@ -78,9 +70,6 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		return jdbc;
 	}
 
-	/**
-	 * The permission cache's statistics, when the host has Micrometer.
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class CacheMetersConfiguration {

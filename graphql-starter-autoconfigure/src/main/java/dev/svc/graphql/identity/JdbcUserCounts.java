@@ -5,15 +5,14 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * How many users match: an unfiltered count is the tenant's kept count
- * ({@code svc_user_counts}, tenant key 0 for the host), one row read; a filtered one
- * counts the matching users.
+ * How many users match: unfiltered, one row of the kept counts ({@code svc_user_counts},
+ * tenant key 0 for the host); filtered, a count of the matching users.
  */
 final class JdbcUserCounts {
 
 	private static final String KEPT_COUNT_QUERY = "select c.user_count from svc_user_counts c where c.tenant_key = :tenantKey";
 
-	/** The tenant's kept count, as a column of a statement with {@code :tenantKey}. */
+	/** The kept count as a column of a statement with {@code :tenantKey}. */
 	static final String KEPT_COUNT = "(" + KEPT_COUNT_QUERY + ")";
 
 	private final JdbcClient jdbc;

@@ -18,17 +18,15 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The users query over {@code svc_users}: a page by offset ({@code users}) and a window
- * after or before a keyset position ({@code usersConnection}), each with its count, and
- * the page's roles and organization units in one more statement. Sorting is by
- * whitelisted columns only; every condition is a parameter.
+ * A page by offset ({@code users}) or a window by keyset ({@code usersConnection}) of
+ * {@code svc_users}, with its count, and its roles and units in one more statement.
+ * Sorting is by whitelisted columns only; every condition is a parameter.
  */
 final class JdbcUsersQuery {
 
 	/**
-	 * Text is sorted case-insensitively, by the upper-case columns that the migrations
-	 * keep and index (PostgreSQL's in byte order, as H2's), so both databases return
-	 * pages in the same order.
+	 * Text sorts by the indexed upper-case columns (PostgreSQL's in byte order, as H2's),
+	 * so that both databases return pages in the same order.
 	 */
 	private static final Map<UserSorting.Field, String> SORT_COLUMNS = new EnumMap<>(
 			Map.of(UserSorting.Field.ID, "u.id", UserSorting.Field.USER_NAME, "u.normalized_user_name",
@@ -37,19 +35,15 @@ final class JdbcUsersQuery {
 					"u.creation_time", UserSorting.Field.IS_ACTIVE, "u.is_active"));
 
 	/**
-	 * Roles of a page's users, in the columns they share with {@link #UNITS_OF_USERS}:
-	 * each database types a column of the union from both parts, so nulls need no cast
-	 * (and MariaDB's and MySQL's casts name other types than PostgreSQL's and H2's).
+	 * Shares its columns with {@link #UNITS_OF_USERS}: each database types a union column
+	 * from both parts, so nulls need no cast (whose type names differ between databases).
 	 */
 	private static final String ROLES_OF_USERS = "select ur.user_id, 'R' as part, r.id,"
 			+ " r.name, r.display_name, r.is_static, r.is_default, r.creation_time, null as parent_id,"
 			+ " r.tenant_id, '' as sort_key"
 			+ " from svc_user_roles ur join svc_roles r on r.id = ur.role_id where ur.user_id in (:userIds) and ";
 
-	/**
-	 * Organization units of a page's users: the code in {@code name}, and the order by
-	 * code.
-	 */
+	/** The code in {@code name}, and the order by code. */
 	private static final String UNITS_OF_USERS = "select uou.user_id, 'O', o.id, o.code, o.display_name,"
 			+ " null, null, null, o.parent_id," + " o.tenant_id, o.code from svc_user_organization_units uou"
 			+ " join svc_organization_units o on o.id = uou.organization_unit_id where uou.user_id in (:userIds) and ";
@@ -79,8 +73,7 @@ final class JdbcUsersQuery {
 			totalCount[0] = rs.getInt("total_count");
 		});
 		if (users.isEmpty()) {
-			// past the last page (or nothing matches, when the page is the first): the
-			// count alone
+			// past the last page, or nothing matches: the count alone
 			return new UserPagedResult((request.totalCount() && request.skipCount() > 0)
 					? this.counts.count(tenantId, request.filter()) : 0, List.of());
 		}
@@ -88,10 +81,7 @@ final class JdbcUsersQuery {
 				withRolesAndUnits(tenantId, users, request.roles(), request.organizationUnits()));
 	}
 
-	/**
-	 * The window in one statement, with the count when nothing is filtered, plus one for
-	 * the count of a filtered list when it is asked for.
-	 */
+	/** One statement, with the count when unfiltered; one more for a filtered count. */
 	UserWindow scrollUsers(@Nullable Integer tenantId, UserScrollRequest request) {
 		List<UserSorting.Order> keyset = request.sorting().keyset();
 		boolean counted = request.totalCount() && UserFilterStatement.isUnfiltered(request.filter());
@@ -125,14 +115,12 @@ final class JdbcUsersQuery {
 	}
 
 	/**
-	 * The window's ids and sort keys are found first, from an index alone where one
-	 * serves the order, and only their rows are read. "After the position" is split into
-	 * one part per key of the keyset: the users equal to the position in the keys before
-	 * that key and past it in that key. Each part is a range of one index read in its
-	 * order and cut at the window's size, so that a window deep in the list reads as few
-	 * rows as the first one; one condition over all keys at once (an {@code or} of the
-	 * parts) would have the database read from the start of the list instead. Read
-	 * backward, every direction is reversed and the rows come back reversed.
+	 * The window's ids and sort keys come first, from an index alone where one serves the
+	 * order; only their rows are read. "After the position" is one part per keyset key:
+	 * equal in the keys before it, past it in that key. Each part is one index range cut
+	 * at the window's size, so a deep window reads as few rows as the first; an
+	 * {@code or} of the parts would read from the list's start. Backward, every direction
+	 * and the rows are reversed.
 	 */
 	private SqlStatement windowQuery(@Nullable Integer tenantId, UserScrollRequest request,
 			List<UserSorting.Order> keyset, boolean counted) {
@@ -194,10 +182,7 @@ final class JdbcUsersQuery {
 		};
 	}
 
-	/**
-	 * The users with their roles and organization units when asked for, read for all of
-	 * them in one statement.
-	 */
+	/** Roles and units, when asked for, for all the users in one statement. */
 	private List<User> withRolesAndUnits(@Nullable Integer tenantId, List<User> users, boolean withRoles,
 			boolean withUnits) {
 		if (users.isEmpty() || (!withRoles && !withUnits)) {
@@ -233,10 +218,8 @@ final class JdbcUsersQuery {
 	}
 
 	/**
-	 * The page's users with the count, in one statement: the page's ids are found first,
-	 * from an index alone where one serves the order, and only their rows are read. The
-	 * count is the tenant's kept count when nothing is filtered, else a window over the
-	 * matching users.
+	 * One statement: the page's ids from an index alone where one serves the order, then
+	 * their rows; the count is the kept one when unfiltered, else a window function.
 	 */
 	private SqlStatement pageQuery(@Nullable Integer tenantId, UserPageRequest request) {
 		boolean counted = request.totalCount() && UserFilterStatement.isUnfiltered(request.filter());

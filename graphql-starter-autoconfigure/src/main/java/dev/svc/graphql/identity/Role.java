@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * @param id the role's id
  * @param name the unique name within its tenant
  * @param displayName what users read
- * @param isStatic whether the role is built in and cannot be deleted
+ * @param isStatic whether the role is built in and undeletable
  * @param isDefault whether new users get it
  * @param creationTime when it was created
  * @param tenantId its tenant, {@code null} for the host

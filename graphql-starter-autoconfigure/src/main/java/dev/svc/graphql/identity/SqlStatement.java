@@ -6,9 +6,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A statement being assembled from optional conditions, and its named parameters: the
- * identity store's SQL is built by appending conditions the caller asked for, never text
- * the caller sent.
+ * A statement and its named parameters, built by appending conditions the caller asked
+ * for, never text the caller sent.
  */
 final class SqlStatement {
 
@@ -33,13 +32,7 @@ final class SqlStatement {
 		}
 	}
 
-	/**
-	 * The tenant condition on a table's alias, which every statement that reads tenant
-	 * data carries.
-	 * @param alias the table's alias
-	 * @param tenantId the tenant, or {@code null} for the host
-	 * @return the condition, with {@code :tenantId} as its parameter
-	 */
+	/** Every statement reading tenant data carries it, with {@code :tenantId}. */
 	static String tenantCondition(String alias, @Nullable Integer tenantId) {
 		return (tenantId != null) ? alias + ".tenant_id = :tenantId" : alias + ".tenant_id is null";
 	}

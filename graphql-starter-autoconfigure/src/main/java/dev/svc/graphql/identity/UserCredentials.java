@@ -6,7 +6,7 @@ import dev.svc.graphql.Sha256;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What signing a user in needs to know about it.
+ * What signing a user in needs to know.
  *
  * @param userId the user's id
  * @param tenantId its tenant, {@code null} for the host
@@ -14,15 +14,14 @@ import org.jspecify.annotations.Nullable;
  * @param passwordHash the encoded password, with its {@code {id}} prefix
  * @param isActive whether the user may sign in
  * @param lockoutEndDate until when the user is locked out, {@code null} when not
- * @param shouldChangePassword whether the user must change its password before it may
- * sign in
+ * @param shouldChangePassword whether the user must change its password to sign in
  */
 public record UserCredentials(long userId, @Nullable Integer tenantId, String userName, String passwordHash,
 		boolean isActive, @Nullable OffsetDateTime lockoutEndDate, boolean shouldChangePassword) {
 
 	/**
-	 * What a session keeps of its user's password hash: enough to see that the hash
-	 * changed, and nothing that helps to guess the password.
+	 * What a session keeps of the password hash: enough to see it change, nothing that
+	 * helps to guess the password.
 	 * @param passwordHash the encoded password
 	 * @return the hash's SHA-256 digest, in hexadecimal
 	 */

@@ -3,8 +3,7 @@ package dev.svc.graphql.identity;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which users a {@code users} query matches. Every criterion is optional; {@code null}
- * means "any".
+ * Which users a {@code users} query matches; a {@code null} criterion means "any".
  *
  * @param id the user's id
  * @param name the given name, exactly
@@ -13,8 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param roleId a role the user has
  * @param organizationUnitId an organization unit the user belongs to
  * @param onlyLockedUsers when true, only users locked out now
- * @param filter a substring of the name, surname, user name or e-mail address
- * (case-insensitive)
+ * @param filter a substring of the name, surname, user name or e-mail (case-insensitive)
  */
 public record UserFilter(@Nullable Long id, @Nullable String name, @Nullable String surname,
 		@Nullable String emailAddress, @Nullable Integer roleId, @Nullable Long organizationUnitId,

@@ -7,9 +7,9 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A statement over one tenant's users that match a {@link UserFilter}: every condition is
- * a parameter, the substring filter's text too (its pattern characters escaped), and on
- * MariaDB and MySQL the users' trigrams narrow a substring search first.
+ * A statement over one tenant's users matching a {@link UserFilter}: every condition is a
+ * parameter, the substring too (pattern characters escaped), narrowed first by trigrams
+ * on MariaDB and MySQL.
  */
 final class UserFilterStatement {
 
@@ -46,8 +46,8 @@ final class UserFilterStatement {
 				query.sql.append(" and ").append(narrowing.sql());
 				query.params.putAll(narrowing.params());
 			}
-			// names and surnames as the database generates their upper case, user names
-			// and e-mail addresses as hosts write theirs
+			// names and surnames as the database upper-cases them, user names and e-mail
+			// addresses as hosts do
 			String names = upperCase(":nameFilter");
 			query.andIf(true,
 					"(u.normalized_name like " + names + " escape '!' or u.normalized_surname like " + names
@@ -59,11 +59,7 @@ final class UserFilterStatement {
 		return query;
 	}
 
-	/**
-	 * The database's upper case of a parameter, as it upper-cases the columns it
-	 * generates (on MariaDB and MySQL, where the trigrams are kept, in the columns'
-	 * collation).
-	 */
+	/** As the database upper-cases generated columns (MySQL: in their collation). */
 	String upperCase(String parameter) {
 		return (this.trigrams != null) ? UserTrigrams.upperCase(parameter) : "upper(" + parameter + ")";
 	}
@@ -75,9 +71,8 @@ final class UserFilterStatement {
 	}
 
 	/**
-	 * The text with the pattern's own characters escaped by {@code !}: a backslash would
-	 * mean another thing in MariaDB's and MySQL's string literals than in PostgreSQL's
-	 * and H2's.
+	 * Escapes by {@code !}: a backslash means another thing in MariaDB's and MySQL's
+	 * string literals than in PostgreSQL's and H2's.
 	 */
 	private static String escapeLike(String text) {
 		return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");

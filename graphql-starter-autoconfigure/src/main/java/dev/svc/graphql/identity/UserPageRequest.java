@@ -1,15 +1,13 @@
 package dev.svc.graphql.identity;
 
 /**
- * What a {@code users} query asks the store for: which users, in which order, which page
- * of them, and which parts of the result the query selected, so that the store loads
- * nothing else.
+ * What a {@code users} query asks the store for, and which parts the query selected, so
+ * that the store loads nothing else.
  *
  * @param filter which users match
  * @param sorting the order of the matching users
  * @param skipCount how many matching users to skip
- * @param maxResultCount how many users to return at most; 0 when the query selected no
- * items
+ * @param maxResultCount how many users to return at most; 0 when no items are selected
  * @param totalCount whether to count the matching users
  * @param roles whether to load the roles of the page's users
  * @param organizationUnits whether to load the organization units of the page's users

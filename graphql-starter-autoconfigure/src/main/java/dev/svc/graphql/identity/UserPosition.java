@@ -4,19 +4,17 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
- * Where a user stands in a sorting: its values of the sorting's
- * {@linkplain UserSorting#keyset() keyset}, in that order, so that a page can start right
- * after or before it without counting the users in front. The values are those the store
- * sorts by: the upper-case form of a text field as a {@link String}, {@code creationTime}
- * as an {@link OffsetDateTime}, {@code isActive} as a {@link Boolean} and {@code id} as a
- * {@link Long}.
+ * A user's values of a sorting's {@linkplain UserSorting#keyset() keyset}, so a page can
+ * start next to it without counting the users in front: as the store sorts them, a text
+ * field upper-case as a {@link String}, {@code creationTime} an {@link OffsetDateTime},
+ * {@code isActive} a {@link Boolean} and {@code id} a {@link Long}.
  *
  * @param keys the values, one per order of the keyset
  */
 public record UserPosition(List<Object> keys) {
 
 	/**
-	 * A position, with a copy of its keys.
+	 * Copies the keys.
 	 * @param keys the user's sort keys, in the keyset's order
 	 */
 	public UserPosition {

@@ -9,15 +9,14 @@ import java.util.stream.Collectors;
 import dev.svc.graphql.error.BadUserInputException;
 
 /**
- * The order of a {@code users} page, parsed from a text such as
- * {@code "surname desc, name"}. Only the fields of {@link Field} may be sorted on, so a
- * sorting never reaches SQL as text.
+ * The order of a {@code users} page, such as {@code "surname desc, name"}. Only the
+ * {@link Field}s may be sorted on, so a sorting never reaches SQL as text.
  *
  * @param orders the sort keys, most significant first
  */
 public record UserSorting(List<Order> orders) {
 
-	/** The default order: by name, then surname. */
+	/** By name, then surname. */
 	public static final UserSorting DEFAULT = parse("name, surname");
 
 	/**
@@ -26,8 +25,8 @@ public record UserSorting(List<Order> orders) {
 	static final int MAX_LENGTH = 200;
 
 	/**
-	 * Parses a sorting: keys separated by commas, each a field name optionally followed
-	 * by {@code asc} or {@code desc}; field names and directions are case-insensitive.
+	 * Parses comma-separated fields, each optionally followed by {@code asc} or
+	 * {@code desc}, all case-insensitive.
 	 * @param text the sorting
 	 * @return the parsed sorting
 	 * @throws BadUserInputException naming the allowed fields when the text is not one
@@ -66,9 +65,8 @@ public record UserSorting(List<Order> orders) {
 	}
 
 	/**
-	 * The orders that place a user exactly: this sorting's, up to and including
-	 * {@code id} when it holds it, else followed by {@code id} ascending, which breaks
-	 * the ties. Keys after {@code id} are left out, since ids are unique.
+	 * This sorting's orders up to {@code id}, else followed by {@code id} ascending to
+	 * break ties, so that they place a user exactly.
 	 * @return the orders, most significant first, the last one on {@code id}
 	 */
 	public List<Order> keyset() {
@@ -84,8 +82,8 @@ public record UserSorting(List<Order> orders) {
 	}
 
 	/**
-	 * This sorting as a text that {@link #parse(String)} reads back to an equal sorting,
-	 * for example {@code "name, surname desc"}.
+	 * This sorting as text that {@link #parse(String)} reads back, such as
+	 * {@code "name, surname desc"}.
 	 * @return the text
 	 */
 	public String text() {
@@ -100,9 +98,7 @@ public record UserSorting(List<Order> orders) {
 				+ allowed + ", each optionally followed by asc or desc.");
 	}
 
-	/**
-	 * A field users can be sorted on, by its GraphQL name.
-	 */
+	/** A field users can be sorted on, by its GraphQL name. */
 	public enum Field {
 
 		/** The user's id. */

@@ -18,31 +18,23 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The substring filter's index on MariaDB and MySQL, which have no trigram indexes: the
- * table of the users' trigrams that the migration {@code V12__users_filter_trigrams.sql}
- * keeps. A user whose columns hold a text holds each of its trigrams, so a text of three
- * characters or more narrows the users to read to those who have its rarest trigrams;
- * each is then checked with {@code like} as on every database. How many users of a tenant
- * have a trigram is counted up to {@link #COMMON} and kept for a minute. When even the
- * rarest trigram of a text is that common, the narrowing would read more than it saves (a
- * common text, whose first page is found soon in the page's own order, or which is
- * counted in the time a tenant's users take to read), and the filter goes without it.
+ * The substring filter's index on MariaDB and MySQL, which lack trigram indexes: the
+ * users' trigrams table of {@code V12__users_filter_trigrams.sql}. A user holding a text
+ * holds its trigrams, so a text of three characters or more narrows the users to those
+ * with its rarest trigrams, then checked with {@code like} as everywhere. A tenant's
+ * trigram counts, up to {@link #COMMON}, are kept a minute; when even the rarest is that
+ * common, narrowing reads more than it saves (such a text's first page comes soon in the
+ * page's own order, and counting it takes what reading the tenant's users does), and the
+ * filter goes without it.
  */
 final class UserTrigrams {
 
-	/**
-	 * How many users of a tenant make a trigram common: at about 3 µs a user read through
-	 * the table, the most a narrowed filter then costs is about 60 ms.
-	 */
+	/** At about 3 µs per user read through the table, a narrowing costs 60 ms at most. */
 	static final int COMMON = 20_000;
 
-	/** The trigrams of a long text that are counted, spread over it. */
 	private static final int MOST_COUNTED = 8;
 
-	/**
-	 * The rarest trigrams that narrow the users: the rarest leads, the others are looked
-	 * up for its users.
-	 */
+	/** The trigrams used: the rarest leads, the others are looked up for its users. */
 	private static final int MOST_USED = 3;
 
 	private final JdbcClient jdbc;
@@ -51,11 +43,7 @@ final class UserTrigrams {
 
 	private final Cache<Key, Integer> counts;
 
-	/**
-	 * Texts beyond ASCII as the database upper-cases them, which does not change: at most
-	 * 2 MB, each weighing 200 bytes and two per character of the text and of its upper
-	 * case.
-	 */
+	/** Non-ASCII texts upper-cased by the database, which never changes; 2 MB at most. */
 	private final Cache<String, String> upperCases;
 
 	UserTrigrams(JdbcClient jdbc) {
@@ -78,14 +66,11 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * The condition on {@code u.id} that keeps the users who may hold the text, or
-	 * {@code null} when the text is shorter than three characters or all of its trigrams
-	 * are common. The filter compares the text upper-cased twice: as the database
-	 * upper-cases the names and surnames it generates, and as hosts upper-case the user
-	 * names and e-mail addresses they write ({@link Locale#ROOT}); where the two differ
-	 * (an {@code ß}, a Georgian letter), a user who holds either one's trigrams is kept.
-	 * @param tenantKey the tenant's id, 0 for the host
-	 * @param text the text, trimmed, as the client wrote it
+	 * The condition on {@code u.id} keeping the users who may hold the (trimmed) text, or
+	 * {@code null} when it is under three characters or all its trigrams are common. The
+	 * text is upper-cased twice: as the database does for the names it generates, and as
+	 * hosts do for user names and e-mail addresses ({@link Locale#ROOT}); where they
+	 * differ (an {@code ß}, a Georgian letter), either one's trigrams keep a user.
 	 */
 	@Nullable Condition narrowing(int tenantKey, String text) {
 		if (text.codePointCount(0, text.length()) < 3) {
@@ -106,10 +91,8 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * How MariaDB and MySQL upper-case a parameter as they do the module's columns, in
-	 * the columns' collation ({@code utf8mb4_bin}) rather than the connection's, whose
-	 * case tables may be newer.
-	 * @param parameter the parameter's name, with its colon
+	 * Upper-cases a parameter ({@code :name}) in the columns' collation
+	 * ({@code utf8mb4_bin}), not the connection's, whose case tables may be newer.
 	 */
 	static String upperCase(String parameter) {
 		return "upper(convert(" + parameter + " using utf8mb4) collate utf8mb4_bin)";
@@ -124,9 +107,8 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * The query of the users who have the upper-case text's rarest trigrams, its
-	 * parameters named with the prefix, or {@code null} when there are none or all are
-	 * common.
+	 * The users having the upper-case text's rarest trigrams, parameters named with the
+	 * prefix; {@code null} when there are none or all are common.
 	 */
 	private @Nullable String users(int tenantKey, String text, String prefix, Map<String, Object> params) {
 		List<String> trigrams = spread(trigrams(text));
@@ -148,44 +130,17 @@ final class UserTrigrams {
 		String trigram = prefix + "trigram";
 		StringBuilder sql = new StringBuilder("select " + t + "0.user_id from svc_user_trigrams " + t + "0");
 		for (int i = 1; i < rarest.size(); i++) {
-			sql.append(" join svc_user_trigrams ")
-				.append(t)
-				.append(i)
-				.append(" on ")
-				.append(t)
-				.append(i)
-				.append(".tenant_key = ")
-				.append(t)
-				.append("0.tenant_key and ")
-				.append(t)
-				.append(i)
-				.append(".trigram = :")
-				.append(trigram)
-				.append(i)
-				.append(" and ")
-				.append(t)
-				.append(i)
-				.append(".user_id = ")
-				.append(t)
-				.append("0.user_id");
+			sql.append(" join svc_user_trigrams " + t + i + " on " + t + i + ".tenant_key = " + t + "0.tenant_key and "
+					+ t + i + ".trigram = :" + trigram + i + " and " + t + i + ".user_id = " + t + "0.user_id");
 			params.put(trigram + i, rarest.get(i));
 		}
-		sql.append(" where ")
-			.append(t)
-			.append("0.tenant_key = :trigramTenant and ")
-			.append(t)
-			.append("0.trigram = :")
-			.append(trigram)
-			.append("0");
+		sql.append(" where " + t + "0.tenant_key = :trigramTenant and " + t + "0.trigram = :" + trigram + "0");
 		params.put(trigram + "0", rarest.get(0));
 		params.put("trigramTenant", tenantKey);
 		return sql.toString();
 	}
 
-	/**
-	 * The text's distinct trigrams, of characters as the database counts them (code
-	 * points).
-	 */
+	/** The text's distinct trigrams, in code points as the database counts characters. */
 	static List<String> trigrams(String text) {
 		int[] codePoints = text.codePoints().toArray();
 		Set<String> trigrams = new LinkedHashSet<>();
@@ -196,8 +151,8 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * At most {@link #MOST_COUNTED} of the trigrams, from the whole text: a long text has
-	 * rare ones in any part, and counting each reads up to {@link #COMMON} index entries.
+	 * At most {@link #MOST_COUNTED} trigrams spread over the text: a long text has rare
+	 * ones anywhere, and each count reads up to {@link #COMMON} index entries.
 	 */
 	private static List<String> spread(List<String> trigrams) {
 		if (trigrams.size() <= MOST_COUNTED) {
@@ -211,8 +166,8 @@ final class UserTrigrams {
 	}
 
 	/**
-	 * How many users have each trigram, up to the number that makes it common, in one
-	 * statement: each count reads at most that many entries of the table's primary key.
+	 * Each trigram's users, counted up to {@code common} in one statement, each count
+	 * reading at most that many primary-key entries.
 	 */
 	private Map<Key, Integer> count(Set<? extends Key> keys) {
 		List<Key> ordered = List.copyOf(keys);
@@ -232,12 +187,6 @@ final class UserTrigrams {
 		return counts;
 	}
 
-	/**
-	 * A condition of a statement and its named parameters.
-	 *
-	 * @param sql the condition
-	 * @param params its parameters
-	 */
 	record Condition(String sql, Map<String, Object> params) {
 	}
 

@@ -7,15 +7,13 @@ import java.util.List;
  *
  * @param users the users, in the sorting's order whichever way the window was read
  * @param positions the position of each user, in the same order
- * @param hasMore whether more users follow the window in the direction it was read: after
- * its last user when read forward, before its first when read backward
- * @param totalCount how many users match, whatever the window; 0 when it was not asked
- * for
+ * @param hasMore whether more users follow in the direction read (backward: before it)
+ * @param totalCount how many users match, whatever the window; 0 when not asked for
  */
 public record UserWindow(List<User> users, List<UserPosition> positions, boolean hasMore, int totalCount) {
 
 	/**
-	 * A window, whose users and positions go in pairs.
+	 * Checks that users and positions go in pairs.
 	 * @param users the users
 	 * @param positions the position of each user
 	 * @param hasMore whether more users follow

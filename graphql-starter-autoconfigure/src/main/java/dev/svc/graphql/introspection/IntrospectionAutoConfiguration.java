@@ -19,9 +19,8 @@ import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 
 /**
- * The introspection rule ({@code graphql.introspection}), in the one place that applies
- * it: to each GraphQL request, and to Spring Boot's schema printer, which tells what
- * introspection tells.
+ * Applies {@code graphql.introspection} to each GraphQL request and to Spring Boot's
+ * schema printer, which tells what introspection tells.
  */
 @AutoConfiguration
 @ConditionalOnClass(WebGraphQlInterceptor.class)
@@ -39,10 +38,7 @@ public final class IntrospectionAutoConfiguration {
 	@ConditionalOnClass({ HttpSecurity.class, GraphQlEndpointSecurityCustomizer.class })
 	static class SchemaPrinterConfiguration {
 
-		/**
-		 * Lets into Spring Boot's schema printer only the callers the rule lets
-		 * introspect, and nobody when Spring Boot's introspection is off.
-		 */
+		/** Nobody gets in when Spring Boot's introspection is off. */
 		@Bean
 		GraphQlEndpointSecurityCustomizer svcSchemaPrinterAccess(SvcGraphQlProperties properties,
 				GraphQlProperties graphQl) {

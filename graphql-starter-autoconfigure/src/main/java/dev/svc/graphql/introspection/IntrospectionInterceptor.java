@@ -15,13 +15,10 @@ import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.graphql.server.WebGraphQlResponse;
 
 /**
- * Applies {@code graphql.introspection} to each request: graphql-java refuses an
- * introspection query of a request that the rule shuts out ({@code __typename} keeps
- * working), and the refusal says which rule and what to do. Such a request's validation
- * errors all get one message, which names no type, field or argument and is the same for
- * every kind of failure: graphql-java's own ("Field 'nope' in type 'User' is undefined",
- * "Subselection required for type 'UserPagedResult!'") would let a caller learn the
- * schema by guessing, one query per name. Runs after the caller is known.
+ * Applies {@code graphql.introspection} to each request ({@code __typename} keeps
+ * working). A shut-out request's validation errors all get one message naming nothing,
+ * since graphql-java's own ("Field 'nope' in type 'User' is undefined") would let a
+ * caller learn the schema by guessing.
  */
 final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
@@ -46,7 +43,7 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 	}
 
 	private WebGraphQlResponse withoutSchemaIfShutOut(WebGraphQlResponse response) {
-		if (!shutsOut(response)
+		if (allows(response.getExecutionInput().getGraphQLContext().get(UserContext.class))
 				|| response.getErrors().stream().noneMatch((error) -> isRefusal(error) || isValidationFailure(error))) {
 			return response;
 		}
@@ -56,10 +53,6 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 
 	private boolean allows(@Nullable UserContext user) {
 		return this.rule.allows(user != null && user.isAuthenticated());
-	}
-
-	private boolean shutsOut(WebGraphQlResponse response) {
-		return !allows(response.getExecutionInput().getGraphQLContext().get(UserContext.class));
 	}
 
 	private GraphQLError withoutSchema(ResponseError error) {
@@ -89,19 +82,14 @@ final class IntrospectionInterceptor implements WebGraphQlInterceptor {
 	}
 
 	/**
-	 * Whether the error is one that the error interceptor reports as
-	 * {@code GRAPHQL_VALIDATION_FAILED}: graphql-java's validation and variable errors,
-	 * which carry no code of their own, unlike the limits' refusals.
+	 * Validation and variable errors carry no code of their own, unlike limits' refusals.
 	 */
 	private boolean isValidationFailure(ResponseError error) {
 		return !error.getExtensions().containsKey("code") && (error.getErrorType() == ErrorType.ValidationError
 				|| error.getErrorType() == ErrorType.ExecutionAborted);
 	}
 
-	/**
-	 * The error with the given message and code, where it was, and no other extension, so
-	 * that nothing but its place tells one failure of the kind from another.
-	 */
+	/** No other extension, so only its place tells one failure from another. */
 	private static GraphQLError rewritten(ResponseError error, String message, String code) {
 		return ErrorCode.newError(code)
 			.message(message)

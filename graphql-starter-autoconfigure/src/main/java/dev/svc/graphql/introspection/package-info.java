@@ -1,7 +1,6 @@
 /**
- * Who may read the schema: the introspection rule, applied to GraphQL requests and to
- * Spring Boot's schema printer alike, and the validation messages that tell no more than
- * the rule allows.
+ * Who may read the schema: the introspection rule, for requests and the schema printer,
+ * and validation messages that tell no more than it allows.
  */
 @NullMarked
 package dev.svc.graphql.introspection;

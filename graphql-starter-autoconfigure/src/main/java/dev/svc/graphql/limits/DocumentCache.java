@@ -24,37 +24,27 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Keeps the documents that passed the limits, parsed and validated, by the SHA-256 hash
- * of their text, so that a query a client sends again (front ends send the same few)
- * costs neither parsing nor validation, and a client may name it by its hash alone
- * (automatic persisted queries). Refused and invalid documents are not kept: their errors
- * are cheap to find again, and are worded for each request. The registered documents,
- * checked at start-up, are kept apart and never let go.
+ * of their text: a repeated query skips parsing and validation, and may be named by its
+ * hash alone (automatic persisted queries). Refused and invalid documents are not kept:
+ * their errors are cheap and worded per request. Registered ones stay apart, for good.
  * <p>
- * The cache is bounded by the heap its documents hold ({@link DocumentWeight}), not by
- * their number, in two parts: what signed-in callers send is kept within {@code budget},
- * what anonymous callers send within {@code anonymousBudget}, so that nothing an
- * anonymous caller sends pushes out a document signed-in callers use. A document an
- * anonymous caller sent moves to the signed-in part the first time a signed-in caller
- * sends it. Past its budget, a part lets go of the documents used least.
+ * Bounded by heap ({@link DocumentWeight}), not by count, in two parts, so that nothing
+ * anonymous callers send ({@code anonymousBudget}) pushes out what signed-in callers use
+ * ({@code budget}); a signed-in caller's request moves a document to the signed-in part.
  * <p>
- * A document is validated against the whole schema, and kept once for every caller. With
- * {@code graphql.schema.visibility=by-permission-as-missing} it is validated against the
- * schema its caller sees ({@link VisibleSchema}) instead: a document kept for one
- * caller's schema is validated anew, once, for another's, since a field one caller may
- * use may not exist for the other, and each of its validations weighs on the budget.
- * Either way, a document named by its hash or id alone that selects a field hidden from
- * its caller answers as one not found: a caller learns nothing of what others sent or
- * registered.
+ * With {@code graphql.schema.visibility=by-permission-as-missing} a document is
+ * validated, once per schema, against the one its caller sees ({@link VisibleSchema}): a
+ * field one caller may use may not exist for another. A document named by hash or id
+ * alone that selects a field hidden from its caller answers as not found, so that a
+ * caller learns nothing of what others sent or registered.
  */
 final class DocumentCache implements PreparsedDocumentProvider, PersistedDocuments {
 
-	/** The key of the whole schema: no field hidden. */
+	/** No field hidden. */
 	private static final List<String> WHOLE_SCHEMA = List.of();
 
-	/**
-	 * How many schemas a document is kept for at most; past that its entries start again.
-	 * A document is sent by the callers of a few sets of permissions, not of many.
-	 */
+	// then a document's entries start again: a document is sent by few sets of
+	// permissions
 	private static final int MAX_SCHEMAS_PER_DOCUMENT = 32;
 
 	private final PreparsedDocumentProvider delegate;
@@ -67,13 +57,6 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 
 	private final Map<String, Kept> registered = new ConcurrentHashMap<>();
 
-	/**
-	 * Creates a cache within the given budgets.
-	 * @param delegate puts a document through the limits before it is parsed and
-	 * validated
-	 * @param budget the heap the documents signed-in callers send may hold
-	 * @param anonymousBudget the heap the documents anonymous callers send may hold
-	 */
 	DocumentCache(PreparsedDocumentProvider delegate, DataSize budget, DataSize anonymousBudget) {
 		this.delegate = delegate;
 		this.signedIn = weighed(budget);
@@ -90,12 +73,10 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			.build();
 	}
 
-	/** The part of the cache that keeps what signed-in callers send. */
 	Cache<String, Kept> cache() {
 		return this.signedIn;
 	}
 
-	/** The part of the cache that keeps what anonymous callers send. */
 	Cache<String, Kept> anonymousCache() {
 		return this.anonymous;
 	}
@@ -118,8 +99,8 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			return CompletableFuture.completedFuture(forCaller(input, visible, known));
 		}
 		if (PersistedQuery.MARKER.equals(input.getQuery())) {
-			// a hash nobody sent (the endpoint put the marker in its place): answered as
-			// a kept document its caller may not see is, with no more work
+			// a hash nobody sent: answered as a kept document hidden from the caller, no
+			// work
 			GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
 			if (notFound != null) {
 				return CompletableFuture.completedFuture(new PreparsedDocumentEntry(List.of(notFound)));
@@ -137,10 +118,7 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		});
 	}
 
-	/**
-	 * The document kept by hash, counting the look-up in the caller's part; a signed-in
-	 * caller takes a document an anonymous caller sent into its own part.
-	 */
+	// counted in the caller's part; a signed-in caller takes an anonymous one's document
 	private @Nullable Kept look(String hash, boolean signedIn) {
 		Kept kept = (signedIn ? this.signedIn : this.anonymous).getIfPresent(hash);
 		if (kept != null) {
@@ -160,8 +138,6 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			.compute(hash, (key, kept) -> (kept != null) ? kept.with(schema, entry) : Kept.of(text, schema, entry));
 	}
 
-	// a document named by hash or id alone that selects a field hidden from its caller is
-	// one not found
 	private static PreparsedDocumentEntry forCaller(ExecutionInput input, @Nullable VisibleSchema visible,
 			PreparsedDocumentEntry entry) {
 		GraphQLError notFound = input.getGraphQLContext().get(PersistedQuery.NOT_FOUND_FOR_CALLER);
@@ -172,13 +148,7 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		return entry;
 	}
 
-	/**
-	 * Puts a registered document through the limits, parsing and validation, and keeps it
-	 * for good when it passed them.
-	 * @param text the document's text
-	 * @param parseAndValidate parses and validates it against the schema
-	 * @return the document, or its errors
-	 */
+	// kept for good once through the limits, parsing and validation
 	PreparsedDocumentEntry register(String text, Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		PreparsedDocumentEntry entry = this.delegate
 			.getDocumentAsync(ExecutionInput.newExecutionInput(text).build(), parseAndValidate)
@@ -189,37 +159,26 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 		return entry;
 	}
 
-	/**
-	 * The text of a document kept, without counting the look-up in the statistics: the
-	 * request that runs it looks it up again, and counts then.
-	 */
 	@Override
 	public @Nullable String find(String sha256Hash) {
-		Kept kept = this.signedIn.policy().getIfPresentQuietly(sha256Hash);
-		if (kept == null) {
-			kept = this.anonymous.policy().getIfPresentQuietly(sha256Hash);
-		}
+		Kept kept = quietly(sha256Hash);
 		return (kept != null) ? kept.text() : null;
 	}
 
 	@Override
 	public @Nullable Document findParsed(String sha256Hash) {
-		Kept kept = this.signedIn.policy().getIfPresentQuietly(sha256Hash);
-		if (kept == null) {
-			kept = this.anonymous.policy().getIfPresentQuietly(sha256Hash);
-		}
+		Kept kept = quietly(sha256Hash);
 		return (kept != null) ? kept.bySchema().values().iterator().next().getDocument() : null;
 	}
 
-	/**
-	 * A document's text, the document parsed and validated against each schema (by the
-	 * fields hidden in it) it was sent for, and the heap all of it holds. Never changed:
-	 * a document kept for one more schema is put again, and weighed again.
-	 *
-	 * @param text the document's text
-	 * @param bySchema the document parsed and validated, by the fields hidden in a schema
-	 * @param bytes the heap all of it holds
-	 */
+	// not counted: the request that runs it looks it up again, and counts then
+	private @Nullable Kept quietly(String hash) {
+		Kept kept = this.signedIn.policy().getIfPresentQuietly(hash);
+		return (kept != null) ? kept : this.anonymous.policy().getIfPresentQuietly(hash);
+	}
+
+	// keyed by the fields hidden; never changed: one more schema is put, so weighed,
+	// again
 	record Kept(String text, Map<List<String>, PreparsedDocumentEntry> bySchema, int bytes) {
 
 		static Kept of(String text, List<String> schema, PreparsedDocumentEntry entry) {

@@ -18,11 +18,9 @@ import graphql.parser.exceptions.ParseCancelledTooDeepException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Refuses a document over one of the limits before graphql-java validates it, because
- * validation is where an abusive document costs the most: the length before parsing, the
- * tokens while parsing, then depth, fields, aliases, directives and fragments, measured
- * in one pass over the parsed document. A document within the limits is parsed and
- * validated as usual.
+ * Refuses a document over a limit before graphql-java validates it, since validation is
+ * where an abusive document costs most: its length before parsing, its tokens while
+ * parsing, then its {@link DocumentShape}, measured in one pass.
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
@@ -111,18 +109,6 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 		return new PreparsedDocumentEntry(ErrorCode.refusal(code, message));
 	}
 
-	/**
-	 * The largest document allowed, by each measure.
-	 *
-	 * @param queryLength the most characters
-	 * @param tokens the most tokens
-	 * @param queryDepth the deepest nesting of selections
-	 * @param fields the most fields selected
-	 * @param aliases the most aliases
-	 * @param directives the most directives
-	 * @param fragments the most fragment definitions
-	 * @param fragmentDepth the deepest chain of fragments spread in fragments
-	 */
 	record Maximums(int queryLength, int tokens, int queryDepth, int fields, int aliases, int directives, int fragments,
 			int fragmentDepth) {
 	}

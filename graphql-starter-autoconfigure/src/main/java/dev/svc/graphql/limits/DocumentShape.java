@@ -16,13 +16,10 @@ import graphql.language.Selection;
 import graphql.language.SelectionSet;
 
 /**
- * The measures of a parsed document that its limits are about, as the document would run:
- * fragment spreads count as often as they are spread, so a fan-out of fragments counts in
- * full. Each fragment is measured once and its measures reused at every spread, so
- * measuring takes time in proportion to the document's length whatever the shape; counts
- * saturate instead of overflowing. Fields of the introspection system ({@code __schema},
- * {@code __type}) add no depth, so that the introspection query of an IDE is not refused
- * for its nesting.
+ * A parsed document's measures as it would run: a fragment counts at each spread. Each
+ * fragment is measured once, so the work is linear in the document's length whatever its
+ * shape; counts saturate. Introspection fields ({@code __schema}, {@code __type}) add no
+ * depth, so that an IDE's introspection query is not refused for its nesting.
  *
  * @param depth the deepest nesting of fields
  * @param fields the fields, each counted as often as it would run
@@ -30,8 +27,7 @@ import graphql.language.SelectionSet;
  * @param directives the directives on fields, fragments and spreads
  * @param fragments the fragment definitions
  * @param fragmentDepth the deepest nesting of fragment spreads
- * @param visits how many selections the measuring visited: the work it took, in
- * proportion to the document's length, never to its expansion
+ * @param visits the selections visited: linear in the document's length, not expansion
  */
 record DocumentShape(long depth, long fields, long aliases, long directives, long fragments, long fragmentDepth,
 		long visits) {
@@ -40,17 +36,12 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 		return new Measurer(document).measure();
 	}
 
-	/**
-	 * A sum that saturates: a fan-out of fragments can count past any {@code long}.
-	 */
+	// saturates: a fan-out of fragments can count past any long
 	private static long add(long a, long b) {
 		long sum = a + b;
 		return (sum < 0) ? Long.MAX_VALUE : sum;
 	}
 
-	/**
-	 * The measures of one selection set, or of one fragment.
-	 */
 	private record Measure(long depth, long fields, long aliases, long directives, long fragmentDepth) {
 
 		static final Measure NONE = new Measure(0, 0, 0, 0, 0);
@@ -92,8 +83,8 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 						.and(new Measure(0, 0, 0, operation.getDirectives().size(), 0));
 				}
 			}
-			// a fragment that no operation spreads is a validation error, measured all
-			// the same: the validator's work on it counts too
+			// a fragment no operation spreads is invalid, measured all the same: the
+			// validator works on it too
 			for (String name : this.fragments.keySet()) {
 				if (!this.measured.containsKey(name)) {
 					total = total.and(fragment(name));
@@ -118,8 +109,8 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 			this.visits++;
 			if (selection instanceof Field field) {
 				// an introspection field's selections count in full but for their depth,
-				// fragments spread in them too, so that an IDE's introspection query is
-				// neither refused for its nesting nor for the fragments it nests
+				// so that an IDE's introspection query is refused neither for nesting nor
+				// fragments
 				boolean introspection = field.getName().startsWith("__");
 				Measure below = selections(field.getSelectionSet());
 				return new Measure(introspection ? 0 : add(below.depth(), 1), add(below.fields(), 1),
@@ -143,8 +134,7 @@ record DocumentShape(long depth, long fields, long aliases, long directives, lon
 				return known;
 			}
 			FragmentDefinition fragment = this.fragments.get(name);
-			// an unknown fragment, or one that spreads itself, is a validation error that
-			// the validator reports; it adds nothing here
+			// an unknown or self-spreading fragment is the validator's to report
 			if (fragment == null || !this.inProgress.add(name)) {
 				return Measure.NONE;
 			}

@@ -9,19 +9,15 @@ import graphql.language.StringValue;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a kept document holds on the heap, in bytes: its text, its parsed form by the
- * number of its syntax nodes, and the copy of each name, alias and string literal the
- * parsed form holds. The figures were measured on graphql-java's parser (JDK 17 and 25,
- * compressed references), and {@code DocumentWeightTests} measures them again on every
- * build: a node with its location and lists takes 85 to 116 bytes, and a name or a
- * literal a byte or two per character, as Java keeps it (Latin-1 or UTF-16), beside the
- * text's own two at most. A weight of {@value #BYTES_PER_NODE} per node, and of a quarter
- * more than its characters take for a name or a literal, is never under what a document
- * holds and at most 1.6 times it.
+ * What a kept document holds on the heap, in bytes: its text, its syntax nodes, and their
+ * copies of names, aliases and string literals. Measured on graphql-java's parser (JDK 17
+ * and 25, compressed references; {@code DocumentWeightTests} measures again each build),
+ * a node takes 85 to 116 bytes, a name or literal a byte or two a character (Latin-1 or
+ * UTF-16). {@value #BYTES_PER_NODE} a node, and a quarter more for strings, is never
+ * under what a document holds and at most 1.6 times it.
  */
 final class DocumentWeight {
 
-	/** The heap a syntax node holds, at most, as measured. */
 	static final int BYTES_PER_NODE = 120;
 
 	/** A string's header and its array's, and a cache entry's nodes. */
@@ -30,12 +26,7 @@ final class DocumentWeight {
 	private DocumentWeight() {
 	}
 
-	/**
-	 * The weight of a document kept parsed.
-	 * @param text the document's text ({@code ""} when it is held elsewhere)
-	 * @param entry the document parsed and validated
-	 * @return what the two hold on the heap, in bytes
-	 */
+	// text "" when it is held elsewhere
 	static int of(String text, PreparsedDocumentEntry entry) {
 		Document document = entry.getDocument();
 		// a text of Latin-1 characters takes a byte each, others two

@@ -14,12 +14,10 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Works out what an operation costs, field by field from the leaves up: each root field
- * as the root container declares, {@code __typename} nothing, every other field once plus
- * what it selects. The sums are {@code long}s that stop at {@link Long#MAX_VALUE} instead
- * of wrapping around: graphql-java's own {@code QueryComplexityCalculator} adds
- * {@code int}s, so that one argument large enough made a whole query of expensive pages
- * look cheap.
+ * An operation's cost from the leaves up: a root field as the root container declares,
+ * {@code __typename} nothing, any other field 1 plus what it selects. The sums saturate
+ * at {@link Long#MAX_VALUE}: graphql-java's {@code QueryComplexityCalculator} adds
+ * {@code int}s, so one argument large enough made a query of expensive pages look cheap.
  */
 final class QueryCost {
 
@@ -29,17 +27,9 @@ final class QueryCost {
 		this.container = container;
 	}
 
-	/**
-	 * The cost of an operation of a document that passed validation.
-	 * @param schema the schema the document was validated against
-	 * @param document the document
-	 * @param operationName the operation, or {@code null} for the document's only one
-	 * @param variables the operation's variables, coerced
-	 * @return the cost, from 0 to {@link Long#MAX_VALUE}
-	 */
 	long of(GraphQLSchema schema, Document document, @Nullable String operationName, CoercedVariables variables) {
-		// post-order: a field's selection is added up, under the field, before the field
-		// is visited
+		// post-order: a field's selection is added up under it before the field is
+		// visited
 		Map<@Nullable QueryVisitorFieldEnvironment, Long> selectionCosts = new HashMap<>();
 		QueryTraverser.newQueryTraverser()
 			.schema(schema)

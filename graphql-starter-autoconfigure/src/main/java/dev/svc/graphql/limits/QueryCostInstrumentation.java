@@ -23,15 +23,11 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cost limit ({@code graphql.limits.max-cost}): after validation and before anything
- * runs, the query's cost is added up field by field ({@link QueryCost}), each root field
- * as its handler declares (the built-in {@code users} multiplies what it selects by its
- * page size), every other field once plus what it selects. A query over the limit is
- * refused with {@code QUERY_TOO_COMPLEX}. The cost of an operation without variables
- * depends on its document alone, and is kept beside the parsed document while the
- * document cache keeps it (the costs are held by the document weakly: they hold no
- * document on the heap, and go with it); that of the registered documents' operations
- * without variables is worked out once, at start-up, and kept for good.
+ * The cost limit ({@code graphql.limits.max-cost}), checked after validation, before
+ * anything runs ({@link QueryCost}); a query over it is refused with
+ * {@code QUERY_TOO_COMPLEX}. An operation without variables costs what its document says
+ * alone: its cost is kept, weakly, by the parsed document (held no longer than it), and
+ * for the registered documents from start-up, for good.
  */
 final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
@@ -41,11 +37,7 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private final QueryCost queryCost;
 
-	/**
-	 * The costs of a parsed document's operations without variables, by operation name
-	 * ({@code ""} for the only one), for as long as the document lives, and of
-	 * {@value #MAX_DOCUMENTS} documents at most (an entry holds about 200 bytes).
-	 */
+	// by operation name ("" for the only one); an entry holds about 200 bytes
 	private final Cache<Document, Map<String, Long>> costs;
 
 	private final Map<Operation, Long> registered = new ConcurrentHashMap<>();
@@ -88,15 +80,7 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 		return known.computeIfAbsent((name != null) ? name : "", (operation) -> calculate(execution));
 	}
 
-	/**
-	 * Works out the cost of a registered document's operations without variables, and
-	 * keeps it.
-	 * @param schema the schema
-	 * @param text the document's text
-	 * @param document the document, parsed and validated
-	 * @return what is wrong with the first operation over the limit, or {@code null} when
-	 * none is
-	 */
+	// the refusal of the first operation over the limit, or null
 	@Nullable String register(GraphQLSchema schema, String text, Document document) {
 		List<OperationDefinition> operations = document.getDefinitionsOfType(OperationDefinition.class);
 		for (OperationDefinition operation : operations) {

@@ -16,13 +16,10 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.graphql.execution.GraphQlSource;
 
 /**
- * Puts every registered document, once the schema is built, through what a text goes
- * through before it runs: the document limits, parsing, validation against the schema
- * and, for its operations without variables, the cost limit. Each is then kept parsed and
- * validated, its cost known, for as long as the application runs; a document that fails
- * any of them stops the start-up, with its manifest, its name and id, and the problem, as
- * a client build's manifest that no longer fits the schema would otherwise fail at every
- * request.
+ * Puts every registered document, once the schema is built, through the limits, parsing,
+ * validation and (for operations without variables) the cost limit, and keeps it parsed
+ * with its cost for good. A failure stops the start-up, naming manifest, document and
+ * problem: a client's manifest that no longer fits the schema would fail every request.
  */
 final class RegisteredDocumentsCheck implements SmartInitializingSingleton {
 

@@ -34,25 +34,15 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Bounds what a request body may cost: a body over the size limit is refused with 413
- * before it is read (at once when its {@code Content-Length} says so, as soon as the
- * limit is passed while a body of unknown length is read), and a body that takes longer
- * than the time limit to arrive is refused with 408, so a client that sends a byte now
- * and then holds a request thread for no longer than that. (A body that stops coming
- * altogether is Tomcat's to refuse, with 408, after its read timeout,
- * {@code server.tomcat.connection-timeout}.) The module puts one in front of each of its
- * paths; a host can put one in front of its own:
- *
- * <pre class="code">
- * &#64;Bean
- * FilterRegistrationBean&lt;RequestBodyLimitFilter&gt; apiBodyLimit() {
- *     return RequestBodyLimitFilter.registration("apiBodyLimit", DataSize.ofKilobytes(64), Duration.ofSeconds(10), "/api/*");
- * }
- * </pre>
- *
- * A refusal is an {@code application/problem+json} document that says which limit, the
- * value found and the value allowed; the GraphQL endpoint's own refusals are GraphQL
- * errors instead.
+ * Bounds what a request body may cost: one over the size limit is refused with 413 before
+ * it is read (at once when its {@code Content-Length} says so, else once reading passes
+ * the limit), and one slower to arrive than the time limit with 408, so that a client
+ * sending a byte now and then holds a request thread no longer (a body that stops coming
+ * is Tomcat's to refuse, after {@code server.tomcat.connection-timeout}). The module puts
+ * one in front of each of its paths; a host can put one in front of its own with
+ * {@link #registration(String, DataSize, Duration, String...)}. A refusal is an
+ * {@code application/problem+json} document naming the limit, the value found and the one
+ * allowed; the GraphQL endpoint's are GraphQL errors instead.
  */
 public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
@@ -60,7 +50,7 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 	private final Duration maxReadTime;
 
-	/** Spring's JSON converter, which writes a {@link ProblemDetail} as RFC 9457 says. */
+	// writes a ProblemDetail as RFC 9457 says
 	private static final JacksonJsonHttpMessageConverter JSON = new JacksonJsonHttpMessageConverter();
 
 	// the GraphQL endpoint's clients expect GraphQL errors that name the properties
@@ -81,9 +71,6 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		this.graphQl = graphQl;
 	}
 
-	/**
-	 * A filter for the GraphQL endpoint, whose clients expect GraphQL errors.
-	 */
 	static RequestBodyLimitFilter forGraphQl(DataSize maxSize, Duration maxReadTime) {
 		return new RequestBodyLimitFilter(maxSize, maxReadTime, true);
 	}
@@ -117,7 +104,7 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			refuseSize(response, request.getContentLengthLong() + " bytes");
 			return;
 		}
-		if (isMultipart(request)) {
+		if (hasContentType(request, "multipart/")) {
 			// Tomcat reads multipart bodies itself, past any wrapper: none comes through
 			refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BAD_REQUEST,
 					"This path takes no multipart bodies: send JSON or a form.");
@@ -128,8 +115,7 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			chain.doFilter(limited, response);
 		}
 		catch (ServletException | IOException | RuntimeException ex) {
-			// what the code reading the body made of its failure, once the refusal was
-			// sent
+			// the body reader's failure, after the refusal was sent
 			if (!limited.refused) {
 				throw ex;
 			}
@@ -145,15 +131,9 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private static boolean isMultipart(HttpServletRequest request) {
+	private static boolean hasContentType(HttpServletRequest request, String prefix) {
 		String contentType = request.getContentType();
-		return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/");
-	}
-
-	private static boolean isForm(HttpServletRequest request) {
-		String contentType = request.getContentType();
-		return contentType != null
-				&& contentType.toLowerCase(Locale.ROOT).startsWith(MediaType.APPLICATION_FORM_URLENCODED_VALUE);
+		return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(prefix);
 	}
 
 	private void refuseSize(HttpServletResponse response, String found) throws IOException {
@@ -170,9 +150,9 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		return this.graphQl ? " (" + property + ")" : "";
 	}
 
-	// sent at once, with its length, and the connection closed after it: what is left of
-	// the body is never read, and whatever the code that was reading it answers is cut
-	// off (Tomcat sends no more than the length)
+	// sent at once with its length, closing the connection: the rest of the body is never
+	// read, and whatever the reader answers is cut off (Tomcat sends no more than the
+	// length)
 	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message)
 			throws IOException {
 		if (response.isCommitted()) {
@@ -191,12 +171,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		response.flushBuffer();
 	}
 
-	/**
-	 * A request whose body stops with an error once more than the limit has been read, or
-	 * once it has taken longer than the time limit. The parameters of a form body are
-	 * read through the same limits here (Tomcat would read the body itself, past them),
-	 * then merged with those of the query string.
-	 */
+	// a form body's parameters are read here, through the limits (Tomcat would read the
+	// body itself, past them), then merged with the query string's
 	private final class LimitedRequest extends HttpServletRequestWrapper {
 
 		private final HttpServletResponse response;
@@ -221,7 +197,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		@Override
 		public Map<String, String[]> getParameterMap() {
 			if (this.parameters == null) {
-				this.parameters = isForm(this) ? formParameters() : super.getParameterMap();
+				this.parameters = hasContentType(this, MediaType.APPLICATION_FORM_URLENCODED_VALUE) ? formParameters()
+						: super.getParameterMap();
 			}
 			return this.parameters;
 		}
@@ -236,8 +213,8 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			return getParameterMap().get(name);
 		}
 
-		// the body first, through the limits: with its stream used, Tomcat parses the
-		// query string only
+		// the body first, through the limits: its stream used, Tomcat parses the query
+		// only
 		private Map<String, String[]> formParameters() {
 			byte[] body;
 			try {

@@ -59,9 +59,6 @@ public final class RequestLimitsAutoConfiguration {
 		return new QueryCostInstrumentation(properties.getMaxCost(), container);
 	}
 
-	/**
-	 * The registered documents through the limits and the schema at start-up, and kept.
-	 */
 	@Bean
 	RegisteredDocumentsCheck svcRegisteredDocumentsCheck(ObjectProvider<RegisteredDocuments> registered,
 			DocumentCache svcDocumentCache, ObjectProvider<QueryCostInstrumentation> costs,
@@ -69,10 +66,7 @@ public final class RequestLimitsAutoConfiguration {
 		return new RegisteredDocumentsCheck(registered, svcDocumentCache, costs, graphQlSource);
 	}
 
-	/**
-	 * The document and cost caches' statistics ({@code cache.gets},
-	 * {@code cache.evictions}, ...), when the host has Micrometer.
-	 */
+	// the document and cost caches' statistics (cache.gets, cache.evictions, ...)
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class CacheMetersConfiguration {

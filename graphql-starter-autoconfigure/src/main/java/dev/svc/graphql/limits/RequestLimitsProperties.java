@@ -12,91 +12,64 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("graphql.limits")
 public class RequestLimitsProperties {
 
-	/**
-	 * Largest request body of the GraphQL endpoint. A larger one is refused with 413
-	 * before it is read.
-	 */
+	/** Largest request body of the GraphQL endpoint; a larger one is refused with 413. */
 	private DataSize maxRequestSize = DataSize.ofKilobytes(64);
 
 	/**
-	 * Longest time a request body of the module's paths may take to arrive, from its
-	 * first read. A slower one is refused with 408, so that a client sending a byte now
-	 * and then holds a request thread no longer than this.
+	 * Longest a request body of the module's paths may take to arrive, from its first
+	 * read; a slower one is refused with 408, so a trickling client holds no thread
+	 * longer.
 	 */
 	private Duration bodyReadTimeout = Duration.ofSeconds(10);
 
 	/**
-	 * Longest time a query may run. Past it, the query is stopped at its next field and
-	 * answers QUERY_TIMEOUT (graphql.identity.query-timeout bounds the identity store's
+	 * Longest time a query may run; it then stops at its next field and answers
+	 * QUERY_TIMEOUT (graphql.identity.query-timeout bounds the identity store's
 	 * statements).
 	 */
 	private Duration timeout = Duration.ofSeconds(10);
 
-	/**
-	 * Longest query document, in characters. Longer ones are refused before parsing.
-	 */
+	/** Longest query document, in characters; longer ones are refused before parsing. */
 	private int maxQueryLength = 15_000;
 
-	/**
-	 * Most tokens (names, punctuators, values) a query document may have. Parsing stops
-	 * there.
-	 */
+	/** Most tokens (names, punctuators, values) a query document may have. */
 	private int maxTokens = 1000;
 
-	/**
-	 * Deepest nesting of fields. Fields of the introspection system do not count.
-	 */
+	/** Deepest nesting of fields; fields of the introspection system do not count. */
 	private int maxQueryDepth = 6;
 
-	/**
-	 * Most fields a query may select, each counted as often as it would run (fragments
-	 * expanded).
-	 */
+	/** Most fields a query may select, each counted as often as it runs. */
 	private int maxFields = 5000;
 
 	/**
-	 * Highest cost a query may have: each field costs 1 plus what it selects, and a list
-	 * field with a page size (the built-in users query: maxResultCount) multiplies what
-	 * it selects by it. Checked after validation, before anything runs.
+	 * Highest cost a query may have, checked before it runs: a field costs 1 plus what it
+	 * selects, a list field with a page size (users: maxResultCount) that times as much.
 	 */
 	private int maxCost = 5000;
 
-	/**
-	 * Most aliases a query may have, fragments expanded.
-	 */
+	/** Most aliases a query may have, fragments expanded. */
 	private int maxAliases = 15;
 
-	/**
-	 * Most directives a query may have, fragments expanded.
-	 */
+	/** Most directives a query may have, fragments expanded. */
 	private int maxDirectives = 50;
 
-	/**
-	 * Most fragment definitions a query document may have.
-	 */
+	/** Most fragment definitions a query document may have. */
 	private int maxFragments = 100;
 
-	/**
-	 * Deepest nesting of fragment spreads.
-	 */
+	/** Deepest nesting of fragment spreads. */
 	private int maxFragmentDepth = 10;
 
 	/**
-	 * Heap the query documents that signed-in callers sent, and that passed the limits,
-	 * may hold parsed and validated, so that a repeated query skips both (and, for an
-	 * operation without variables, the working out of its cost), and a client may name
-	 * one by its hash alone (automatic persisted queries). Each document weighs what it
-	 * holds on the heap, its text and its parsed form; past the budget, those used least
-	 * are let go. Kept documents do not expire: whether a document passes depends on its
-	 * text and the schema alone.
+	 * Heap the documents signed-in callers sent, and that passed the limits, may hold
+	 * parsed and validated, so a repeated query skips both (and its cost, without
+	 * variables) and may be named by hash (automatic persisted queries). Past it, the
+	 * least used go; none expires, as passing depends on the text and schema alone.
 	 */
 	private DataSize documentCacheBudget = DataSize.ofMegabytes(8);
 
 	/**
-	 * Heap the query documents that anonymous callers sent may hold, apart from the
-	 * signed-in callers' budget, so that nothing an anonymous caller sends pushes out a
-	 * document signed-in callers use. 0 with document-cache-budget 0 keeps none, and
-	 * every persisted query's hash is then unknown.
+	 * Heap the documents anonymous callers sent may hold, apart, so they push out none
+	 * signed-in callers use. 0 with document-cache-budget 0 keeps none: no hash is known.
 	 */
 	private DataSize anonymousDocumentCacheBudget = DataSize.ofMegabytes(2);
 

@@ -17,10 +17,9 @@ import reactor.core.Disposable;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The request time limit ({@code graphql.limits.timeout}): when a query runs past it,
- * graphql-java is asked to cancel, which it does at the next field it would fetch, and
- * the response says so with {@code QUERY_TIMEOUT}. A field already fetching finishes
- * first; the identity store's statements have the same limit as their query timeout.
+ * The request time limit ({@code graphql.limits.timeout}): past it graphql-java is asked
+ * to cancel, which it does at the next field it would fetch (one fetching finishes
+ * first), and the response says {@code QUERY_TIMEOUT}.
  */
 final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentation {
 
@@ -65,9 +64,6 @@ final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentatio
 			.build());
 	}
 
-	/**
-	 * When a request's time is up.
-	 */
 	private static final class Deadline implements InstrumentationState {
 
 		private volatile @Nullable Disposable timer;

@@ -8,13 +8,11 @@ import dev.svc.graphql.context.UserContext;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies {@code graphql.persisted-documents.mode} to the document a request runs,
- * however it came (text, hash or id), once the caller is known. In
- * {@code persisted-for-anonymous}, anonymous callers run registered documents and those
- * that a holder of {@code arbitrary-permission} sent: a document any signed-in user sent
- * is not one anonymous callers may run. The hashes of those documents are kept in a
- * bounded set ({@value #MAX_VOUCHED} hashes of 64 characters, about 1.5 MB at most), each
- * forgotten an hour after it was last sent.
+ * Applies {@code graphql.persisted-documents.mode} to a request's document, however it
+ * came, once the caller is known. In {@code persisted-for-anonymous}, anonymous callers
+ * run registered documents and ones a holder of {@code arbitrary-permission} sent (not
+ * any signed-in user's), whose hashes are kept for an hour after the last send, at most
+ * {@value #MAX_VOUCHED} (about 1.5 MB).
  */
 final class DocumentRule {
 
@@ -35,7 +33,6 @@ final class DocumentRule {
 
 	private final RegisteredDocuments registered;
 
-	/** The hashes of the documents holders of the arbitrary permission sent lately. */
 	private final Cache<String, Boolean> vouched = Caffeine.newBuilder()
 		.maximumSize(MAX_VOUCHED)
 		.expireAfterWrite(Duration.ofHours(1))
@@ -48,20 +45,10 @@ final class DocumentRule {
 		this.registered = registered;
 	}
 
-	/**
-	 * Whether the rule refuses anything: every document runs in the {@code arbitrary}
-	 * mode.
-	 */
 	boolean appliesAtAll() {
 		return this.mode != DocumentMode.ARBITRARY;
 	}
 
-	/**
-	 * Why the caller may not run the document, if it may not.
-	 * @param caller the caller, {@code null} when none was resolved (anonymous)
-	 * @param sha256Hash the hash of the document's text
-	 * @return the refusal, or {@code null} when the document runs
-	 */
 	@Nullable Refusal refusal(@Nullable UserContext caller, String sha256Hash) {
 		return switch (this.mode) {
 			case ARBITRARY -> null;
@@ -73,13 +60,8 @@ final class DocumentRule {
 		};
 	}
 
-	/**
-	 * Notes a document's text that a caller sent and the rule let run: in
-	 * {@code persisted-for-anonymous}, one that a holder of the arbitrary permission sent
-	 * may be run by anonymous callers from then on.
-	 * @param caller the caller, {@code null} when anonymous
-	 * @param sha256Hash the hash of the document's text
-	 */
+	// a text the rule let run; one a holder of the arbitrary permission sent may then run
+	// for anonymous callers
 	void sent(@Nullable UserContext caller, String sha256Hash) {
 		if (this.mode == DocumentMode.PERSISTED_FOR_ANONYMOUS && holdsArbitraryPermission(caller)) {
 			this.vouched.put(sha256Hash, Boolean.TRUE);
@@ -91,13 +73,7 @@ final class DocumentRule {
 				&& caller.grantedPermissions().contains(this.arbitraryPermission);
 	}
 
-	/**
-	 * Why a document was refused, the {@code reason} of the refusals' counter, and what
-	 * the caller is told.
-	 *
-	 * @param reason the {@code reason} tag of the refusals' counter
-	 * @param message what the caller is told
-	 */
+	// reason: the refusals counter's tag; message: what the caller is told
 	record Refusal(String reason, String message) {
 	}
 

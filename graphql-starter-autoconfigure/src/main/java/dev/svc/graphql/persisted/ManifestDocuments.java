@@ -9,10 +9,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
-/**
- * The registered documents, by id and by the hash of their text, in maps that do not
- * change.
- */
+/** The registered documents by id and by the hash of their text, in unchanging maps. */
 final class ManifestDocuments implements RegisteredDocuments {
 
 	private final Map<String, RegisteredDocument> byId = new LinkedHashMap<>();

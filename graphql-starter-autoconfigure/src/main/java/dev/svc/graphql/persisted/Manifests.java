@@ -18,15 +18,12 @@ import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.ResourcePatternResolver;
 
 /**
- * Reads the manifests that clients' builds write, told apart by their content: Apollo's
- * persisted-query manifest
+ * Reads the manifests clients' builds write, told apart by content: Apollo's
  * ({@code {"format": "apollo-persisted-query-manifest", "version": 1, "operations":
- * [{"id", "name", "type", "body"}]}}), and the object of ids and texts that GraphQL Code
- * Generator's client preset ({@code persisted-documents.json}, ids the SHA-256 hashes of
- * the texts) and Relay ({@code persisted_queries.json}, ids by its configured algorithm,
- * MD5 or SHA-256) write. An id of 64 hexadecimal digits must be the SHA-256 hash of its
- * text. A manifest that does not read stops the start with the manifest and what is
- * wrong.
+ * [{"id", "name", "type", "body"}]}}), or an object of ids and texts, as GraphQL Code
+ * Generator's client preset ({@code persisted-documents.json}, SHA-256 ids) and Relay
+ * ({@code persisted_queries.json}, MD5 or SHA-256 ids) write. An id of 64 hex digits must
+ * be its text's SHA-256 hash. A manifest that does not read stops the start.
  */
 final class Manifests {
 
@@ -40,13 +37,6 @@ final class Manifests {
 		this.json = json;
 	}
 
-	/**
-	 * The documents of the manifests at the given locations.
-	 * @param locations the Spring resource locations, patterns allowed
-	 * ({@code classpath*:}, {@code file:})
-	 * @param resources how to find them
-	 * @return the documents, in the order of the locations
-	 */
 	List<RegisteredDocument> read(List<String> locations, ResourcePatternResolver resources) {
 		List<RegisteredDocument> documents = new ArrayList<>();
 		Map<String, RegisteredDocument> ids = new HashMap<>();

@@ -3,9 +3,7 @@ package dev.svc.graphql.persisted;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
-/**
- * Turns a {@link RegisteredDocumentException} into Spring Boot's start-up report.
- */
+/** Turns a {@link RegisteredDocumentException} into Spring Boot's start-up report. */
 final class PersistedDocumentsFailureAnalyzer extends AbstractFailureAnalyzer<RegisteredDocumentException> {
 
 	@Override

@@ -15,35 +15,29 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class PersistedDocumentsProperties {
 
 	/**
-	 * Manifests of registered documents, as client builds write them (GraphQL Code
-	 * Generator's persisted-documents.json, Relay's persisted_queries.json, Apollo's
-	 * persisted-query manifest): Spring resource locations, patterns allowed, such as
-	 * classpath:persisted-documents/*.json or file:/etc/app/manifests/*.json. Each
-	 * document is checked against the schema and the limits at start-up.
+	 * Manifests of registered documents (GraphQL Code Generator's
+	 * persisted-documents.json, Relay's persisted_queries.json, Apollo's): resource
+	 * locations, patterns allowed, such as classpath:persisted-documents/*.json; checked
+	 * against schema and limits at start.
 	 */
 	private List<String> manifests = new ArrayList<>();
 
 	/**
-	 * Which documents run: arbitrary (any), persisted-for-anonymous (anonymous callers
-	 * only registered documents or ones holders of arbitrary-permission sent),
-	 * registered-only (registered documents only, but for holders of
-	 * arbitrary-permission).
+	 * Which documents run: arbitrary, persisted-for-anonymous (anonymous callers only
+	 * registered ones or ones holders of arbitrary-permission sent), or registered-only.
 	 */
 	private DocumentMode mode = DocumentMode.ARBITRARY;
 
 	/**
-	 * The permission whose holders may send any document in the registered-only mode,
-	 * such as the administrators who use the playground; in the persisted-for-anonymous
-	 * mode, the documents its holders send may be run by anonymous callers. None by
-	 * default.
+	 * Permission whose holders may send any document in registered-only mode (such as
+	 * playground users), and whose documents anonymous callers may run in
+	 * persisted-for-anonymous mode.
 	 */
 	private @Nullable String arbitraryPermission;
 
 	/**
-	 * Cache-Control of the answer to an anonymous GET that names its document by id and
-	 * succeeds; such an answer also gets a Vary and a strong ETag, and a matching
-	 * If-None-Match answers 304. Signed-in callers, answers with errors, queries sent as
-	 * text and POSTs never get it. Empty sends no cache headers at all.
+	 * Cache-Control of a successful anonymous GET naming its document by id, sent with a
+	 * Vary and a strong ETag (a matching If-None-Match answers 304). Empty sends none.
 	 */
 	private String cacheControl = "public, max-age=60";
 

@@ -22,11 +22,9 @@ import org.springframework.core.io.support.ResourcePatternUtils;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
- * Persisted documents on the endpoint, over every transport that runs through Spring for
- * GraphQL's interceptors: the registered documents of
- * {@code graphql.persisted-documents.manifests} first, then the other
- * {@link PersistedDocuments} beans (the document cache among them), and which documents
- * run ({@code graphql.persisted-documents.mode}).
+ * Persisted documents on every transport through Spring for GraphQL's interceptors: the
+ * registered documents first, then the other {@link PersistedDocuments} beans, and which
+ * documents run ({@code graphql.persisted-documents.mode}).
  */
 @AutoConfiguration
 @ConditionalOnClass(WebGraphQlInterceptor.class)
@@ -34,9 +32,6 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 @EnableConfigurationProperties(PersistedDocumentsProperties.class)
 public final class PersistedQueriesAutoConfiguration {
 
-	/**
-	 * The registered documents, read at start-up; a manifest that does not read stops it.
-	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
@@ -58,18 +53,12 @@ public final class PersistedQueriesAutoConfiguration {
 				}));
 	}
 
-	/**
-	 * Told the reason of every document refused as unknown or not allowed.
-	 */
+	// told the reason of every document refused as unknown or not allowed
 	@FunctionalInterface
 	interface RefusalCounter extends Consumer<String> {
 
 	}
 
-	/**
-	 * The refusals as the counter {@code svc.persisted-documents.refused}, tagged by
-	 * {@code reason}, when the host has Micrometer.
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterRegistry.class)
 	static class RefusalMetersConfiguration {

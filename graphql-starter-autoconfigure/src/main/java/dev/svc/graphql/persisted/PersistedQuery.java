@@ -9,37 +9,29 @@ import graphql.execution.preparsed.persisted.PersistedQuerySupport;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An automatic persisted query: a request whose {@code extensions} hold
- * {@code "persistedQuery": {"version": 1, "sha256Hash": "..."}}, the SHA-256 hash of the
- * query's text in hexadecimal, with the text or without it. Without it, Spring for
- * GraphQL gives the request graphql-java's {@linkplain #MARKER stand-in} for a document.
+ * An automatic persisted query: {@code "persistedQuery": {"version": 1, "sha256Hash":
+ * "..."}} in a request's {@code extensions}, with the query's text or without it (then
+ * Spring for GraphQL gives the request graphql-java's {@linkplain #MARKER stand-in}).
  *
  * @param sha256Hash the hash the request names, in lower-case hexadecimal
  */
 public record PersistedQuery(String sha256Hash) {
 
-	/**
-	 * The document of a request that names a persisted query's hash without its text.
-	 */
+	/** The document of a request that names a persisted query's hash without its text. */
 	public static final String MARKER = PersistedQuerySupport.PERSISTED_QUERY_MARKER;
 
-	/**
-	 * The member of a request's {@code extensions} that holds a persisted query.
-	 */
+	/** The member of a request's {@code extensions} that holds a persisted query. */
 	public static final String EXTENSION = "persistedQuery";
 
 	/**
-	 * The key, in a request's GraphQL context, of what a request that named its document
-	 * by hash or by id is answered when the text found does not validate against the
-	 * caller's schema: the answer to a document not found. Such a text was validated for
-	 * another caller's schema (the registered documents at start-up, a kept document for
-	 * whoever sent it), so its validation errors would name fields the caller may not
-	 * know of, in a text it never wrote.
+	 * The GraphQL context key of the not-found answer to a request that named its
+	 * document by hash or id when the text does not validate for its caller: the text was
+	 * validated for another's schema, so its errors would name fields the caller may not
+	 * know of.
 	 */
 	public static final String NOT_FOUND_FOR_CALLER = PersistedQuery.class.getName() + ".notFoundForCaller";
 
-	// the prefix GraphQL Code Generator's client preset writes into the hashes of its
-	// documents
+	// GraphQL Code Generator's client preset writes it into its hashes
 	private static final String SHA256_PREFIX = "sha256:";
 
 	private static final Pattern SHA256_HEX = Pattern.compile("(" + SHA256_PREFIX + ")?[0-9a-fA-F]{64}");
@@ -60,11 +52,7 @@ public record PersistedQuery(String sha256Hash) {
 				: null;
 	}
 
-	/**
-	 * What is wrong with the persisted query a request's extensions name.
-	 * @return the problem, or {@code null} when the request names none or a well-formed
-	 * one
-	 */
+	/** What is wrong with a request's persisted query, or {@code null} when nothing. */
 	static @Nullable String problem(@Nullable Map<String, ?> extensions) {
 		Object persisted = (extensions != null) ? extensions.get(EXTENSION) : null;
 		if (persisted == null) {

@@ -17,21 +17,16 @@ import org.springframework.graphql.server.WebGraphQlResponse;
 import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
 
 /**
- * Finds the document a request runs, before anything of the request runs or is audited,
- * and applies the {@linkplain DocumentRule mode} to it, on every transport and however it
- * came. A request that names a registered document by its {@code documentId} runs its
- * text; one that names a known hash without the text (automatic persisted queries) runs
- * the known text. Either is put into the execution input, so that everything after this
- * sees the text as if the client had sent it; an unknown id answers
- * {@code PERSISTED_DOCUMENT_NOT_FOUND}, an unknown hash {@code PersistedQueryNotFound},
- * upon which the clients send the text with the hash. An unknown hash goes the way a
- * known one goes, up to the document cache, which answers it as it answers a kept
- * document that selects a field hidden from its caller: the two cost the same work and
- * get the same answer, and neither leaves an audit record, so that nobody learns from
- * either whether a text was sent lately. A text that comes with a hash must be the text
- * the hash names: the hash is a key the client chooses. The text then goes through every
- * limit and check as any text does, and the document cache keeps it only once it passed
- * them. Log lines and errors name the hash or the id only, never the variables.
+ * Finds the document a request runs, before anything runs or is audited, and applies the
+ * {@linkplain DocumentRule mode} to it, on every transport. A registered document's
+ * {@code documentId} or a known hash alone (automatic persisted queries) puts the text in
+ * the execution input, as if the client had sent it; an unknown id answers
+ * {@code PERSISTED_DOCUMENT_NOT_FOUND}. An unknown hash goes the way of a known one up to
+ * the document cache, which answers {@code PersistedQueryNotFound} (clients then send the
+ * text) as it answers a kept document hidden from the caller: same work, same answer, no
+ * audit record, so nobody learns whether a text was sent lately. A text sent with a hash
+ * must be the one it names, since the client chooses the key. Log lines and errors name
+ * the hash or id only, never the variables.
  */
 final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
@@ -45,13 +40,7 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
 	private final Consumer<String> refusals;
 
-	/**
-	 * Creates an interceptor over the given documents.
-	 * @param documents the documents known by their hash, the registered ones first
-	 * @param registered the registered documents
-	 * @param rule which documents run
-	 * @param refusals told the reason of every document refused as unknown or not allowed
-	 */
+	// documents: known by hash, registered first; refusals: told each refusal's reason
 	PersistedQueryInterceptor(PersistedDocuments documents, RegisteredDocuments registered, DocumentRule rule,
 			Consumer<String> refusals) {
 		this.documents = documents;
@@ -90,8 +79,8 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			document = found.text();
 		}
 		else if (persisted != null && !withText) {
-			// a caller the rule refuses learns nothing of what others sent: not whether
-			// the hash is cached
+			// before the look-up: a refused caller learns not even whether the hash is
+			// kept
 			Mono<WebGraphQlResponse> refused = refusedByTheRule(request, persisted.sha256Hash());
 			if (refused != null) {
 				return refused;
@@ -99,8 +88,8 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			String known = this.documents.find(persisted.sha256Hash());
 			if (known == null) {
 				logger.debug("No document is known by hash " + persisted.sha256Hash());
-				// the marker is no document: the document cache answers it as one not
-				// found for the caller
+				// the document cache answers the marker as a document not found for the
+				// caller
 				return notFoundForTheCaller(request, PersistedQuery.MARKER, null, chain);
 			}
 			document = known;
@@ -127,10 +116,7 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		return chain.next(request);
 	}
 
-	/**
-	 * Runs the document of a request that named it by its hash or id alone, with the
-	 * answer it gets when its caller may not see it: the error of a document not found.
-	 */
+	// a document named by hash or id alone answers as not found if hidden from the caller
 	private static Mono<WebGraphQlResponse> notFoundForTheCaller(WebGraphQlRequest request, String document,
 			@Nullable String documentId, Chain chain) {
 		GraphQLError notFound = (documentId != null)
@@ -156,7 +142,7 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		return refuse(request, ErrorCode.PERSISTED_DOCUMENT_REQUIRED, refusal.message());
 	}
 
-	// the caller, as the interceptor before this one resolved it into the execution input
+	// as the interceptor before this one resolved it
 	private static @Nullable UserContext caller(WebGraphQlRequest request) {
 		return request.toExecutionInput().getGraphQLContext().get(UserContext.class);
 	}

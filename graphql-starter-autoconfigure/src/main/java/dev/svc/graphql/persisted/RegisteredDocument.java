@@ -5,10 +5,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A document registered ahead of time, from a manifest that a client's build wrote.
  *
- * @param id the id the manifest gives it, by which a request's {@code documentId} names
- * it
- * @param sha256Hash the SHA-256 hash of its text, in lower-case hexadecimal, by which a
- * request names it as {@code sha256:<hash>} or as an automatic persisted query's hash
+ * @param id the manifest's id for it, by which a request's {@code documentId} names it
+ * @param sha256Hash its text's SHA-256 hash, in lower-case hexadecimal, which a request
+ * names as {@code sha256:<hash>} or as an automatic persisted query's
  * @param name its operation's name, when the manifest gives one
  * @param text its text
  * @param manifest where it was registered, for reports

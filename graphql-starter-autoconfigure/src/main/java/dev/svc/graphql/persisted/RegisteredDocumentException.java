@@ -3,20 +3,18 @@ package dev.svc.graphql.persisted;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A manifest of registered documents that does not read, or a registered document that
- * the endpoint would refuse: either stops the start-up, with the manifest, the document
- * and the problem.
+ * A manifest of registered documents that does not read, or a document in it that the
+ * endpoint would refuse: either stops the start-up.
  */
 public class RegisteredDocumentException extends RuntimeException {
 
-	/** The manifest's location. */
 	private final String manifest;
 
 	/**
 	 * A problem of a manifest or of one of its documents.
 	 * @param manifest the manifest
-	 * @param document the document, by name and id, or {@code null} for the manifest as a
-	 * whole
+	 * @param document the document, by name and id, or {@code null} for the whole
+	 * manifest
 	 * @param problem what is wrong, a sentence
 	 */
 	public RegisteredDocumentException(String manifest, @Nullable String document, String problem) {

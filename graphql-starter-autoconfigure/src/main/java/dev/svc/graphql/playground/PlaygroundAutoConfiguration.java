@@ -19,11 +19,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
-/**
- * The playground, served by {@code graphql.playground-enabled} on
- * {@code graphql.playground.path}: GraphiQL from the module's jar, talking to the GraphQL
- * endpoint of the same application.
- */
+/** The playground: GraphiQL from the module's jar, talking to this application. */
 @AutoConfiguration(afterName = {
 		"org.springframework.boot.graphql.autoconfigure.servlet.GraphQlWebMvcAutoConfiguration",
 		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -47,8 +43,8 @@ public final class PlaygroundAutoConfiguration {
 	static class PlaygroundSecurityConfiguration {
 
 		/**
-		 * The page and its assets are the same for everybody: the queries the page sends
-		 * go to the endpoint, whose chain decides who runs them.
+		 * Open to everybody: the page's queries go to the endpoint, whose chain decides
+		 * who runs them.
 		 */
 		@Bean(CHAIN)
 		@Order(PipelineOrder.SECURITY_FILTER_CHAIN)

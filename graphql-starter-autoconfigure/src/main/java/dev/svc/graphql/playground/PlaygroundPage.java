@@ -24,29 +24,22 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * Serves the playground: the page on its path, told where the endpoint is, under a
- * Content-Security-Policy that allows nothing but this origin and no inline or evaluated
- * script; its assets below the path, cached for a year since their names change with
- * their content, and sent compressed as the build compressed them (Brotli, else gzip) to
- * every browser that accepts it, whether or not the host compresses its responses.
+ * Serves the page under a Content-Security-Policy of this origin only, without inline or
+ * evaluated script; and its assets, cached for a year (their names change with their
+ * content) and sent as the build compressed them, whether or not the host compresses.
  */
 final class PlaygroundPage {
 
 	private static final String PAGE = "dev/svc/graphql/playground/page/";
 
-	/**
-	 * Monaco, GraphiQL's editor, sets styles from script; nothing else is allowed inline.
-	 */
+	/** Monaco, GraphiQL's editor, sets styles from script; nothing else is inline. */
 	static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; worker-src 'self'; "
 			+ "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; "
 			+ "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
 	private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
-	/**
-	 * The encodings the build writes beside each script and style sheet, best first, by
-	 * file suffix.
-	 */
+	/** What the build writes beside each script and style sheet, best first. */
 	private static final List<String> ENCODINGS = List.of("br", "gzip");
 
 	private static final Map<String, String> SUFFIXES = Map.of("br", ".br", "gzip", ".gz");

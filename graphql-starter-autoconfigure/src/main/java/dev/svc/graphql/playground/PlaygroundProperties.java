@@ -2,21 +2,17 @@ package dev.svc.graphql.playground;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/**
- * The in-browser query IDE ({@code graphql.playground.*}).
- */
+/** The in-browser query IDE ({@code graphql.playground.*}). */
 @ConfigurationProperties("graphql.playground")
 public class PlaygroundProperties {
 
 	/**
-	 * Whether the playground page is served (with graphql.enabled). When false its path
-	 * answers 404. The specification's graphql.playground-enabled sets it too.
+	 * Whether the playground page is served (with graphql.enabled);
+	 * graphql.playground-enabled sets it too.
 	 */
 	private boolean enabled;
 
-	/**
-	 * Path of the playground page.
-	 */
+	/** Path of the playground page. */
 	private String path = "/ui/playground";
 
 	public boolean isEnabled() {

@@ -1,7 +1,4 @@
-/**
- * The playground: GraphiQL, bundled into the module's jar at build time and served from
- * it, with no request to any other origin.
- */
+/** The playground: GraphiQL, bundled into the jar, with no request to another origin. */
 @NullMarked
 package dev.svc.graphql.playground;
 

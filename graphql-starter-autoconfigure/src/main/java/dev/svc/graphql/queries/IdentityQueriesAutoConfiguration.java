@@ -13,20 +13,15 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * The built-in queries {@code roles}, {@code organizationUnits}, {@code users} and
- * {@code usersConnection}, read from the {@link IdentityStore}. Each query can be
- * switched off ({@code graphql.queries.users.enabled=false}), for example to serve its
- * field in another way.
+ * The built-in queries over the {@link IdentityStore}; each can be switched off
+ * ({@code graphql.queries.users.enabled=false}) to serve its field otherwise.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class, before = GraphQlAutoConfiguration.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean(IdentityStore.class)
 public final class IdentityQueriesAutoConfiguration {
 
-	/**
-	 * The types of the built-in queries, kept when a query is switched off, so that a
-	 * host that serves its field itself can answer the same types.
-	 */
+	/** Kept when a query is off, so that a host serving it can answer the same types. */
 	@Bean
 	GraphQlSourceBuilderCustomizer svcIdentityTypes() {
 		return schema("identity-types.graphqls");

@@ -2,10 +2,7 @@ package dev.svc.graphql.queries;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/**
- * The built-in queries ({@code graphql.queries.*}). Switch one off to serve its field
- * another way, or not at all.
- */
+/** The built-in queries ({@code graphql.queries.*}), each one can be switched off. */
 @ConfigurationProperties("graphql.queries")
 public class IdentityQueriesProperties {
 
@@ -33,14 +30,10 @@ public class IdentityQueriesProperties {
 		return this.usersConnection;
 	}
 
-	/**
-	 * The settings of one built-in query.
-	 */
+	/** The settings of one built-in query. */
 	public static final class Query {
 
-		/**
-		 * Whether the query is served, with its field in the schema.
-		 */
+		/** Whether the query is served, with its field in the schema. */
 		private boolean enabled = true;
 
 		public boolean isEnabled() {

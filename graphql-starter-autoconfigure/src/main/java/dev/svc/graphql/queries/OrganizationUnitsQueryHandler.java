@@ -9,9 +9,7 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.OrganizationUnit;
 import dev.svc.graphql.security.PermissionDefinition;
 
-/**
- * {@code organizationUnits(id, code)}: the organization units of the caller's tenant.
- */
+/** {@code organizationUnits(id, code)}: the organization units of the caller's tenant. */
 @RequiresPermission(PermissionDefinition.ORGANIZATION_UNITS)
 final class OrganizationUnitsQueryHandler implements QueryHandler<List<OrganizationUnit>> {
 

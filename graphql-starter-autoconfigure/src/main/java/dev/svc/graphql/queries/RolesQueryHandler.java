@@ -9,9 +9,7 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.security.PermissionDefinition;
 
-/**
- * {@code roles(id, name)}: the roles of the caller's tenant.
- */
+/** {@code roles(id, name)}: the roles of the caller's tenant. */
 @RequiresPermission(PermissionDefinition.ROLES)
 final class RolesQueryHandler implements QueryHandler<List<Role>> {
 

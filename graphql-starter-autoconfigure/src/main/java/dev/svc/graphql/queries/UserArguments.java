@@ -4,10 +4,7 @@ import dev.svc.graphql.handler.QueryContext;
 import dev.svc.graphql.identity.UserFilter;
 import dev.svc.graphql.identity.UserSorting;
 
-/**
- * The filter and sorting arguments that {@code users} and {@code usersConnection} share,
- * read the same way for both.
- */
+/** The filter and sorting arguments of {@code users} and {@code usersConnection}. */
 final class UserArguments {
 
 	private UserArguments() {

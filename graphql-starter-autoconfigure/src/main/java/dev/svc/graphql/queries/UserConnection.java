@@ -7,10 +7,7 @@ import graphql.relay.DefaultConnection;
 import graphql.relay.Edge;
 import graphql.relay.PageInfo;
 
-/**
- * A {@code UserConnection}: Relay's edges and page info, and the count of the matching
- * users.
- */
+/** Relay's edges and page info, and the count of the matching users. */
 final class UserConnection extends DefaultConnection<User> {
 
 	private final int totalCount;

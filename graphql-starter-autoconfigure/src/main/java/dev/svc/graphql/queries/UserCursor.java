@@ -4,10 +4,9 @@ import dev.svc.graphql.identity.UserPosition;
 import dev.svc.graphql.identity.UserSorting;
 
 /**
- * What a {@code usersConnection} cursor holds: a user's position, and the sorting it is a
- * position in, so that a cursor of one sorting is not taken for one of another.
+ * A {@code usersConnection} cursor; its sorting, so that it is not taken for another's.
  *
- * @param sorting the sorting of the page the cursor came from
+ * @param sorting the sorting of the cursor's page
  * @param position the user's position in it
  */
 record UserCursor(UserSorting sorting, UserPosition position) {

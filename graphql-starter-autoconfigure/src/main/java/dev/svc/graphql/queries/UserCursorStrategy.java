@@ -16,22 +16,19 @@ import dev.svc.graphql.identity.UserSorting;
 import org.springframework.graphql.data.pagination.CursorStrategy;
 
 /**
- * Spring for GraphQL's cursor strategy for {@link UserCursor}: the sorting and each key
- * of the position, URL-encoded and separated by {@code &}, a key's value after a letter
- * that tells its type ({@code s} text, {@code t} time in UTC, {@code b} boolean,
- * {@code l} id). {@link #fromCursor} reads back only what fits the sorting it names and
- * what its columns can hold: as many keys as its keyset, each of its field's type, text
- * no longer than its column and without NUL, a time in UTC to the microsecond between the
- * years 1 and 9999, so that no made-up value reaches the database as something it refuses
- * or rounds. Made opaque, and checked for changes, by {@link CheckedCursorEncoder}.
+ * A {@link UserCursor} as text: the sorting, then each key after a type letter ({@code s}
+ * text, {@code t} UTC time, {@code b} boolean, {@code l} id), URL-encoded and joined by
+ * {@code &}. {@link #fromCursor} reads back only what fits the named sorting and its
+ * columns (key count and types, text length and no NUL, UTC times to the microsecond in
+ * years 1 to 9999), so no made-up value reaches the database as something it refuses or
+ * rounds. {@link CheckedCursorEncoder} makes it opaque and checked.
  */
 final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 
 	/**
-	 * The longest text a cursor holds: a sorting on every field, its four text keys as
-	 * long as their columns allow (256 + 256 + 64 + 64 characters), each character
-	 * outside the Basic Multilingual Plane 12 characters once URL-encoded, plus the
-	 * sorting, a time, a flag and an id.
+	 * A sorting on every field, its four text keys filling their columns (256 + 256 + 64
+	 * + 64) with supplementary characters, 12 each once URL-encoded, plus the sorting, a
+	 * time, a flag and an id.
 	 */
 	static final int MAX_TEXT_LENGTH = 640 * 12 + 400;
 
@@ -63,8 +60,7 @@ final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 
 	/**
 	 * Reads a cursor back.
-	 * @throws IllegalArgumentException saying what does not fit, when the text is not one
-	 * that {@link #toCursor} writes
+	 * @throws IllegalArgumentException saying what does not fit {@link #toCursor}'s text
 	 */
 	@Override
 	public UserCursor fromCursor(String cursor) {
@@ -101,8 +97,7 @@ final class UserCursorStrategy implements CursorStrategy<UserCursor> {
 			}
 			else if (type == OffsetDateTime.class && tag == 't') {
 				OffsetDateTime time = OffsetDateTime.parse(URLDecoder.decode(value, StandardCharsets.UTF_8));
-				// as written: in UTC, to the microsecond, within the years every database
-				// keeps
+				// as written: UTC, to the microsecond, in years every database keeps
 				if (time.getOffset().equals(ZoneOffset.UTC) && time.getNano() % 1000 == 0 && time.getYear() >= 1
 						&& time.getYear() <= 9999) {
 					return time;

@@ -24,23 +24,17 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.graphql.data.pagination.CursorStrategy;
 
 /**
- * {@code usersConnection(...)}: the users of {@code users}, with the same filter, sorting
- * and permission, as a Relay connection paged by keyset cursors. A cursor holds its
- * user's sort keys, so the next page starts right after that user, found through an index
- * instead of by counting the users in front: a page deep in the list costs what the first
- * one does, and users added or removed meanwhile make no other user appear twice or not
- * at all.
+ * {@code usersConnection(...)}: {@code users} as a Relay connection paged by keyset
+ * cursors. A cursor holds its user's sort keys, so the next page is found through an
+ * index, not by counting: a deep page costs what the first does, and users added or
+ * removed meanwhile make no other user appear twice or not at all.
  */
 @RequiresPermission(PermissionDefinition.USERS)
 final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> {
 
-	/** The most users one page may ask for, as for {@code users}. */
 	static final int MAX_COUNT = UsersQueryHandler.MAX_RESULT_COUNT;
 
-	/**
-	 * The page's size when neither {@code first} nor {@code last} is given, as for
-	 * {@code users}.
-	 */
+	/** The page's size without {@code first} or {@code last}, as for {@code users}. */
 	static final int DEFAULT_COUNT = 10;
 
 	private final IdentityStore store;
@@ -58,10 +52,9 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 	}
 
 	/**
-	 * Each user of the page costs what it selects; the page's size is {@code first} or
-	 * {@code last}. A page that {@link #resolve} refuses (both sent, or a size out of
-	 * range) costs nothing: the field reads nothing, and its own error
-	 * ({@code BAD_USER_INPUT}) is its answer rather than the cost limit's.
+	 * Each user of the page ({@code first} or {@code last}) costs what it selects; a page
+	 * {@link #resolve} refuses costs nothing, so its own {@code BAD_USER_INPUT} answers,
+	 * not the cost limit.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
@@ -116,9 +109,8 @@ final class UsersConnectionQueryHandler implements QueryHandler<UserConnection> 
 			String edgeCursor = this.cursors.toCursor(new UserCursor(sorting, window.positions().get(i)));
 			edges.add(new DefaultEdge<>(window.users().get(i), new DefaultConnectionCursor(edgeCursor)));
 		}
-		// as Spring for GraphQL's keyset windows: a page that starts at a cursor has a
-		// page before it (paging forward) or after it (paging backward), without a
-		// statement to make sure
+		// as Spring for GraphQL's keyset windows: a page from a cursor has one before it
+		// (forward) or after it (backward), without a statement to make sure
 		boolean hasPrevious = forward ? position != null : window.hasMore();
 		boolean hasNext = forward ? window.hasMore() : position != null;
 		DefaultPageInfo pageInfo = new DefaultPageInfo(edges.isEmpty() ? null : edges.get(0).getCursor(),

@@ -14,15 +14,12 @@ import dev.svc.graphql.identity.UserSorting;
 import dev.svc.graphql.security.PermissionDefinition;
 
 /**
- * {@code users(...)}: a page of the users of the caller's tenant. Only the selected parts
- * are loaded: the JDBC store reads the count with the page in one statement, and the
- * roles and organization units of all the page's users in a second, whatever the page's
- * size.
+ * {@code users(...)}: a page of the caller's tenant's users, loading only what is
+ * selected (page and count in one statement, roles and units in a second).
  */
 @RequiresPermission(PermissionDefinition.USERS)
 final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 
-	/** The largest page a client may ask for. */
 	static final int MAX_RESULT_COUNT = 1000;
 
 	private final IdentityStore store;
@@ -37,10 +34,8 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 	}
 
 	/**
-	 * Each user of the page costs what it selects. A page size that {@link #resolve}
-	 * refuses costs nothing: the field reads nothing, and its own error
-	 * ({@code BAD_USER_INPUT}, with the sizes allowed) is its answer rather than the cost
-	 * limit's.
+	 * Each user of the page costs what it selects; a size {@link #resolve} refuses costs
+	 * nothing, so its own {@code BAD_USER_INPUT} answers, not the cost limit.
 	 */
 	@Override
 	public long cost(Map<String, Object> arguments, long selectionCost) {
@@ -63,7 +58,6 @@ final class UsersQueryHandler implements QueryHandler<UserPagedResult> {
 		}
 		UserSorting sorting = UserArguments.sorting(context);
 		UserFilter filter = UserArguments.filter(context);
-
 		boolean withItems = context.isSelected("items");
 		return this.store.findUsers(tenantId,
 				new UserPageRequest(filter, sorting, skipCount, withItems ? maxResultCount : 0,

@@ -1,8 +1,4 @@
-/**
- * The built-in queries over the identity data: {@code roles}, {@code organizationUnits},
- * {@code users} and its connection {@code usersConnection}, each guarded by its
- * permission.
- */
+/** The built-in queries over the identity data, each guarded by its permission. */
 @NullMarked
 package dev.svc.graphql.queries;
 

@@ -12,8 +12,7 @@ import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.core.Authentication;
 
 /**
- * Spring Security authorization by the permissions of the identity data, for a host's own
- * paths: for example its actuator endpoints.
+ * Spring Security authorization by identity-data permissions, for a host's own paths.
  *
  * <pre class="code">
  * http.authorizeHttpRequests((requests) -&gt; requests
@@ -27,8 +26,7 @@ public final class PermissionAuthorization {
 	private final PermissionChecker checker;
 
 	/**
-	 * Creates the authorization; the module declares it as a bean wherever it signs users
-	 * of the identity data in.
+	 * Creates the authorization; the module declares it wherever it signs users in.
 	 * @param grantedPermissions loads the permissions of a signed-in user
 	 * @param checker decides whether a user holds a permission
 	 */
@@ -38,8 +36,7 @@ public final class PermissionAuthorization {
 	}
 
 	/**
-	 * Lets in a signed-in user of the identity data that holds at least one of the
-	 * permissions.
+	 * Lets in a signed-in user holding at least one of the permissions.
 	 * @param permissions the names of the permissions
 	 * @param <T> the kind of object secured
 	 * @return the authorization manager

@@ -9,8 +9,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * The permissions: the catalog, and the checker that the query handlers' permission
- * checks and {@link PermissionAuthorization} ask. Independent of {@code graphql.enabled}.
+ * The permission catalog and checker; independent of {@code graphql.enabled}, since
+ * {@link PermissionAuthorization} uses them too.
  */
 @AutoConfiguration
 public final class PermissionAutoConfiguration {

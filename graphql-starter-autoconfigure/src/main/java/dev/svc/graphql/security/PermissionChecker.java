@@ -5,8 +5,8 @@ import java.util.Collection;
 import dev.svc.graphql.context.UserContext;
 
 /**
- * Decides whether a user holds a permission. The default answers from the user context's
- * granted permissions; declare a bean of this type to ask another authority.
+ * Decides whether a user holds a permission; declare a bean to ask another authority than
+ * the user context.
  */
 @FunctionalInterface
 public interface PermissionChecker {
@@ -14,8 +14,7 @@ public interface PermissionChecker {
 	/**
 	 * Whether the user holds the permission.
 	 * @param user the caller, signed in
-	 * @param permissionName the permission, for example
-	 * {@code "Pages.Administration.Users"}
+	 * @param permissionName the permission
 	 * @return whether it is granted
 	 */
 	boolean isGranted(UserContext user, String permissionName);
@@ -39,7 +38,7 @@ public interface PermissionChecker {
 	}
 
 	/**
-	 * The default checker: a permission is granted when the user context lists it.
+	 * The default checker, granting what the user context lists.
 	 * @return the checker
 	 */
 	static PermissionChecker fromUserContext() {

@@ -3,17 +3,14 @@ package dev.svc.graphql.security;
 import java.util.List;
 
 /**
- * A permission and the name users see for it, for example in the "not granted" error.
- * Declare a bean of this type for each permission a host adds.
+ * A permission and the name users see for it; declare a bean for each one a host adds.
  *
  * @param name the permission's name, for example {@code "Pages.Administration.Users"}
  * @param displayName what users read, for example {@code "Users"}
  */
 public record PermissionDefinition(String name, String displayName) {
 
-	/**
-	 * Any of the administration pages, the actuator endpoints of the samples among them.
-	 */
+	/** Any of the administration pages, the samples' actuator endpoints among them. */
 	public static final String ADMINISTRATION = "Pages.Administration";
 
 	/** Lists users, their roles and organization units. */
@@ -29,8 +26,7 @@ public record PermissionDefinition(String name, String displayName) {
 	public static final String AUDIT_LOGS = "Pages.Administration.AuditLogs";
 
 	/**
-	 * The permissions of the product's administration pages, which the built-in queries
-	 * and the audit-log sample require.
+	 * The administration pages' permissions, which the built-in queries require.
 	 * @return the definitions
 	 */
 	public static List<PermissionDefinition> administration() {

@@ -4,16 +4,13 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * Every permission known to the application, looked up by name.
- */
+/** Every permission known to the application, looked up by name. */
 public final class PermissionDefinitions {
 
 	private final Map<String, PermissionDefinition> byName = new LinkedHashMap<>();
 
 	/**
-	 * The permissions of the given definitions, of which each name may be defined once
-	 * (or again alike).
+	 * Creates the catalog; a name may be defined again only alike.
 	 * @param definitions the definitions
 	 * @throws IllegalStateException when two definitions of one name differ
 	 */

@@ -12,13 +12,11 @@ import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.signin.store.SignInSessions;
 
 /**
- * The sessions the module signs users in to, token and cookie sessions alike, and the one
- * rule by which they end: a log-out, or the user's deactivation or password change, or
- * its tenant's deactivation, ends a session on every instance within the check interval,
- * since each instance asks the {@link SignInSessions} whether a session is still good at
- * most once per interval (and at once on the instance that ended it). While the database
- * cannot be reached, the last answer holds (or, for a session not checked yet, the
- * session is taken as good): the request then fails with the outage at its first read.
+ * The sessions of every sign-in. A log-out, password change, or the user's or tenant's
+ * deactivation ends a session on every instance within the check interval, as each asks
+ * the {@link SignInSessions} at most once per interval. While the database is unreachable
+ * the last answer holds (an unchecked session counts as good); the request then fails at
+ * its first read.
  */
 public final class ActiveSessions {
 
@@ -37,8 +35,7 @@ public final class ActiveSessions {
 		this.sessions = sessions;
 		this.checkInterval = checkInterval;
 		this.cookieSessionLifetime = cookieSessionLifetime;
-		// an answer is kept past its interval, so that it holds while the database cannot
-		// be reached
+		// kept past the interval, to hold while the database is unreachable
 		this.checked = Caffeine.newBuilder()
 			.maximumSize(cacheSize)
 			.expireAfterAccess(cacheDuration)
@@ -53,8 +50,7 @@ public final class ActiveSessions {
 	}
 
 	/**
-	 * Starts the session of a user who signed in with a cookie: it ends at the latest
-	 * after the cookie session lifetime, however active.
+	 * Starts a cookie session, which ends after the session lifetime however active.
 	 * @param user the user
 	 * @return the user with the session's id
 	 */
@@ -65,7 +61,7 @@ public final class ActiveSessions {
 	/**
 	 * Starts a session that ends at a given time, as a token sign-in's does.
 	 * @param user the user
-	 * @param end the session's absolute end
+	 * @param end the session's end
 	 * @return the user with the session's id
 	 */
 	public SignedInUser start(SignedInUser user, Instant end) {

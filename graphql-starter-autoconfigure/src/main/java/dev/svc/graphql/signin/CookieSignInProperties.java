@@ -4,42 +4,37 @@ import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/**
- * The cookie sign-in ({@code graphql.sign-in.cookie.*}).
- */
+/** The cookie sign-in ({@code graphql.sign-in.cookie.*}). */
 @ConfigurationProperties("graphql.sign-in.cookie")
 public class CookieSignInProperties {
 
 	/**
-	 * Whether users of the identity data sign in with a session cookie by posting their
-	 * tenancy name, user name or e-mail address and password to the login path, as a form
-	 * (with the host's CSRF token) or as JSON.
+	 * Whether users sign in with a session cookie by posting tenancy name, user name or
+	 * e-mail address and password to the login path, as a form (with the host's CSRF
+	 * token) or JSON.
 	 */
 	private boolean enabled;
 
-	/**
-	 * Path that the login form or script posts to. The page itself, served with GET on
-	 * the same path, is the host's.
-	 */
+	/** Path the login form or script posts to; the page (GET) is the host's. */
 	private String loginPath = "/Account/Login";
 
 	/**
-	 * Where a signed-in form post is sent, unless the user was on the way to another page
-	 * of the host; a JSON post gets it as targetUrl.
+	 * Where a signed-in form post is sent, unless it was on the way to another page of
+	 * the host; a JSON post gets it as targetUrl.
 	 */
 	private String successUrl = "/";
 
 	/**
-	 * Path that ends the session: a POST, as a form (with the host's CSRF token) or as
-	 * JSON. A form post is sent back to the login page, a JSON post gets {"success":
-	 * true, "targetUrl": login path}.
+	 * Path that ends the session: a POST, as a form (with the host's CSRF token) or JSON.
+	 * A form post is sent to the login page, a JSON post gets {"success": true,
+	 * "targetUrl": login path}.
 	 */
 	private String logoutPath = "/Account/Logout";
 
 	/**
 	 * Path where a user who must change its password sets a new one: the host's page
-	 * (GET) and the POST that sets it. A login form post of such a user is sent to this
-	 * page (the reset code stays in the session); a form post here takes the new password
+	 * (GET) and the POST that sets it. A login form post of such a user is sent here (the
+	 * reset code stays in the session); a form post here takes the new password
 	 * ("password") and is sent to the login page with "?passwordChanged", or back with
 	 * "?error". A JSON post takes {"userId", "resetCode", "password"}, as the JSON login
 	 * answered them.
@@ -47,9 +42,8 @@ public class CookieSignInProperties {
 	private String passwordResetPath = "/Account/ResetPassword";
 
 	/**
-	 * Longest a cookie session lasts, however active: past it, the user signs in again.
-	 * It holds for every cookie session, the cookie sign-in's and a host's own form
-	 * login's alike.
+	 * Longest a cookie session lasts however active, the cookie sign-in's and a host's
+	 * own form login's alike.
 	 */
 	private Duration sessionLifetime = Duration.ofHours(12);
 

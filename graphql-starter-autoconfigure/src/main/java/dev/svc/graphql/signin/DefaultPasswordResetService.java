@@ -17,10 +17,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Sets a new password with a reset code: the attempt spends from the
- * {@link AttemptBudget} as a sign-in does, a wrong code counts against the code, not the
- * account, and the new password must meet the {@link PasswordPolicy} and differ from the
- * current one.
+ * Sets a new password with a reset code; a wrong code counts against the code, not the
+ * account.
  */
 final class DefaultPasswordResetService implements PasswordResetService {
 
@@ -64,7 +62,7 @@ final class DefaultPasswordResetService implements PasswordResetService {
 						.invalidInput(List.of(new Problem("resetCode", "The resetCode field is required."))),
 					start, clientIpAddress);
 		}
-		// after as many wrong guesses as a lockout takes, the code is void
+		// as many wrong guesses as a lockout takes void the code
 		Subject guesses = PasswordResetCodes.guesses(userId);
 		if (this.budget.isLockedOut(guesses, null, now)) {
 			return this.audit.reset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);

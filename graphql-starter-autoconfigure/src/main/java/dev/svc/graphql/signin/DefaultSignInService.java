@@ -20,14 +20,9 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * The password check and the lockout: signs users in against the credential store,
- * spending from the one {@link AttemptBudget}, with the second step of
- * {@link TwoFactorSignIn} when there is one. An unknown user costs the same password
- * check as a known one and gets the same message as a wrong password, and a name that
- * belongs to no account is locked out after as many failures as an account is, so
- * responses do not tell which accounts exist. A successful sign-in replaces a password
- * hash of an older kind or weaker parameters than the encoder's; a user who must change
- * its password gets a reset code ({@link PasswordResetCodes}) instead of a session.
+ * Signs users in against the credential store. An unknown user costs the same password
+ * check and gets the same message as a wrong password, and a name of no account is locked
+ * out like an account, so responses do not tell which accounts exist.
  */
 final class DefaultSignInService implements SignInService {
 
@@ -82,8 +77,7 @@ final class DefaultSignInService implements SignInService {
 			return throttled;
 		}
 		if (!new SignInInput(tenancyName, userNameOrEmailAddress, password).problems().isEmpty()) {
-			// the sign-in paths answer such input with what is wrong; a caller that did
-			// not ask gets this
+			// the sign-in paths say what is wrong; a caller that did not ask gets this
 			SignInResult invalid = SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
 			if (this.audit.recordsRefusal(clientIpAddress, start)) {
 				this.audit.signIn(null, invalid, null, start, clientIpAddress);
@@ -117,8 +111,7 @@ final class DefaultSignInService implements SignInService {
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
 				: this.credentials.findCredentials(tenantId, login);
-		// one password check on every path, locked or unknown alike, so that none answers
-		// sooner
+		// one password check on every path, locked or unknown, so none answers sooner
 		String secret = (password != null) ? password : "";
 		boolean passwordMatches = this.passwordEncoder.matches(secret,
 				found.map(UserCredentials::passwordHash).orElse(this.unknownUserHash));
@@ -140,8 +133,7 @@ final class DefaultSignInService implements SignInService {
 		SignedInUser signedIn = new SignedInUser(user.userId(), user.tenantId(), user.userName());
 		String rememberClientToken = null;
 		if (this.twoFactor != null) {
-			// the password was right, but the count of failures starts again only after
-			// the second step
+			// the failure count starts again only after the second step
 			SignInResult secondStep = this.twoFactor.check(signedIn, secondFactor, now);
 			if (secondStep.outcome() == Outcome.INVALID_TWO_FACTOR_CODE) {
 				return failed(subject, now, secondStep);
@@ -163,8 +155,7 @@ final class DefaultSignInService implements SignInService {
 		return this.budget.failed(subject, now) ? SignInResult.failure(Outcome.LOCKED_OUT, LOCKED_OUT) : failure;
 	}
 
-	// a hash of an older kind or weaker parameters is replaced while the password is at
-	// hand
+	// replaces a hash of an older kind or weaker parameters while the password is known
 	private void upgradeHash(UserCredentials user, String password) {
 		if (!this.passwordEncoder.upgradeEncoding(user.passwordHash())) {
 			return;

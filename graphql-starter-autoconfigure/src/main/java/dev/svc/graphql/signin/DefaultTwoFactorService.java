@@ -18,9 +18,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Sends second-step codes and turns two-factor sign-in on and off through
- * {@link TwoFactorSignIn}. A change asks for the password again, then a code: each wrong
- * one counts as a failed sign-in of the user, from the same {@link AttemptBudget}.
+ * A change of two-factor sign-in asks for the password again, then a code: each wrong one
+ * counts as a failed sign-in of the user.
  */
 final class DefaultTwoFactorService implements TwoFactorService {
 
@@ -125,9 +124,6 @@ final class DefaultTwoFactorService implements TwoFactorService {
 				? SignInResult.failure(Outcome.LOCKED_OUT, DefaultSignInService.LOCKED_OUT) : failure;
 	}
 
-	/**
-	 * A change of a user's two-factor settings, made when the code is right.
-	 */
 	@FunctionalInterface
 	private interface Change {
 

@@ -6,10 +6,8 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Writes two-factor codes to the log instead of sending them, for development and demos
- * ({@code graphql.sign-in.two-factor.log-codes=true}): a user with two-factor sign-in can
- * then sign in with a code "sent by e-mail". Never for production, where a host declares
- * a {@link TwoFactorCodeSender} that hands codes to its mail or SMS gateway.
+ * Logs two-factor codes "sent by e-mail" instead of sending them: for development and
+ * demos only, never for production.
  */
 final class LoggingTwoFactorCodeSender implements TwoFactorCodeSender {
 

@@ -12,11 +12,9 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
 /**
- * Explains a sign-in that cannot sign anybody in: a sign-in switched on, or a host's bean
- * that needs the sign-in, where the module has no {@code CredentialStore} beside its
- * {@code IdentityStore}, typically because the host reads its identity data elsewhere.
- * Ahead of Spring Boot's report of a missing bean, which would advise declaring one of
- * the module's own.
+ * Explains a sign-in (or a host bean needing one) without a {@code CredentialStore}
+ * beside the {@code IdentityStore}. Ahead of Spring Boot's missing-bean report, which
+ * would advise declaring one of the module's own.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 final class MissingCredentialStoreFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefinitionException> {

@@ -3,15 +3,13 @@ package dev.svc.graphql.signin;
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * The credentials were right, but the user must set a new password before it may sign in:
- * no session, a one-time code to set the password with instead.
+ * The credentials were right, but the user must set a new password, with a one-time code
+ * instead of a session.
  */
 public final class PasswordChangeRequiredException extends AuthenticationException {
 
-	/** The user who must change its password. */
 	private final long userId;
 
-	/** The one-time code to set the new password with. */
 	private final String passwordResetCode;
 
 	/**

@@ -17,10 +17,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.util.ClassUtils;
 
 /**
- * Hashes and checks the passwords of the module's accounts, so many at a time and no
- * more: a hash is work for a core, and Argon2id's also takes its memory, so a flood of
- * sign-ins waits for turns instead of taking the heap. A stored hash this encoder cannot
- * read fails the check (and is logged) rather than the request.
+ * Hashes so many passwords at a time: a hash is work for a core, and Argon2id's takes its
+ * memory too, so a flood of sign-ins waits for turns rather than taking the heap. A hash
+ * the encoder cannot read fails the check, not the request.
  */
 final class PasswordHashing implements PasswordEncoder {
 
@@ -34,11 +33,6 @@ final class PasswordHashing implements PasswordEncoder {
 
 	private final Semaphore turns;
 
-	/**
-	 * Bounds an encoder.
-	 * @param encoder the encoder that does the work
-	 * @param maxConcurrent hashes computed at once, 0 for the number of processors
-	 */
 	PasswordHashing(PasswordEncoder encoder, int maxConcurrent) {
 		this.encoder = encoder;
 		this.turns = new Semaphore((maxConcurrent > 0) ? maxConcurrent : Runtime.getRuntime().availableProcessors(),
@@ -46,13 +40,9 @@ final class PasswordHashing implements PasswordEncoder {
 	}
 
 	/**
-	 * The module's encoder: Spring Security's delegating encoder that hashes new
-	 * passwords with Argon2id when Bouncy Castle is on the class path, else with bcrypt,
-	 * and still reads every kind of hash Spring Security knows, so that a stored hash of
-	 * another kind (or of weaker parameters) can be replaced on the next sign-in.
-	 * @param hashing the parameters
-	 * @param classLoader where to look for Bouncy Castle
-	 * @return the encoder
+	 * Hashes with Argon2id when Bouncy Castle is present, else bcrypt, and reads every
+	 * kind of hash Spring Security knows, so that another kind can be replaced at the
+	 * next sign-in.
 	 */
 	static PasswordEncoder defaultEncoder(PasswordProperties.Hashing hashing, @Nullable ClassLoader classLoader) {
 		Map<String, PasswordEncoder> encoders = new HashMap<>();

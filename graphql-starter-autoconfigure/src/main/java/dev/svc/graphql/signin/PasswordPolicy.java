@@ -7,15 +7,9 @@ import java.util.Locale;
 import dev.svc.graphql.identity.UserCredentials;
 import org.jspecify.annotations.Nullable;
 
-/**
- * What a new password must be, after OWASP ASVS 5.0 V6.2: at least so many characters (8
- * by default) and at most {@value SignInInput#MAX_PASSWORD_LENGTH}, any characters, no
- * rules of composition, not the user's name nor containing it, and not the current
- * password.
- */
+/** What a new password must be, after OWASP ASVS 5.0 V6.2: no rules of composition. */
 final class PasswordPolicy {
 
-	/** The field the problems are about. */
 	static final String FIELD = "password";
 
 	/** Names shorter than this are too common a part of a pass phrase to forbid. */
@@ -27,13 +21,7 @@ final class PasswordPolicy {
 		this.minLength = minLength;
 	}
 
-	/**
-	 * What is wrong with a new password, apart from being the current one (which takes a
-	 * hash to tell).
-	 * @param password the new password
-	 * @param user the user who chose it
-	 * @return what is wrong and what is allowed, nothing when the password may be set
-	 */
+	// the caller checks it is not the current password, which takes a hash to tell
 	List<String> problems(@Nullable String password, UserCredentials user) {
 		List<String> problems = new ArrayList<>();
 		if (password == null || password.isEmpty()) {

@@ -5,9 +5,7 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
-/**
- * Passwords ({@code graphql.sign-in.password.*}).
- */
+/** Passwords ({@code graphql.sign-in.password.*}). */
 @ConfigurationProperties("graphql.sign-in.password")
 public class PasswordProperties {
 
@@ -15,10 +13,7 @@ public class PasswordProperties {
 
 	private final Policy policy = new Policy();
 
-	/**
-	 * How long the one-time code works that a user who must change its password gets at
-	 * sign-in instead of tokens or a session.
-	 */
+	/** How long the reset code lasts that a user who must change its password gets. */
 	private Duration resetCodeLifetime = Duration.ofMinutes(10);
 
 	public Duration getResetCodeLifetime() {
@@ -38,37 +33,27 @@ public class PasswordProperties {
 	}
 
 	/**
-	 * How new passwords are hashed: Argon2id (OWASP's parameters by default) when Bouncy
-	 * Castle is on the class path, as the starter brings it, else bcrypt. A stored hash
-	 * of another kind, or of weaker parameters, is hashed again on the user's next
-	 * successful sign-in. A host {@code PasswordEncoder} bean replaces all of this.
+	 * How new passwords are hashed: Argon2id (OWASP's parameters by default) with Bouncy
+	 * Castle on the class path, else bcrypt; other hashes are replaced at the next
+	 * sign-in. A host {@code PasswordEncoder} bean replaces all of this.
 	 */
 	public static final class Hashing {
 
-		/**
-		 * Argon2id's memory per hash.
-		 */
+		/** Argon2id's memory per hash. */
 		private DataSize memory = DataSize.ofMegabytes(19);
 
-		/**
-		 * Argon2id's passes over the memory.
-		 */
+		/** Argon2id's passes over the memory. */
 		private int iterations = 2;
 
-		/**
-		 * Argon2id's lanes.
-		 */
+		/** Argon2id's lanes. */
 		private int parallelism = 1;
 
-		/**
-		 * bcrypt's cost, when Argon2id is not available.
-		 */
+		/** bcrypt's cost, when Argon2id is not available. */
 		private int bcryptStrength = 12;
 
 		/**
-		 * Password hashes computed at once; more sign-ins wait for a turn. Bounds the
-		 * memory that Argon2id takes under a flood of sign-ins; more than the machine's
-		 * cores would not make them faster. 0 for the number of processors.
+		 * Password hashes computed at once, 0 for the number of processors (more is not
+		 * faster); more sign-ins wait, bounding Argon2id's memory under a flood.
 		 */
 		private int maxConcurrent;
 
@@ -121,9 +106,7 @@ public class PasswordProperties {
 	 */
 	public static final class Policy {
 
-		/**
-		 * The fewest characters a new password may have.
-		 */
+		/** The fewest characters a new password may have. */
 		private int minLength = 8;
 
 		public int getMinLength() {

@@ -14,11 +14,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * One-time codes to set a new password with: one is issued instead of a session when a
- * user who must change its password signs in, kept as a digest only, and voided after as
- * many wrong guesses as a lockout takes. A code's wrong guesses are counted apart from
- * its account's failures, so that knowing a user's id does not let anyone lock the
- * account.
+ * One-time codes to set a new password with, kept as digests only. A code's wrong guesses
+ * are counted apart from its account's failures, so that knowing a user's id does not let
+ * anyone lock the account.
  */
 final class PasswordResetCodes {
 
@@ -41,9 +39,7 @@ final class PasswordResetCodes {
 		this.lifetime = lifetime;
 	}
 
-	/**
-	 * No session and no tokens: a new code, which gets the full count of guesses.
-	 */
+	// instead of a session; a new code gets the full count of guesses
 	SignInResult issue(SignedInUser user, Instant now) {
 		String code = newCode();
 		if (!this.credentials.savePasswordResetCode(user.userId(), Sha256.hex(code), now.plus(this.lifetime))) {
@@ -56,17 +52,12 @@ final class PasswordResetCodes {
 		return SignInResult.passwordChangeRequired(user, code);
 	}
 
-	/**
-	 * The code is replaced by one nobody knows, which has already expired.
-	 */
+	// replaced by one nobody knows, expired already
 	void voidCode(long userId, Instant now) {
 		this.credentials.savePasswordResetCode(userId, Sha256.hex(newCode()), now);
 	}
 
-	/**
-	 * The wrong guesses of a user's reset code: the name is one that no sign-in can give,
-	 * since sign-in input refuses control characters.
-	 */
+	// a name no sign-in can give, as sign-in input refuses control characters
 	static Subject guesses(long userId) {
 		return new Subject(null, null, "\u001freset-code#" + userId);
 	}

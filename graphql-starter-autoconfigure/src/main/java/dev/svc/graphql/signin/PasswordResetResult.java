@@ -11,10 +11,8 @@ import org.jspecify.annotations.Nullable;
  * @param outcome what happened
  * @param userName the user's name, when the password was set
  * @param message what to tell the user, {@code null} when the password was set
- * @param problems what is wrong with each field, when the input or the new password was
- * refused
- * @param retryAfter how long the client must wait, when the outcome is
- * {@link Outcome#THROTTLED}
+ * @param problems what is wrong with each field, when the input was refused
+ * @param retryAfter how long the client must wait, when {@link Outcome#THROTTLED}
  */
 public record PasswordResetResult(Outcome outcome, @Nullable String userName, @Nullable String message,
 		List<SignInInput.Problem> problems, @Nullable Duration retryAfter) {
@@ -22,22 +20,14 @@ public record PasswordResetResult(Outcome outcome, @Nullable String userName, @N
 	static final String INVALID_CODE = "The password reset code is not valid, or it has been used or has expired: "
 			+ "sign in again to get a new one.";
 
-	/**
-	 * What setting a new password can end in.
-	 */
+	/** What setting a new password can end in. */
 	public enum Outcome {
 
 		/** The password is set and the user may sign in with it. */
 		RESET,
-		/**
-		 * A field is missing or the new password does not meet the policy; the code still
-		 * works.
-		 */
+		/** A field is missing or the password breaks the policy; the code still works. */
 		INVALID_INPUT,
-		/**
-		 * No such code for the user, or it was used, has expired, or was spent by as many
-		 * wrong guesses as a lockout takes.
-		 */
+		/** No such code, or it was used, has expired, or was voided by wrong guesses. */
 		INVALID_CODE,
 		/** The client's address made too many attempts; nothing was checked. */
 		THROTTLED

@@ -3,19 +3,16 @@ package dev.svc.graphql.signin;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Sets a new password for a user who must change its password, with the one-time code its
- * sign-in answered.
+ * Sets a new password for a user who must change it, with the code its sign-in answered.
  */
 public interface PasswordResetService {
 
 	/**
-	 * Sets a new password with a reset code. The code works once, and only while it has
-	 * not expired.
+	 * Sets a new password with a reset code, which works once and until it expires.
 	 * @param userId the user
 	 * @param resetCode the code
 	 * @param newPassword the new password, which must meet the password policy
-	 * @param clientIpAddress the caller's address, for the throttle and the audit log;
-	 * may be {@code null}
+	 * @param clientIpAddress the caller's address for the throttle and audit, or null
 	 * @return the outcome, with what is wrong when the password was not set
 	 */
 	PasswordResetResult resetPassword(long userId, @Nullable String resetCode, @Nullable String newPassword,

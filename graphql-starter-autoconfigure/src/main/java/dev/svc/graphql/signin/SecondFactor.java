@@ -3,15 +3,11 @@ package dev.svc.graphql.signin;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a sign-in brings for the second step of a user with two-factor sign-in, as the
- * token endpoint and the JSON login take it.
+ * What a sign-in brings for the second step of a user with two-factor sign-in.
  *
- * @param twoFactorVerificationCode the code of the authenticator app, or the one sent to
- * the user
- * @param rememberClient whether this client should skip the second step for a while after
- * this sign-in
- * @param twoFactorRememberClientToken the token an earlier sign-in gave this client to
- * skip it
+ * @param twoFactorVerificationCode the authenticator app's code, or the one sent
+ * @param rememberClient whether this client then skips the second step for a while
+ * @param twoFactorRememberClientToken the token an earlier sign-in gave to skip it
  */
 public record SecondFactor(@Nullable String twoFactorVerificationCode, boolean rememberClient,
 		@Nullable String twoFactorRememberClientToken) {

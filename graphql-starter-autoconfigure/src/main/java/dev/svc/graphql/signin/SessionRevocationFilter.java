@@ -17,12 +17,10 @@ import org.springframework.security.web.context.HttpSessionSecurityContextReposi
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Ends an HTTP session whose signed-in user's module session has ended (log-out
- * elsewhere, deactivation, lockout, password change, tenant deactivation), the first time
- * anything of the request asks for the session: Spring Security's context of any chain,
- * the host's or the module's, a controller, a page. So a cookie is never trusted further
- * than a token is, on any path, and a request that never looks at its session costs
- * nothing more.
+ * Ends an HTTP session whose user's module session has ended, the first time anything of
+ * the request asks for it (any chain's security context, a controller, a page): so a
+ * cookie is never trusted further than a token is, and a request that never looks at its
+ * session costs nothing more.
  */
 final class SessionRevocationFilter extends OncePerRequestFilter {
 
@@ -52,9 +50,6 @@ final class SessionRevocationFilter extends OncePerRequestFilter {
 				&& !this.sessions.isActive(user);
 	}
 
-	/**
-	 * A request whose session is checked once, as it is first asked for.
-	 */
 	private final class CheckedSessionRequest extends HttpServletRequestWrapper {
 
 		private boolean checked;

@@ -14,12 +14,10 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The audit records of every check of a secret ({@code Authentication} records):
- * sign-ins, code sends, two-factor changes and password resets, each with its outcome.
- * Refused attempts (throttled, invalid input, a code send within its cooldown) get a
- * record of their own up to a quota per address; the rest are counted in one summary per
- * window ({@link AuditQuota#REFUSED_SIGN_INS}), so that a flood cannot fill the audit
- * log.
+ * The audit records of every check of a secret. Refused attempts (throttled, invalid
+ * input, a code send within its cooldown) get a record of their own up to a quota per
+ * address, the rest one summary per window ({@link AuditQuota#REFUSED_SIGN_INS}), so that
+ * a flood cannot fill the audit log.
  */
 final class SignInAudit {
 
@@ -37,12 +35,6 @@ final class SignInAudit {
 		this.clock = clock;
 	}
 
-	/**
-	 * Whether a refused attempt gets a record of its own.
-	 * @param clientIpAddress the caller's address
-	 * @param start when the attempt started
-	 * @return whether the address's quota admits it
-	 */
 	boolean recordsRefusal(@Nullable String clientIpAddress, OffsetDateTime start) {
 		return this.refusals == null || this.refusals.admit(clientIpAddress, start.toInstant());
 	}
@@ -83,14 +75,12 @@ final class SignInAudit {
 		}
 	}
 
-	// the parameters as a JSON object of the given names and values, in that order
 	private String parameters(@Nullable Object... namesAndValues) {
 		Map<String, @Nullable Object> parameters = new LinkedHashMap<>();
 		for (int i = 0; i < namesAndValues.length; i += 2) {
 			parameters.put((String) namesAndValues[i], namesAndValues[i + 1]);
 		}
-		// Jackson's defaults, whatever the host's mapper: the records' format is the
-		// module's
+		// Jackson's defaults, not the host's mapper: the record format is the module's
 		return JsonMapper.shared().writeValueAsString(parameters);
 	}
 

@@ -39,13 +39,10 @@ import org.springframework.util.StringUtils;
 
 /**
  * Signing users in against the credential store, whether the GraphQL endpoint is served
- * or not. It needs a {@link CredentialStore} beside the {@link IdentityStore}: the
- * module's own comes with its own identity store only, so a host that reads its identity
- * data elsewhere declares one to sign its users in; a sign-in switched on without one
- * stops the start-up and says so ({@link MissingCredentialStoreFailureAnalyzer}). Nothing
- * here changes how the host signs its own users in: the module contributes no global
- * {@code AuthenticationProvider}; a host adds {@link TenancyAuthenticationProvider} to
- * the filter chain of its login form.
+ * or not; it needs a {@link CredentialStore} beside the {@link IdentityStore} (see
+ * {@link MissingCredentialStoreFailureAnalyzer}). It adds no global
+ * {@code AuthenticationProvider}, so the host's own sign-ins are unchanged: a host adds
+ * {@link TenancyAuthenticationProvider} to its login form's chain.
  */
 @AutoConfiguration(
 		after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
@@ -56,9 +53,6 @@ import org.springframework.util.StringUtils;
 		CookieSignInProperties.class })
 public final class SignInAutoConfiguration {
 
-	/**
-	 * Lets the host guard its own paths by the permissions of the signed-in user.
-	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnClass(name = "org.springframework.security.authorization.AuthorizationManager")
@@ -66,14 +60,8 @@ public final class SignInAutoConfiguration {
 		return new PermissionAuthorization((user) -> store.findGrantedPermissions(user.userId()), checker);
 	}
 
-	/**
-	 * What the sign-in services share. Passwords are checked with the host's
-	 * {@link PasswordEncoder} if it has one, else with Spring Security's delegating
-	 * encoder hashing with Argon2id (or bcrypt), which the module does not publish as a
-	 * bean: a global encoder would change how the host checks its own users' passwords.
-	 * Either way only so many hashes are computed at once. Reads the time from the host's
-	 * {@link Clock} if it has one.
-	 */
+	// the module's own encoder is no bean: it would change how the host checks its own
+	// users' passwords
 	@Bean
 	@ConditionalOnMissingBean
 	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
@@ -108,10 +96,6 @@ public final class SignInAutoConfiguration {
 				checks.clock());
 	}
 
-	/**
-	 * Two-factor codes written to the log instead of sent, for development and demos
-	 * only.
-	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty("graphql.sign-in.two-factor.log-codes")
@@ -119,10 +103,6 @@ public final class SignInAutoConfiguration {
 		return new LoggingTwoFactorCodeSender();
 	}
 
-	/**
-	 * Two-factor sign-in, where two-factor data is kept: codes by e-mail or text message
-	 * too when the host has a {@link TwoFactorCodeSender}.
-	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(TwoFactorStore.class)
@@ -134,9 +114,6 @@ public final class SignInAutoConfiguration {
 				twoFactor.getRememberClientLifetime(), twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour());
 	}
 
-	/**
-	 * Second-step codes and two-factor changes, where two-factor sign-in is.
-	 */
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(TwoFactorSignIn.class)
@@ -145,10 +122,6 @@ public final class SignInAutoConfiguration {
 				checks.audit(), checks.clock());
 	}
 
-	/**
-	 * The sessions of every sign-in, token and cookie alike, and the one rule by which
-	 * they end.
-	 */
 	@Bean
 	@ConditionalOnMissingBean
 	ActiveSessions activeSessions(SignInSessions sessions, SignInProperties signIn, CookieSignInProperties cookie,
@@ -157,9 +130,6 @@ public final class SignInAutoConfiguration {
 				signIn.getSessionCacheSize(), signIn.getSessionCacheDuration(), clock.getIfUnique(Clock::systemUTC));
 	}
 
-	/**
-	 * The session checks' cache statistics, when the host has Micrometer.
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class CacheMetersConfiguration {
@@ -177,10 +147,8 @@ public final class SignInAutoConfiguration {
 			SecurityFilterProperties.class })
 	static class SessionRevocationConfiguration {
 
-		/**
-		 * On every path, after Spring Session (whose session it checks) and before Spring
-		 * Security (whose context it guards).
-		 */
+		// after Spring Session (whose session it checks), before Spring Security (whose
+		// context it guards)
 		@Bean
 		FilterRegistrationBean<SessionRevocationFilter> svcSessionRevocationFilter(ActiveSessions activeSessions) {
 			FilterRegistrationBean<SessionRevocationFilter> registration = new FilterRegistrationBean<>(

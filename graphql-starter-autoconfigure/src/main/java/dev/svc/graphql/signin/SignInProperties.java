@@ -6,9 +6,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Signing users in ({@code graphql.sign-in.*}): what all ways of signing in share.
- * Passwords, two-factor sign-in, and the token and cookie sign-ins have their own
- * properties.
+ * Signing users in ({@code graphql.sign-in.*}): what all ways share; passwords,
+ * two-factor, token and cookie sign-ins have their own properties.
  */
 @ConfigurationProperties("graphql.sign-in")
 public class SignInProperties {
@@ -19,34 +18,28 @@ public class SignInProperties {
 
 	/**
 	 * How long an instance trusts a session (a token's or a cookie's) before asking the
-	 * database again: the longest a session keeps working elsewhere after a log-out, or
-	 * its user's deactivation, lockout or password change, or its tenant's deactivation.
+	 * database again: the longest a session keeps working elsewhere after it ended.
 	 */
 	private Duration sessionCheckInterval = Duration.ofSeconds(5);
 
 	/**
-	 * How long an instance keeps a session's last check after the session was last used.
-	 * It is kept past the check interval so that, while the database cannot be reached, a
-	 * session checked before keeps its last answer; a session unused for longer is
-	 * checked afresh.
+	 * How long an instance keeps a session's last check after its last use: past the
+	 * check interval, so that the last answer holds while the database is unreachable.
 	 */
 	private Duration sessionCacheDuration = Duration.ofHours(1);
 
-	/**
-	 * How many sessions' last checks an instance keeps at most; the least used are
-	 * dropped first and checked afresh when next used.
-	 */
+	/** How many sessions' last checks an instance keeps; the least used are dropped. */
 	private int sessionCacheSize = 100_000;
 
 	/**
 	 * Largest request body of the sign-in paths (token endpoint, login, log-out, password
-	 * reset, two-factor set-up). A larger one is refused with 413 before it is read.
+	 * reset, two-factor set-up); a larger one gets 413 unread.
 	 */
 	private DataSize maxRequestSize = DataSize.ofKilobytes(16);
 
 	/**
-	 * Longest time the sign-in paths wait for a request body to arrive. A slower one is
-	 * refused with 408, so that slow senders cannot hold threads.
+	 * Longest the sign-in paths wait for a request body; a slower one gets 408, so that
+	 * slow senders cannot hold threads.
 	 */
 	private Duration bodyReadTimeout = Duration.ofSeconds(10);
 
@@ -98,20 +91,16 @@ public class SignInProperties {
 		this.bodyReadTimeout = bodyReadTimeout;
 	}
 
-	/**
-	 * Lockout of an account after failed sign-ins in a row.
-	 */
+	/** Lockout of an account after failed sign-ins in a row. */
 	public static final class Lockout {
 
 		/**
-		 * Failed sign-ins in a row after which an account, or a user name that belongs to
-		 * no account, is locked out. A successful sign-in starts the count again.
+		 * Failed sign-ins in a row that lock out an account, or a user name of no
+		 * account; a successful sign-in starts the count again.
 		 */
 		private int maxFailedAttempts = 5;
 
-		/**
-		 * How long a lockout lasts.
-		 */
+		/** How long a lockout lasts. */
 		private Duration duration = Duration.ofSeconds(300);
 
 		public int getMaxFailedAttempts() {
@@ -132,21 +121,16 @@ public class SignInProperties {
 
 	}
 
-	/**
-	 * Throttling of sign-in attempts per client address.
-	 */
+	/** Throttling of sign-in attempts per client address. */
 	public static final class Throttle {
 
 		/**
-		 * Sign-in attempts one client address may make per window, on every sign-in path
-		 * together; more are refused with 429 until the window ends. Counted per
-		 * instance.
+		 * Sign-in attempts a client address may make per window on all sign-in paths
+		 * together, counted per instance; more get 429 until the window ends.
 		 */
 		private int maxAttempts = 30;
 
-		/**
-		 * The window the attempts are counted in.
-		 */
+		/** The window the attempts are counted in. */
 		private Duration window = Duration.ofMinutes(1);
 
 		public int getMaxAttempts() {

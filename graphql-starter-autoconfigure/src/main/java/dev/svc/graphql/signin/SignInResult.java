@@ -10,26 +10,18 @@ import org.jspecify.annotations.Nullable;
  * The outcome of a sign-in attempt.
  *
  * @param outcome what happened
- * @param user the signed-in user when the outcome is {@link Outcome#SUCCESS}, the user
- * who must change its password when it is {@link Outcome#PASSWORD_CHANGE_REQUIRED}, else
- * {@code null}
- * @param passwordResetCode the one-time code to set a new password with, when the outcome
- * is {@link Outcome#PASSWORD_CHANGE_REQUIRED}
+ * @param user the user, on success or when a further step is required
+ * @param passwordResetCode the code to set a new password with, when that is required
  * @param message what to tell the user, {@code null} on success
- * @param retryAfter how long the client must wait before it tries again, when the outcome
- * is {@link Outcome#THROTTLED}
- * @param twoFactorAuthProviders the ways the user can give its second factor, when the
- * outcome is {@link Outcome#TWO_FACTOR_REQUIRED}
- * @param twoFactorRememberClientToken the token with which this client skips the second
- * step for a while, when it asked to be remembered
+ * @param retryAfter how long the client must wait, when {@link Outcome#THROTTLED}
+ * @param twoFactorAuthProviders the ways to give the second factor, when it is required
+ * @param twoFactorRememberClientToken the token to skip the second step with, if asked
  */
 public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullable String passwordResetCode,
 		@Nullable String message, @Nullable Duration retryAfter, @Nullable List<String> twoFactorAuthProviders,
 		@Nullable String twoFactorRememberClientToken) {
 
-	/**
-	 * What a sign-in attempt can end in.
-	 */
+	/** What a sign-in attempt can end in. */
 	public enum Outcome {
 
 		/** The credentials are right and the account may sign in. */
@@ -46,22 +38,13 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 		INACTIVE_USER,
 		/** The client's address made too many attempts; nothing was checked. */
 		THROTTLED,
-		/**
-		 * The credentials are right, but the user must set a new password (with the reset
-		 * code) before it may sign in.
-		 */
+		/** Right credentials, but a new password must be set (with the reset code). */
 		PASSWORD_CHANGE_REQUIRED,
-		/**
-		 * The password is right, but the user must give its second factor: sign in again
-		 * with the password and a code of one of the providers.
-		 */
+		/** Right password; sign in again with it and a code of one of the providers. */
 		TWO_FACTOR_REQUIRED,
 		/** The password is right, the two-factor code is not (or was used). */
 		INVALID_TWO_FACTOR_CODE,
-		/**
-		 * A change of two-factor sign-in that does not apply: it is on (or off) already,
-		 * or no authenticator app is being set up. Nothing was checked.
-		 */
+		/** Two-factor is on (off) already, or no app is being set up; nothing checked. */
 		TWO_FACTOR_UNCHANGED
 
 	}
@@ -82,10 +65,6 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 
 	static SignInResult failure(Outcome outcome, String message) {
 		return new SignInResult(outcome, null, null, message, null, null, null);
-	}
-
-	static SignInResult throttled(Duration retryAfter) {
-		return throttled(retryAfter, false);
 	}
 
 	static SignInResult throttled(Duration retryAfter, boolean byAccount) {

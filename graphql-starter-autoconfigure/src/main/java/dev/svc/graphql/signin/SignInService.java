@@ -4,20 +4,17 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a user's credentials for every sign-in path of the host: the login form and the
- * token endpoint alike. Setting a new password with a reset code is the
- * {@link PasswordResetService}'s, sending second-step codes and turning two-factor
- * sign-in on and off the {@link TwoFactorService}'s.
+ * token endpoint alike.
  */
 public interface SignInService {
 
 	/**
-	 * Signs a user in, with what the client brings for the second step if the user has
-	 * two-factor sign-in. A service that knows no second factor ignores it.
+	 * Signs a user in, with what the client brings for a second step, which a service
+	 * that knows none ignores.
 	 * @param tenancyName the tenant's name, empty or {@code null} for the host
 	 * @param userNameOrEmailAddress the user name or e-mail address
 	 * @param password the password
-	 * @param secondFactor the code or the remembered client's token, or
-	 * {@link SecondFactor#NONE}
+	 * @param secondFactor the code or client token, or {@link SecondFactor#NONE}
 	 * @param clientIpAddress the caller's address, for the audit log; may be {@code null}
 	 * @return the outcome, with a message for the user when it failed
 	 */

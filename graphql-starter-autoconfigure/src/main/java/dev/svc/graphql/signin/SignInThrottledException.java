@@ -4,13 +4,9 @@ import java.time.Duration;
 
 import org.springframework.security.core.AuthenticationException;
 
-/**
- * A sign-in refused because the client's address made too many attempts: nothing was
- * checked.
- */
+/** Too many attempts from the client's address: nothing was checked. */
 public final class SignInThrottledException extends AuthenticationException {
 
-	/** How long the client must wait. */
 	private final Duration retryAfter;
 
 	/**

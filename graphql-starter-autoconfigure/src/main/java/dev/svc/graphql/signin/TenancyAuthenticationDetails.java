@@ -14,7 +14,6 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	/** The login form's field for the tenancy name. */
 	public static final String TENANCY_NAME_PARAMETER = "tenancyName";
 
-	/** The tenancy name the sign-in gave, {@code null} or empty for the host. */
 	private final @Nullable String tenancyName;
 
 	/** Kept out of the session, where the signed-in user's details go. */
@@ -31,8 +30,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	}
 
 	/**
-	 * Details of a sign-in whose tenancy name did not come as a request parameter, for
-	 * example from a JSON body.
+	 * Details of a sign-in whose tenancy name came otherwise, for example in a JSON body.
 	 * @param request the request
 	 * @param tenancyName the tenancy name, {@code null} or empty for the host
 	 */
@@ -44,8 +42,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 * Details of a sign-in that may bring a second factor.
 	 * @param request the request
 	 * @param tenancyName the tenancy name, {@code null} or empty for the host
-	 * @param secondFactor the two-factor code or remembered client's token, or
-	 * {@link SecondFactor#NONE}
+	 * @param secondFactor the code or client token, or {@link SecondFactor#NONE}
 	 */
 	public TenancyAuthenticationDetails(HttpServletRequest request, @Nullable String tenancyName,
 			SecondFactor secondFactor) {
@@ -71,8 +68,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	}
 
 	/**
-	 * The token with which the client skips the second step for a while, when it asked to
-	 * be remembered and the sign-in succeeded.
+	 * The token to skip the second step with, when asked for and the sign-in succeeded.
 	 * @return the token, or {@code null}
 	 */
 	public @Nullable String getTwoFactorRememberClientToken() {

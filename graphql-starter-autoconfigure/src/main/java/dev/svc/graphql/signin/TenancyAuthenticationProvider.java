@@ -39,8 +39,7 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 	/**
 	 * Creates a provider.
 	 * @param signInService checks the credentials
-	 * @param sessions starts the session of each user signed in, which ends on log-out,
-	 * deactivation, lockout or a password change on every instance
+	 * @param sessions starts the session of each user signed in
 	 */
 	public TenancyAuthenticationProvider(SignInService signInService, ActiveSessions sessions) {
 		this.signInService = signInService;

@@ -21,10 +21,8 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class Totp {
 
-	/** Seconds a code is shown for. */
 	static final int PERIOD_SECONDS = 30;
 
-	/** Digits of a code. */
 	static final int DIGITS = 6;
 
 	private static final int SECRET_BYTES = 20;
@@ -34,32 +32,16 @@ final class Totp {
 	private Totp() {
 	}
 
-	/**
-	 * A new secret for an authenticator app.
-	 * @param random where its bits come from
-	 * @return the secret, in Base32 without padding (32 characters)
-	 */
 	static String newSecret(SecureRandom random) {
 		byte[] secret = new byte[SECRET_BYTES];
 		random.nextBytes(secret);
 		return base32(secret);
 	}
 
-	/**
-	 * The step a time falls in.
-	 * @param time the time
-	 * @return the number of periods since the epoch
-	 */
 	static long step(Instant time) {
 		return Math.floorDiv(time.getEpochSecond(), PERIOD_SECONDS);
 	}
 
-	/**
-	 * The code of a step.
-	 * @param secret the secret, in Base32
-	 * @param step the step
-	 * @return the code, {@value #DIGITS} digits with leading zeros
-	 */
 	static String code(String secret, long step) {
 		try {
 			Mac mac = Mac.getInstance("HmacSHA1");
@@ -75,13 +57,6 @@ final class Totp {
 		}
 	}
 
-	/**
-	 * The step whose code a user typed, if any: the current step or one either side.
-	 * @param secret the secret, in Base32
-	 * @param code what the user typed
-	 * @param now the time
-	 * @return the matching step, empty when the code matches none
-	 */
 	static OptionalLong matchingStep(String secret, String code, Instant now) {
 		if (code == null || code.length() != DIGITS || !code.chars().allMatch(Character::isDigit)) {
 			return OptionalLong.empty();
@@ -98,13 +73,7 @@ final class Totp {
 		return matching;
 	}
 
-	/**
-	 * The URI that authenticator apps read from a QR code.
-	 * @param issuer who the code is for: the application
-	 * @param account the user's account, as the app lists it
-	 * @param secret the secret, in Base32
-	 * @return the {@code otpauth://totp/} URI
-	 */
+	/** What authenticator apps read from a QR code. */
 	static String otpauthUri(String issuer, String account, String secret) {
 		return "otpauth://totp/" + encode(issuer) + ":" + encode(account) + "?secret=" + secret + "&issuer="
 				+ encode(issuer) + "&algorithm=SHA1&digits=" + DIGITS + "&period=" + PERIOD_SECONDS;

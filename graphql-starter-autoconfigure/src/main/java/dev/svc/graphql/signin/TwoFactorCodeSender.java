@@ -3,18 +3,15 @@ package dev.svc.graphql.signin;
 import java.util.Set;
 
 /**
- * Sends the one-time codes of two-factor sign-in by e-mail or text message: the host's
- * mail or SMS gateway. Declare a bean of this type to offer those providers besides the
- * authenticator app.
+ * Sends two-factor codes by e-mail or text message through the host's gateway: declare
+ * one to offer those providers besides the authenticator app.
  */
 public interface TwoFactorCodeSender {
 
 	/** The provider name of codes sent by e-mail, as the token response lists it. */
 	String EMAIL = "Email";
 
-	/**
-	 * The provider name of codes sent by text message, as the token response lists it.
-	 */
+	/** The provider name of codes by text message, as the token response lists it. */
 	String PHONE = "Phone";
 
 	/**

@@ -7,45 +7,33 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Two-factor sign-in: a user who has set up an authenticator app (or gets codes by e-mail
- * or text message, when the host sends them) types a one-time code after its password.
+ * Two-factor sign-in: a one-time code after the password, from an authenticator app or
+ * sent by the host.
  */
 @ConfigurationProperties("graphql.sign-in.two-factor")
 public class TwoFactorProperties {
 
-	/**
-	 * The name authenticator apps show the account under. Empty for the application's
-	 * name (spring.application.name).
-	 */
+	/** Name authenticator apps show accounts under, empty for spring.application.name. */
 	private @Nullable String issuer;
 
 	/**
-	 * How long the second step that a sign-in with the right password opens stays open,
-	 * from the password; codes sent by e-mail or text message work until it closes.
-	 * Sending codes does not extend it.
+	 * How long the second step stays open after a right password; sent codes work until
+	 * it closes, and sending does not extend it.
 	 */
 	private Duration codeLifetime = Duration.ofMinutes(5);
 
-	/**
-	 * How long a client that asked to be remembered skips the second step.
-	 */
+	/** How long a client that asked to be remembered skips the second step. */
 	private Duration rememberClientLifetime = Duration.ofDays(30);
 
-	/**
-	 * Shortest time between two codes sent to a user by e-mail or text message. Asking
-	 * sooner answers 429 with Retry-After.
-	 */
+	/** Shortest time between codes sent to a user; sooner answers 429 (Retry-After). */
 	private Duration sendCooldown = Duration.ofSeconds(30);
 
-	/**
-	 * Most codes sent to a user by e-mail or text message in an hour. Asking for more
-	 * answers 429 with Retry-After.
-	 */
+	/** Most codes sent to a user per hour; more answers 429 (Retry-After). */
 	private int maxCodesPerHour = 5;
 
 	/**
-	 * Whether two-factor codes "sent by e-mail" are written to the log instead, when the
-	 * application declares no TwoFactorCodeSender. For development and demos only.
+	 * Whether codes "sent by e-mail" are logged when no TwoFactorCodeSender is declared:
+	 * for development and demos only.
 	 */
 	private boolean logCodes;
 

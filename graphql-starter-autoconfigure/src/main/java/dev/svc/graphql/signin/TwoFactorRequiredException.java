@@ -4,16 +4,11 @@ import java.util.List;
 
 import org.springframework.security.core.AuthenticationException;
 
-/**
- * The password was right, but the user must give its second factor: sign in again with
- * the password and a code of one of the providers.
- */
+/** The password was right: sign in again with it and a code of one of the providers. */
 public final class TwoFactorRequiredException extends AuthenticationException {
 
-	/** The user who must give its second factor. */
 	private final long userId;
 
-	/** The providers whose codes the user may give. */
 	private final List<String> providers;
 
 	/**

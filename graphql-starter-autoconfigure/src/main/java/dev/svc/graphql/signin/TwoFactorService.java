@@ -6,30 +6,24 @@ import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The second factor beside the password: codes sent for a sign-in's second step, and a
- * signed-in user's two-factor sign-in turned on and off. There is one where two-factor
- * data is kept.
+ * Codes sent for a sign-in's second step, and two-factor sign-in turned on and off; there
+ * is one where two-factor data is kept.
  */
 public interface TwoFactorService {
 
 	/**
-	 * Sends a user whose sign-in asked for its second factor a code by e-mail or text
-	 * message, if its second step is open and the provider is one it was offered. Says
-	 * nothing of whether it was; a caller must wait when a code went to the user moments
-	 * ago, or too many in the last hour, or when the client's address made too many
-	 * attempts.
+	 * Sends a code by e-mail or text message to a user whose second step is open, by a
+	 * provider it was offered; the answer does not tell whether it was sent.
 	 * @param userId the user
 	 * @param provider {@code Email} or {@code Phone}
 	 * @param clientIpAddress the caller's address, for the throttle and the audit log
-	 * @return how long the caller must wait before it asks again, {@code null} when the
-	 * request was taken
+	 * @return how long to wait (cooldown, hourly limit, throttle), {@code null} if taken
 	 */
 	@Nullable Duration sendTwoFactorCode(long userId, @Nullable String provider, @Nullable String clientIpAddress);
 
 	/**
-	 * Turns two-factor sign-in on for a signed-in user, with the authenticator app it is
-	 * setting up: the user gives its password again and a code of the app. Both count
-	 * toward the user's lockout and the client's throttle as a sign-in does.
+	 * Turns two-factor sign-in on with the authenticator app being set up, given the
+	 * password again and a code of the app, which count as a sign-in does.
 	 * @param user the signed-in user
 	 * @param password the user's password
 	 * @param code a code the app shows now
@@ -40,9 +34,8 @@ public interface TwoFactorService {
 			@Nullable String clientIpAddress);
 
 	/**
-	 * Turns two-factor sign-in off for a signed-in user and forgets its authenticator
-	 * app: the user gives its password again and a code of the app. Both count toward the
-	 * user's lockout and the client's throttle as a sign-in does.
+	 * Turns two-factor sign-in off and forgets the authenticator app, given the password
+	 * again and a code of the app, which count as a sign-in does.
 	 * @param user the signed-in user
 	 * @param password the user's password
 	 * @param code a code the app shows now

@@ -19,9 +19,8 @@ import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Two-factor sign-in: the second step of a user who turned it on (a code of its
- * authenticator app, RFC 6238, or one sent by e-mail or text message), clients remembered
- * for a while, and the setting up of an authenticator app by the signed-in user.
+ * Two-factor sign-in: the second step (an authenticator app's code, RFC 6238, or one sent
+ * by e-mail or text message), remembered clients, and setting up an authenticator app.
  */
 public final class TwoFactorSignIn {
 
@@ -64,11 +63,6 @@ public final class TwoFactorSignIn {
 		}
 	}
 
-	/**
-	 * The second step of a user whose password was right.
-	 * @return success (with a token for the client if it asked to be remembered), the
-	 * second step to take, or a code that is not valid
-	 */
 	SignInResult check(SignedInUser user, SecondFactor given, Instant now) {
 		Optional<TwoFactorAccount> account = this.store.find(user.userId());
 		if (account.isEmpty() || !account.get().enabled()) {
@@ -76,7 +70,7 @@ public final class TwoFactorSignIn {
 		}
 		String remembered = given.twoFactorRememberClientToken();
 		if (remembered != null && !remembered.isBlank()
-				&& this.store.isRememberedClient(digest(remembered), user.userId(), now)) {
+				&& this.store.isRememberedClient(Sha256.hex(remembered), user.userId(), now)) {
 			return SignInResult.success(user, null);
 		}
 		String code = given.twoFactorVerificationCode();
@@ -94,21 +88,14 @@ public final class TwoFactorSignIn {
 		byte[] bytes = new byte[REMEMBER_TOKEN_BYTES];
 		this.random.nextBytes(bytes);
 		String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-		this.store.rememberClient(digest(token), user.userId(), now.plus(this.rememberClientLifetime));
+		this.store.rememberClient(Sha256.hex(token), user.userId(), now.plus(this.rememberClientLifetime));
 		return SignInResult.success(user, token);
 	}
 
-	/**
-	 * Sends a code for the open second step of a user, by a provider it was offered,
-	 * unless a code went to the user less than the cooldown ago or as many as allowed
-	 * went in the last hour.
-	 * @return how long the caller must wait before it asks again, {@code null} when it
-	 * may ask now (whether or not a code was sent)
-	 */
+	// null when the caller may ask again, whether or not a code was sent
 	@Nullable Duration send(long userId, @Nullable String provider, Instant now) {
-		// requests for one user that arrive together are taken one at a time, so the
-		// limits hold on this instance (instances that share the database race only at
-		// the same moment)
+		// one user's requests are taken in turn, so the limits hold on this instance
+		// (instances sharing the database race only at the same moment)
 		ReentrantLock lock = this.sendLocks[(int) Math.floorMod(userId, (long) this.sendLocks.length)];
 		lock.lock();
 		try {
@@ -147,7 +134,7 @@ public final class TwoFactorSignIn {
 			return null;
 		}
 		String code = String.format(Locale.ROOT, "%06d", this.random.nextInt(1_000_000));
-		this.store.saveSentCode(userId, provider, digest(code), now, stepExpiry);
+		this.store.saveSentCode(userId, provider, Sha256.hex(code), now, stepExpiry);
 		this.sender.send(provider, destination, userId, code);
 		return null;
 	}
@@ -168,8 +155,7 @@ public final class TwoFactorSignIn {
 		return providers;
 	}
 
-	// the authenticator's code of this step or one either side, once; else the code sent,
-	// once
+	// each authenticator step and each sent code works once
 	private boolean verify(TwoFactorAccount account, String code, Instant now) {
 		if (account.authenticatorKey() != null) {
 			OptionalLong step = Totp.matchingStep(account.authenticatorKey(), code, now);
@@ -177,15 +163,14 @@ public final class TwoFactorSignIn {
 				return true;
 			}
 		}
-		return code.length() == Totp.DIGITS && this.store.useSentCode(account.userId(), digest(code), now);
+		return code.length() == Totp.DIGITS && this.store.useSentCode(account.userId(), Sha256.hex(code), now);
 	}
 
 	/**
-	 * Starts setting up an authenticator app for the signed-in user: a new secret, which
-	 * its sign-ins ask for only once {@link #enableAuthenticator} confirmed a code of it.
+	 * Starts setting up an authenticator app: a new secret, which sign-ins ask for only
+	 * once {@link #enableAuthenticator} confirmed a code of it.
 	 * @param user the signed-in user
-	 * @return the secret and the URI for the app's QR code, empty when two-factor sign-in
-	 * is on already (turn it off first)
+	 * @return the secret and QR code URI, empty when two-factor sign-in is on already
 	 */
 	public Optional<AuthenticatorSetup> startAuthenticatorSetup(SignedInUser user) {
 		Optional<TwoFactorAccount> account = this.store.find(user.userId());
@@ -197,18 +182,11 @@ public final class TwoFactorSignIn {
 		return Optional.of(new AuthenticatorSetup(secret, Totp.otpauthUri(this.issuer, user.userName(), secret)));
 	}
 
-	/**
-	 * A user's two-factor settings.
-	 */
 	Optional<TwoFactorAccount> account(long userId) {
 		return this.store.find(userId);
 	}
 
-	/**
-	 * Turns two-factor sign-in on with the authenticator app being set up, if the code is
-	 * one of it. The caller checked the user's password.
-	 * @return whether it is on
-	 */
+	// the caller checked the password
 	boolean enableAuthenticator(TwoFactorAccount account, String code, Instant now) {
 		if (account.authenticatorKey() == null || account.enabled() || !verify(account, code.trim(), now)) {
 			return false;
@@ -217,21 +195,13 @@ public final class TwoFactorSignIn {
 		return true;
 	}
 
-	/**
-	 * Turns two-factor sign-in off and forgets the authenticator app, if the code is one
-	 * of it (or of the codes sent). The caller checked the user's password.
-	 * @return whether it is off
-	 */
+	// the caller checked the password; a sent code works too
 	boolean disable(TwoFactorAccount account, String code, Instant now) {
 		if (!account.enabled() || !verify(account, code.trim(), now)) {
 			return false;
 		}
 		this.store.saveAuthenticatorKey(account.userId(), null, false);
 		return true;
-	}
-
-	static String digest(String text) {
-		return Sha256.hex(text);
 	}
 
 	/**

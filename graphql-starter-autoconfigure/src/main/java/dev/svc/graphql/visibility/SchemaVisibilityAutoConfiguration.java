@@ -24,11 +24,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Each caller is shown the schema it may use ({@code graphql.schema.visibility},
- * {@code by-permission} unless set to {@code by-permission-as-missing} or {@code all}):
- * an instrumentation that Spring Boot adds to graphql-java answers each request's
- * introspection from its caller's schema, and, with {@code by-permission-as-missing},
- * validates and runs the whole request against it.
+ * Shows each caller the schema it may use, through an instrumentation that answers
+ * introspection from the caller's schema (and, with {@code by-permission-as-missing},
+ * validates and runs the request against it).
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, Caffeine.class })
@@ -50,10 +48,6 @@ public final class SchemaVisibilityAutoConfiguration {
 		return new SchemaVisibilityInstrumentation(svcVisibleSchemas);
 	}
 
-	/**
-	 * The visible schemas' cache statistics ({@code cache.gets}, {@code cache.evictions},
-	 * ... named {@code svc.visible-schemas}), when the host has Micrometer.
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class CacheMetersConfiguration {
@@ -67,9 +61,8 @@ public final class SchemaVisibilityAutoConfiguration {
 	}
 
 	/**
-	 * Matches unless {@code graphql.schema.visibility} is {@code all}, however it is
-	 * spelled; a value that is none of the three fails the start-up with the values
-	 * allowed.
+	 * Binds the value, so any spelling of {@code all} matches and an unknown value fails
+	 * the start-up with the values allowed.
 	 */
 	static final class OnVisibilityByPermission extends SpringBootCondition {
 

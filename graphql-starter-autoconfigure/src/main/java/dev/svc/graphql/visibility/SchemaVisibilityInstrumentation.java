@@ -14,14 +14,10 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Shows each caller the schema it may use, on every transport: the request's
- * {@code __schema} and {@code __type} answer from the caller's schema
- * ({@link VisibleSchema}), which the schema printer reads too. With
- * {@code graphql.schema.visibility=by-permission} the request is validated and run
- * against the whole schema, so that a field the caller may not use answers the
- * specification's {@code SVC_AUTHORIZATION} at its path and the rest of the request still
- * runs; with {@code by-permission-as-missing} graphql-java parses, validates and runs the
- * whole request against the caller's schema, where such a field does not exist.
+ * Answers {@code __schema} and {@code __type} from the caller's {@link VisibleSchema} on
+ * every transport; with {@code by-permission} the request still runs against the whole
+ * schema (a field the caller may not use answers {@code SVC_AUTHORIZATION}), with
+ * {@code by-permission-as-missing} against the caller's.
  */
 final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentation {
 

@@ -2,25 +2,18 @@ package dev.svc.graphql.visibility;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
-/**
- * Which schema each caller sees ({@code graphql.schema.*}).
- */
+/** Which schema each caller sees ({@code graphql.schema.*}). */
 @ConfigurationProperties("graphql.schema")
 public class SchemaVisibilityProperties {
 
 	/**
-	 * Which fields a caller is shown in introspection, in Spring Boot's schema printer
-	 * and in the playground: only those it may use (by-permission; a field it may not use
-	 * still answers SVC_AUTHORIZATION when it sends it), only those and no other in
-	 * validation either (by-permission-as-missing; a field it may not use is refused as
-	 * an unknown one), or all of them (all).
+	 * Which fields a caller is shown: those it may use (by-permission; others answer
+	 * SVC_AUTHORIZATION), those alone in validation too (by-permission-as-missing; others
+	 * are refused as unknown), or all.
 	 */
 	private SchemaVisibility visibility = SchemaVisibility.BY_PERMISSION;
 
-	/**
-	 * How many visible schemas, one per set of fields hidden from a caller, are kept. A
-	 * set that is not kept is built again on its next request.
-	 */
+	/** Visible schemas to keep, one per set of hidden fields; others are rebuilt. */
 	private int visibleSchemaCacheSize = 64;
 
 	public SchemaVisibility getVisibility() {

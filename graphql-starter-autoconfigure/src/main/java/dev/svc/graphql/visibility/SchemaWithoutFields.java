@@ -26,18 +26,13 @@ import graphql.util.TraversalControl;
 import graphql.util.TraverserContext;
 
 /**
- * A schema without some of its {@code Query} fields and without the types that only they
- * reach. A type that no field, directive or interface of the result reaches is left out,
- * as graphql-java's {@code FieldVisibilitySchemaTransformation} does; unlike that
- * transformation in graphql-java 25, this one also leaves out the declared types no field
- * reached in the first place, which could otherwise refer to types it removed. A
- * {@code Query} type without any field is no valid schema (graphql-js's
- * {@code validateSchema}, which GraphiQL and code generators run, rejects it), so when
- * every field is hidden the type keeps one field of its own, {@value #PLACEHOLDER},
- * nullable and described as a placeholder: the caller's schema is a valid one that says
- * nothing is open to it. The whole schema has no such field, so a request that selects it
- * is refused as one that selects an unknown field, but with
- * {@code by-permission-as-missing}, where it answers {@code null}.
+ * A schema without some {@code Query} fields and the types only they reach. Unlike
+ * graphql-java 25's {@code FieldVisibilitySchemaTransformation}, it also drops declared
+ * types nothing reached at first, which could refer to removed types. An empty
+ * {@code Query} is invalid to graphql-js (GraphiQL, code generators), so with every field
+ * hidden it keeps a nullable placeholder {@value #PLACEHOLDER}; the whole schema lacks
+ * it, so selecting it is refused as unknown except with {@code by-permission-as-missing},
+ * where it answers {@code null}.
  */
 final class SchemaWithoutFields {
 
@@ -94,8 +89,7 @@ final class SchemaWithoutFields {
 			}
 
 		});
-		// the specification's scalars stay, as in the whole schema, even when no field
-		// uses them
+		// the specification's scalars stay, as in the whole schema, even if unused
 		Set<GraphQLType> scalars = schema.getAllTypesAsList()
 			.stream()
 			.filter((type) -> ScalarInfo.isGraphqlSpecifiedScalar(type.getName())
@@ -104,11 +98,7 @@ final class SchemaWithoutFields {
 		return scalars.isEmpty() ? visible : visible.transform((builder) -> builder.additionalTypes(scalars));
 	}
 
-	/**
-	 * The names of the types that the operation types and the directives reach, through
-	 * fields, arguments, members and interfaces, and through the implementations of the
-	 * interfaces reached.
-	 */
+	/** Reached from the operation types and directives, implementations included. */
 	private static Set<String> reachableTypes(GraphQLSchema schema) {
 		Set<String> reached = new HashSet<>();
 		List<GraphQLSchemaElement> roots = new ArrayList<>(schema.getDirectives());

@@ -20,12 +20,9 @@ import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The schema a request's caller is shown: the whole schema without the {@code Query}
- * fields hidden from it. Put into the request's GraphQL context before the document is
- * parsed, so that what depends on the schema (introspection, the schema printer, the
- * validated documents kept) tells one caller's schema from another's. With
- * {@code graphql.schema.visibility=by-permission-as-missing} the request is validated and
- * run against it too.
+ * The schema a request's caller is shown, without the {@code Query} fields hidden from
+ * it. Put into the GraphQL context before parsing, so that whatever depends on the schema
+ * (introspection, the printer, cached validated documents) tells callers' schemas apart.
  */
 public final class VisibleSchema {
 
@@ -47,18 +44,15 @@ public final class VisibleSchema {
 	/**
 	 * The schema of a request.
 	 * @param context the request's GraphQL context
-	 * @return the request's schema, or {@code null} when visibility does not apply
-	 * ({@code graphql.schema.visibility=all}) and every request sees the whole schema
+	 * @return the request's schema, {@code null} when visibility is {@code all}
 	 */
 	public static @Nullable VisibleSchema of(GraphQLContext context) {
 		return context.get(VisibleSchema.class);
 	}
 
 	/**
-	 * The {@code Query} fields hidden from the caller: two callers with the same hidden
-	 * fields see the same schema.
-	 * @return the names of the fields, sorted, empty when the caller sees the whole
-	 * schema
+	 * The {@code Query} fields hidden from the caller, which identify its schema.
+	 * @return the field names, sorted, empty for the whole schema
 	 */
 	public List<String> hiddenFields() {
 		return this.hiddenFields;
@@ -74,20 +68,17 @@ public final class VisibleSchema {
 
 	/**
 	 * Whether the request is validated and run against this schema
-	 * ({@code by-permission-as-missing}), rather than only shown to its caller while it
-	 * runs against the whole one ({@code by-permission}).
-	 * @return {@code true} when a field hidden from the caller does not exist for its
-	 * request
+	 * ({@code by-permission-as-missing}), not only shown to its caller.
+	 * @return whether hidden fields do not exist for the request
 	 */
 	public boolean validatesRequests() {
 		return this.validatesRequests;
 	}
 
 	/**
-	 * Whether an operation of a document selects a {@code Query} field hidden from the
-	 * caller, directly or through fragments.
+	 * Whether an operation selects a hidden field, directly or through fragments.
 	 * @param document a document that passed validation
-	 * @return {@code true} when one of its operations selects a hidden field
+	 * @return whether one of its operations selects a hidden field
 	 */
 	public boolean isHiddenFromCaller(Document document) {
 		if (this.hiddenFields.isEmpty()) {
@@ -121,7 +112,6 @@ public final class VisibleSchema {
 		return false;
 	}
 
-	/** The whole schema this one was made from. */
 	GraphQLSchema base() {
 		return this.base;
 	}

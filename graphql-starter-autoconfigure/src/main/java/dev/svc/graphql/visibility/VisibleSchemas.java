@@ -14,10 +14,8 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The schemas callers see, one per set of hidden {@code Query} fields: a field is hidden
- * from a caller that does not hold any of the permissions it requires (from an anonymous
- * caller, every field that requires one). Each is built once, on the first request of its
- * set, and kept; at most {@code maxSize} are kept, those used least let go first.
+ * The schemas callers see, one per set of hidden {@code Query} fields (those whose
+ * permissions the caller lacks), each built on first use and cached.
  */
 final class VisibleSchemas {
 
@@ -49,13 +47,7 @@ final class VisibleSchemas {
 		return this.schemas;
 	}
 
-	/**
-	 * The schema a caller sees.
-	 * @param caller the caller, {@code null} when none was resolved (anonymous)
-	 * @param schema the whole schema
-	 * @return the caller's schema; the whole one, as it is, for a caller from whom
-	 * nothing is hidden
-	 */
+	/** A {@code null} caller is anonymous. */
 	VisibleSchema forCaller(@Nullable UserContext caller, GraphQLSchema schema) {
 		List<String> hidden = null;
 		for (int i = 0; i < this.guardedFields.length; i++) {
@@ -71,8 +63,7 @@ final class VisibleSchemas {
 		}
 		VisibleSchema visible = this.schemas.get(hidden, (fields) -> build(schema, fields));
 		if (visible.base() != schema) {
-			// the whole schema is not the one the kept schemas came from: start again
-			// from this one
+			// the kept schemas came from another whole schema: start again from this one
 			this.schemas.invalidateAll();
 			visible = this.schemas.get(hidden, (fields) -> build(schema, fields));
 		}

@@ -1,7 +1,6 @@
 /**
- * Which schema each caller sees: the {@code Query} fields whose permissions the caller
- * does not hold are left out of it, and so are the types only they reach, for
- * introspection, validation and Spring Boot's schema printer alike.
+ * Which schema each caller sees: without the {@code Query} fields it lacks permission for
+ * and the types only they reach.
  */
 @NullMarked
 package dev.svc.graphql.visibility;

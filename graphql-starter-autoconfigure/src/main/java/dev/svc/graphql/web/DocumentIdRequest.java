@@ -10,11 +10,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.graphql.server.support.SerializableGraphQlRequest;
 
 /**
- * A POST's GraphQL request that may name a registered document by its {@code documentId},
- * a member Spring for GraphQL's request does not read. The id goes on in the
- * {@code extensions}, and a request without a query gets the same stand-in for a document
- * as a persisted query's hash gets, so that the persisted documents' interceptor answers
- * both.
+ * A POST's request that may name a registered document by {@code documentId}, which
+ * Spring does not read: the id goes into the {@code extensions}, and without a query the
+ * document is the persisted query's stand-in, so the persisted documents' interceptor
+ * answers both.
  */
 final class DocumentIdRequest extends SerializableGraphQlRequest {
 
@@ -35,10 +34,6 @@ final class DocumentIdRequest extends SerializableGraphQlRequest {
 		return (extensions != null) ? extensions : Map.of();
 	}
 
-	/**
-	 * The extensions of a request, with its {@code documentId} among them when it has
-	 * one.
-	 */
 	static @Nullable Map<String, Object> withDocumentId(@Nullable Map<String, Object> extensions,
 			@Nullable Object documentId) {
 		if (documentId == null) {

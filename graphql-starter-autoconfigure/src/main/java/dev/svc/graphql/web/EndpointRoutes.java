@@ -23,9 +23,8 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * The endpoint's routes beside Spring Boot's: queries with GET, and answers to the
- * requests the endpoint cannot take (wrong method, not JSON, unreadable body) as
- * GraphQL-shaped errors that say what the endpoint accepts, instead of an empty status.
+ * The endpoint's routes beside Boot's: GET queries, and GraphQL-shaped errors saying what
+ * is accepted for requests it cannot take, instead of an empty status.
  */
 final class EndpointRoutes {
 
@@ -37,14 +36,8 @@ final class EndpointRoutes {
 	}
 
 	/**
-	 * Routes for the requests on the endpoint's path that Spring Boot's GraphQL route
-	 * does not take: a GET with a query, when the module's handler serves the endpoint,
-	 * and GraphQL-shaped refusals of everything else; and Spring Boot's schema printer,
-	 * as each caller sees the schema.
-	 * @param path the endpoint's path
-	 * @param handler the module's handler, {@code null} when the host replaced it
-	 * @param printer the schema printer, {@code null} when Spring Boot's is off
-	 * @return the routes
+	 * The {@code handler} is {@code null} when the host replaced it, the {@code printer}
+	 * when Boot's is off.
 	 */
 	static RouterFunction<ServerResponse> routes(String path, @Nullable SvcGraphQlHttpHandler handler,
 			@Nullable SchemaPrinterHandler printer) {
@@ -62,10 +55,7 @@ final class EndpointRoutes {
 			.build();
 	}
 
-	/**
-	 * Spring's predicate throws on a content type it cannot parse, which is a request it
-	 * does not take.
-	 */
+	/** Spring's predicate throws on an unparsable content type. */
 	private static boolean matches(RequestPredicate predicate, ServerRequest request) {
 		try {
 			return predicate.test(request);
@@ -113,19 +103,14 @@ final class EndpointRoutes {
 		return body(message, ErrorCode.BAD_REQUEST);
 	}
 
-	/**
-	 * A GraphQL-shaped body of one error for the whole request, its members in the usual
-	 * order.
-	 */
 	static String body(String message, String code) {
 		return json(Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification())));
 	}
 
 	/**
-	 * A body of the endpoint's own, as JSON text in Jackson's defaults: Spring MVC would
-	 * write it with the host's mapper, whose rules for the host's controllers (such as
+	 * In Jackson's defaults, not the host's mapper, whose rules (such as
 	 * {@code default-property-inclusion=non_empty}) must not drop the empty
-	 * {@code locations} and {@code path} the specification's errors carry.
+	 * {@code locations} and {@code path} of the specification's errors.
 	 */
 	static String json(Object body) {
 		return JsonMapper.shared().writeValueAsString(body);

@@ -30,9 +30,8 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * What the module adds to Spring Boot's GraphQL endpoint over HTTP: the media-type choice
- * and the GraphQL-shaped answers to unreadable requests of the GraphQL-over-HTTP
- * specification (through a {@link GraphQlHttpHandler} that replaces Boot's).
+ * The GraphQL-over-HTTP media-type choice and GraphQL-shaped answers to unreadable
+ * requests, through a {@link GraphQlHttpHandler} that replaces Boot's.
  */
 @AutoConfiguration(after = GraphQlAutoConfiguration.class, before = GraphQlWebMvcAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -54,11 +53,7 @@ public final class GraphQlEndpointAutoConfiguration {
 				new CacheableGets(persistedDocumentsProperties.getCacheControl()));
 	}
 
-	/**
-	 * Ahead of Spring Boot's routes: queries with GET, GraphQL-shaped answers to the
-	 * requests Spring Boot's routes would refuse with an empty body, and the schema
-	 * printer, when it is on, printing the schema each caller sees.
-	 */
+	/** Ahead of Boot's routes, which would refuse these requests with an empty body. */
 	@Bean
 	@Order(PipelineOrder.GRAPHQL_ROUTES)
 	RouterFunction<ServerResponse> svcGraphQlRoutes(GraphQlProperties properties, GraphQlHttpHandler handler,

@@ -19,12 +19,10 @@ import org.springframework.security.config.annotation.web.configurers.AbstractHt
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * The endpoint's own security filter chain, beside the host's: it covers only the
- * endpoint's path (and that of Spring Boot's schema printer below it), lets every caller
- * in (each query field checks its own permission) and reads the signed-in user from the
- * session the host's sign-in created. The host's chains are left as they are, and Spring
- * Boot's default chain stays in place for a host that has none. A host declares a bean
- * named {@value #CHAIN} to secure the endpoint its own way.
+ * The endpoint's own security filter chain, covering only its path and the schema
+ * printer's: every caller gets in (each query field checks its own permission), the user
+ * comes from the host's session, and the host's chains (or Boot's default) stay as they
+ * are. A bean named {@value #CHAIN} replaces it.
  */
 @AutoConfiguration(after = GraphQlEndpointAutoConfiguration.class, afterName = {
 		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -37,10 +35,6 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 
 	static final String CHAIN = "svcGraphQlSecurityFilterChain";
 
-	/**
-	 * Ahead of Spring Boot's default chain and of any host chain without an order, behind
-	 * a host chain ordered explicitly before it.
-	 */
 	@Bean(CHAIN)
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
@@ -48,17 +42,14 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 			ObjectProvider<GraphQlEndpointSecurityCustomizer> customizers) {
 		String path = properties.getHttp().getPath();
 		http.securityMatcher(path, path + "/schema")
-			// A POST runs only with a JSON body (anything else is refused before it
-			// runs), which no page of another site can send without a CORS preflight; a
-			// GET runs as the signed-in user only with a header that needs a preflight
-			// too: a CSRF token would protect nothing.
+			// only JSON POSTs run, and a GET runs as the user only with a header: both
+			// need a CORS preflight, so a CSRF token would protect nothing
 			.csrf(AbstractHttpConfigurer::disable)
 			.securityContext(
 					(context) -> context.securityContextRepository(new PreflightedSecurityContextRepository(path)))
 			.requestCache(AbstractHttpConfigurer::disable);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
-		// Spring Boot's schema printer is closed unless a customizer (the introspection
-		// rule's) let callers in; each query field checks its own permission
+		// the schema printer stays closed unless a customizer (introspection) opened it
 		http.authorizeHttpRequests(
 				(requests) -> requests.requestMatchers(path + "/schema").denyAll().anyRequest().permitAll());
 		return http.build();

@@ -3,12 +3,9 @@ package dev.svc.graphql.web;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 
 /**
- * Adds to the GraphQL endpoint's own security filter chain, for example a way to
- * authenticate callers: the token sign-in adds bearer tokens this way. Declare a bean of
- * this type; unlike a {@code Customizer<HttpSecurity>} bean, it changes only the
- * endpoint's chain. Customizers run after the chain's own settings and before its last
- * request rule (every request not matched before is let in, each query field checking its
- * own permission), so a rule they add for a path comes first.
+ * A bean that adds to the endpoint's own security filter chain only (unlike a
+ * {@code Customizer<HttpSecurity>}), such as the token sign-in's bearer tokens. It runs
+ * before the chain's last rule (let every request in), so its path rules come first.
  */
 @FunctionalInterface
 public interface GraphQlEndpointSecurityCustomizer {

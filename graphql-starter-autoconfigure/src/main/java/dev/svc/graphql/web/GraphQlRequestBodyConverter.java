@@ -13,10 +13,8 @@ import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 
 /**
- * The JSON converter of the endpoint, which refuses a body that is JSON but no object,
- * such as {@code null}: Spring's handler would otherwise fail on it with a server error.
- * It reads the GraphQL request with its {@code documentId} too
- * ({@link DocumentIdRequest}).
+ * Refuses a JSON body that is no object, such as {@code null}, on which Spring's handler
+ * would fail with a server error; reads a {@link DocumentIdRequest}.
  */
 final class GraphQlRequestBodyConverter implements HttpMessageConverter<Object> {
 

@@ -7,21 +7,15 @@ import graphql.parser.InvalidSyntaxException;
 import graphql.parser.Parser;
 import org.jspecify.annotations.Nullable;
 
-/**
- * Tells whether the operation a request would run is a query, before it runs.
- */
+/** Tells whether the operation a request would run is a query, before it runs. */
 final class OperationKind {
 
 	private OperationKind() {
 	}
 
 	/**
-	 * Whether the operation is a query. A document that does not parse, or names no
-	 * operation it has, counts as a query: running it reports the error in GraphQL's own
-	 * words.
-	 * @param document the document
-	 * @param operationName the operation to run, {@code null} for the only one
-	 * @return whether it is not a mutation or a subscription
+	 * A document that does not parse, or lacks the named operation, counts as a query:
+	 * running it reports the error in GraphQL's own words.
 	 */
 	static boolean isQuery(String document, @Nullable String operationName) {
 		Document parsed;
@@ -34,12 +28,6 @@ final class OperationKind {
 		return isQuery(parsed, operationName);
 	}
 
-	/**
-	 * Whether the operation of a parsed document is a query.
-	 * @param document the document
-	 * @param operationName the operation to run, {@code null} for the only one
-	 * @return whether it is not a mutation or a subscription
-	 */
 	static boolean isQuery(Document document, @Nullable String operationName) {
 		for (Definition<?> definition : document.getDefinitions()) {
 			if (definition instanceof OperationDefinition operation

@@ -16,16 +16,13 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * Reads the signed-in user from the session only for requests that no page of another
- * site can send without a CORS preflight. A POST qualifies (the endpoint runs only JSON
- * bodies); a GET only with the {@value #PREFLIGHT_HEADER} header, which a cross-site page
- * cannot add without a preflight. Any other GET runs anonymously, so a link or an image
- * on another site never runs a query as the user whose cookie the browser sends along.
- * Bearer tokens are not affected: a page cannot send them without a preflight either.
+ * Reads the session's user only for requests another site cannot send without a CORS
+ * preflight: a POST (only JSON bodies run) or a GET with {@value #PREFLIGHT_HEADER}. Any
+ * other GET runs anonymously, so a cross-site link or image never runs a query as the
+ * cookie's user. Bearer tokens need a preflight anyway.
  */
 final class PreflightedSecurityContextRepository implements SecurityContextRepository {
 
-	/** The header that lets a cookie-authenticated GET run as the signed-in user. */
 	static final String PREFLIGHT_HEADER = "GraphQL-Require-Preflight";
 
 	private final SecurityContextRepository sessions = new DelegatingSecurityContextRepository(
@@ -34,10 +31,8 @@ final class PreflightedSecurityContextRepository implements SecurityContextRepos
 	private final RequestMatcher queriesWithGet;
 
 	/**
-	 * Creates the repository for the endpoint on the given path. Other paths of the
-	 * chain, such as Spring Boot's schema printer, only read and change nothing, and a
-	 * page of another site cannot read what they answer: they read the session as usual.
-	 * @param path the endpoint's path
+	 * Other paths of the chain (the schema printer) change nothing and their answers are
+	 * unreadable cross-site, so they read the session as usual.
 	 */
 	PreflightedSecurityContextRepository(String path) {
 		this.queriesWithGet = PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, path);

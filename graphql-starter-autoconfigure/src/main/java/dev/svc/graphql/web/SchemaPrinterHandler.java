@@ -23,12 +23,9 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * Spring Boot's schema printer ({@code spring.graphql.schema.printer.enabled}), answering
- * each caller with the schema introspection shows it. The request runs an introspection
- * query through the endpoint's whole pipeline, as the caller: whatever refuses that query
- * (the introspection rule, the persisted documents' mode, a bad tenant header) refuses
- * the printer, with the same message, and the schema printed is the one the query ran
- * against, without the fields hidden from the caller.
+ * Spring Boot's schema printer, run as an introspection query through the endpoint's
+ * whole pipeline as the caller: whatever refuses that query refuses the printer with the
+ * same message, and it prints the schema the query ran against, without hidden fields.
  */
 final class SchemaPrinterHandler {
 

@@ -49,20 +49,13 @@ import org.springframework.web.servlet.function.ServerResponse;
 import org.springframework.web.servlet.function.ServerResponse.HeadersBuilder.WriteFunction;
 
 /**
- * Spring's handler with the media-type choice of the GraphQL-over-HTTP specification: a
- * client that states no preference, or accepts anything, gets
- * {@code application/graphql-response+json} and its status codes (4xx for documents that
- * do not parse or validate). Only a client that asks for {@code application/json} gets
- * the legacy always-200 responses. A body that is not a GraphQL request gets a
- * GraphQL-shaped 4xx that says what is accepted, and a request that fails because the
- * database cannot be reached a GraphQL-shaped 503. Queries may also come as a GET, which
- * Spring's handler does not take, as text or named by a persisted query's hash.
- * <p>
- * Spring's handler is changed only through what it lets a subclass change: its
- * {@code prepareResponse} and {@code selectResponseStatus} hooks and the message
- * converter it reads with. Where that is not enough (its private choice of media type,
- * its POST-only reading of the request) the workaround is the smallest one, and
- * docs/decisions.md says what Spring for GraphQL would need instead.
+ * Spring's handler with the GraphQL-over-HTTP media-type choice: without a preference a
+ * client gets {@code application/graphql-response+json} and its 4xx codes; only one
+ * asking for {@code application/json} gets the legacy always-200 answers. A body that is
+ * no GraphQL request gets a GraphQL-shaped 4xx, an unreachable database a 503; queries
+ * may also come as a GET. Only the hooks Spring lets a subclass change are used; where
+ * they are not enough (private media-type choice, POST-only reading) the workaround is
+ * the smallest, and docs/decisions.md says what Spring for GraphQL would need.
  */
 final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 
@@ -91,15 +84,10 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * The host's JSON mapper, for its modules and scalars, but writing every member of an
-	 * answer and reading past members it does not know: a host's rules for its own
-	 * controllers (such as {@code spring.jackson.default-property-inclusion=non_null},
-	 * {@code fail-on-unknown-properties} or a naming strategy) must not drop the
-	 * {@code null} of a field that failed, which the specification's answers carry, nor
-	 * refuse a request for a member a client adds, nor read {@code operationName} or
-	 * {@code documentId} by another name.
-	 * @param json the host's mapper
-	 * @return the mapper the endpoint reads and writes with
+	 * The host's mapper (for its modules and scalars) without its rules for controllers:
+	 * an inclusion rule must not drop a failed field's {@code null}, unknown members must
+	 * not fail a request, and a naming strategy must not rename {@code operationName} or
+	 * {@code documentId}.
 	 */
 	static JsonMapper withEveryMember(JsonMapper json) {
 		return json.rebuild()
@@ -111,15 +99,9 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * Runs a query sent with GET ({@code query}, {@code operationName}, and
-	 * {@code variables} and {@code extensions} as JSON), as the GraphQL-over-HTTP
-	 * specification describes it, or the registered document {@code documentId} names, or
-	 * the document a persisted query in {@code extensions} names by its hash. Only a
-	 * query runs: a mutation or subscription answers 405, since a GET must not change
-	 * anything, whether it came as text, by its id or by its hash. The answer to a query
-	 * named by its id or hash may be cached ({@link CacheableGets}).
-	 * @param request the request
-	 * @return the response
+	 * Runs a GET's query, given as text, by {@code documentId} or by persisted query
+	 * hash. A mutation or subscription answers 405 however it came, since a GET must not
+	 * change anything; an answer by id or hash may be cached ({@link CacheableGets}).
 	 */
 	ServerResponse handleGet(ServerRequest request) {
 		Map<String, Object> variables;
@@ -142,9 +124,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 							+ " name a persisted document by 'documentId' or by a persisted query in 'extensions'. "
 							+ EndpointRoutes.ACCEPTED);
 		}
-		// a document named by id or hash is the persisted documents' interceptor's to
-		// find, as for a POST: it answers one the caller may not be told of as one not
-		// found
+		// the persisted documents' interceptor finds one named by id or hash, as for a
+		// POST, answering one the caller may not know of as not found
 		String query = text
 			.orElseGet(() -> (documentId != null || hasPersistedQuery(extensions)) ? PersistedQuery.MARKER : "");
 		if (query.isBlank()) {
@@ -174,24 +155,15 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		return prepareResponse(request, Mono.defer(() -> this.graphQlHandler.handleRequest(graphQlRequest)));
 	}
 
-	/**
-	 * The document of a GET without {@code query} whose extensions name a persisted
-	 * query: its text when it is known, so that it is told apart from a mutation as a
-	 * text is, and otherwise the stand-in that Spring for GraphQL gives such a POST,
-	 * which the persisted queries' interceptor answers as it answers the POST.
-	 */
 	private static boolean hasPersistedQuery(@Nullable Map<String, Object> extensions) {
 		return extensions != null && extensions.get(PersistedQuery.EXTENSION) != null;
 	}
 
 	/**
-	 * Whether what a GET runs is a query, as far as it is known here, found as the
-	 * persisted documents' interceptor will find it: the text of the registered document
-	 * the {@code documentId} of its extensions names, else the persisted query they name,
-	 * kept parsed (told from a mutation without parsing it again, so that a known hash
-	 * and an unknown one take the same time), else its text. A document not known stays
-	 * the stand-in, which the interceptor answers as it answers the POST, running
-	 * nothing.
+	 * Finds the document as the persisted documents' interceptor will: by
+	 * {@code documentId}, else by persisted query (kept parsed, so a known and an unknown
+	 * hash take the same time), else the text. An unknown one stays the stand-in, which
+	 * the interceptor answers as for a POST, running nothing.
 	 */
 	private boolean isQuery(String query, @Nullable Map<String, Object> extensions, @Nullable String operationName) {
 		if (!PersistedQuery.MARKER.equals(query) || extensions == null) {
@@ -247,9 +219,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * Spring's response, in the media type this handler chooses. A response that failed
-	 * because the database cannot be reached becomes a response of its own, without data,
-	 * that {@link #selectResponseStatus} answers with 503.
+	 * In this handler's media type; an unreachable database becomes a response without
+	 * data, which {@link #selectResponseStatus} answers with 503.
 	 */
 	@Override
 	protected ServerResponse prepareResponse(ServerRequest request, Mono<WebGraphQlResponse> responseMono) {
@@ -258,19 +229,16 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * The request as Spring's handler is to see it. Its choice of media type is private
-	 * and takes the first type of the {@code Accept} header that it supports, falling
-	 * back to {@code application/json}: a header that names only the type chosen here
-	 * makes it take that one.
+	 * Spring's private media-type choice takes the first supported {@code Accept} type,
+	 * so an {@code Accept} of only the chosen type makes it take that one.
 	 */
 	private static ServerRequest acceptingOnly(MediaType mediaType, ServerRequest request) {
 		return ServerRequest.from(request).headers((headers) -> headers.setAccept(List.of(mediaType))).build();
 	}
 
 	/**
-	 * The database went out of reach, before any field ran (for example while the
-	 * caller's permissions were read) or while the response was being made: the client
-	 * may try again.
+	 * The database went out of reach before any field ran or while the response was made:
+	 * the client may try again.
 	 */
 	private static WebGraphQlResponse databaseUnavailable(Throwable failure) {
 		logger.warn("A GraphQL request failed: the database cannot be reached: " + failure.getMessage());
@@ -278,17 +246,14 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 			.addError(ErrorCode.ofRequest("The database cannot be reached; try again later.",
 					ErrorCode.SERVICE_UNAVAILABLE))
 			.build();
-		// no operation ran, so the response stands on an empty execution input
+		// no operation ran: an empty execution input
 		WebGraphQlResponse response = new WebGraphQlResponse(
 				new DefaultExecutionGraphQlResponse(ExecutionInput.newExecutionInput("").build(), result));
 		response.getResponseHeaders().set(HttpHeaders.RETRY_AFTER, "5");
 		return response;
 	}
 
-	/**
-	 * Spring's writing of the body, with the cache headers of {@link CacheableGets} for
-	 * an answer without errors.
-	 */
+	/** With the cache headers of {@link CacheableGets}. */
 	@Override
 	protected @Nullable WriteFunction getWriteFunction(Map<String, Object> resultMap, MediaType contentType) {
 		WriteFunction write = super.getWriteFunction(resultMap, contentType);
@@ -296,10 +261,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 				? this.cacheableGets.writer(write, !resultMap.containsKey("errors"), contentType.toString()) : null;
 	}
 
-	/**
-	 * Spring's choice, except that a response without data whose failure is the database
-	 * being out of reach, or the time limit, answers 503.
-	 */
+	/** A response without data because of the database or the time limit answers 503. */
 	@Override
 	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
 		boolean unavailable = response.getExecutionResult().getData() == null && response.getErrors()
@@ -309,11 +271,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		return unavailable ? HttpStatus.SERVICE_UNAVAILABLE : super.selectResponseStatus(response, responseMediaType);
 	}
 
-	/**
-	 * {@code application/graphql-response+json} unless the client prefers
-	 * {@code application/json} to it; an {@code Accept} header that does not parse is no
-	 * preference.
-	 */
+	/** An {@code Accept} header that does not parse is no preference. */
 	private static MediaType responseMediaType(ServerRequest request) {
 		List<MediaType> accepted;
 		try {

@@ -40,14 +40,11 @@ import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * The cookie sign-in with tenancy, switched on by {@code graphql.sign-in.cookie.enabled}:
- * a POST to the login path signs a user of the identity data in and keeps it in the
- * session, whichever front end sent it, a POST to the log-out path ends the session, and
- * a POST to the password reset path sets the new password of a user who must change it. A
- * chain of its own handles only those POSTs: the host's login page, its other paths and
- * its own users stay with the host's chains. Independent of {@code graphql.enabled}.
- * Switched on where the module signs nobody in (no {@code CredentialStore}), it stops the
- * start-up instead of backing off.
+ * The cookie sign-in with tenancy ({@code graphql.sign-in.cookie.enabled}, independent of
+ * {@code graphql.enabled}): login, log-out and password reset POSTs, from any front end,
+ * on a chain of their own, so the host's login page, other paths and users stay with the
+ * host's chains. Switched on where the module signs nobody in (no
+ * {@code CredentialStore}), it stops the start-up instead of backing off.
  */
 @AutoConfiguration(after = SignInAutoConfiguration.class, afterName = {
 		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -62,11 +59,10 @@ public final class CookieSignInAutoConfiguration {
 	static final String CHAIN = "svcCookieSignInSecurityFilterChain";
 
 	/**
-	 * A form post must carry the CSRF token of the host's login page (kept where the
-	 * host's chain keeps it: in the session, or in the host's {@link CsrfTokenRepository}
-	 * bean); a JSON post needs none, since no page of another site can send one without a
-	 * CORS preflight. The page a user was on the way to comes from the
-	 * {@link RequestCache} bean, the one the host's chain saved it with.
+	 * A form post must carry the CSRF token of the host's login page (in the session or
+	 * the host's {@link CsrfTokenRepository}); a JSON post needs none: no page of another
+	 * site can send one without a CORS preflight. The {@link RequestCache} is the one the
+	 * host's chain saved the page with.
 	 */
 	@Bean(CHAIN)
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
@@ -113,10 +109,8 @@ public final class CookieSignInAutoConfiguration {
 	}
 
 	/**
-	 * The page an anonymous visitor was on the way to, kept in a cookie instead of a
-	 * session so that a visit that does not sign in stores nothing on the server. Spring
-	 * Security's chains, the host's among them, take the {@link RequestCache} bean by
-	 * themselves, so the host's chain saves the page where the login finds it.
+	 * A bean: Spring Security's chains, the host's among them, take it by themselves, so
+	 * the host's chain saves the page where the login finds it.
 	 */
 	@Bean
 	@ConditionalOnMissingBean
@@ -125,8 +119,8 @@ public final class CookieSignInAutoConfiguration {
 	}
 
 	/**
-	 * The login, log-out and password reset paths take small bodies only, refused before
-	 * they are read (whatever the method: the host's page may share a path).
+	 * Small bodies only, refused before they are read, whatever the method: the host's
+	 * page may share a path.
 	 */
 	@Bean
 	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,

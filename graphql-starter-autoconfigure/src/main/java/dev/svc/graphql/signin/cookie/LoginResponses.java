@@ -38,11 +38,8 @@ import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.savedrequest.SavedRequest;
 
 /**
- * How a login post is answered: a form post is redirected, as Spring Security's form
- * login does (to the page the user was on the way to, or the success URL; back to the
- * login page with {@code ?error} and the failure in the session); a JSON post gets JSON,
- * for the page's script to act on. A log-out post and a password reset post are answered
- * the same way.
+ * A form post is redirected as Spring Security's form login does; a JSON post gets JSON,
+ * for the page's script to act on.
  */
 final class LoginResponses implements AuthenticationSuccessHandler, AuthenticationFailureHandler, LogoutSuccessHandler {
 
@@ -60,10 +57,6 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	private final SimpleUrlAuthenticationFailureHandler formFailure;
 
-	/**
-	 * The cookie that lets a browser skip the second step of its user's sign-in for a
-	 * while.
-	 */
 	static final String REMEMBERED_CLIENT_COOKIE = "SVC_TWO_FACTOR_CLIENT";
 
 	LoginResponses(String loginPath, String successUrl, String passwordResetPath, Duration rememberClientLifetime,
@@ -84,8 +77,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			Authentication authentication) throws IOException, ServletException {
 		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details
 				&& details.getTwoFactorRememberClientToken() != null) {
-			// this browser skips the second step for a while; no script of a page may
-			// read it
+			// this browser skips the second step a while; no page script may read it
 			ResponseCookie remembered = ResponseCookie
 				.from(REMEMBERED_CLIENT_COOKIE, details.getTwoFactorRememberClientToken())
 				.path(request.getContextPath().isEmpty() ? "/" : request.getContextPath())
@@ -140,11 +132,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 				new Failed(false, new Failed.Error(messageOf(exception), validationErrors)));
 	}
 
-	/**
-	 * No session for a user who must change its password: a form post is sent to the
-	 * password reset page with the code in the session, never in a URL; a JSON post gets
-	 * the code, for the page's script to send with the new password.
-	 */
+	// nobody signed in yet: a form post's code goes in the session, never in a URL
 	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response,
 			PasswordChangeRequiredException required) throws IOException {
 		if (!JsonRequests.isJson(request)) {
@@ -160,12 +148,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 						new Failed.Error(messageOf(required), null)));
 	}
 
-	/**
-	 * The password was right, a second factor is needed: a form post goes back to the
-	 * login page with {@code ?twoFactor&providers=...}, where the user signs in again
-	 * with its code (or has one sent, the user kept in the session for that); a JSON post
-	 * gets the providers, for the page's script to ask for a code and post again.
-	 */
+	// the user is kept in the session for SecondStepCodeFilter to send a code
 	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response,
 			TwoFactorRequiredException required) throws IOException {
 		if (!JsonRequests.isJson(request)) {
@@ -181,16 +164,7 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 						new Failed.Error(messageOf(required), null)));
 	}
 
-	/**
-	 * Answers a password reset post: a form post goes to the login page with
-	 * {@code ?passwordChanged}, or back to the reset page with {@code ?error} and the
-	 * failure in the session (to the login page when the code no longer works); a JSON
-	 * post gets JSON.
-	 * @param request the post
-	 * @param response the response
-	 * @param result what the reset came to
-	 * @throws IOException when the response cannot be written
-	 */
+	/** When the code no longer works, a form post goes to the login page. */
 	void passwordReset(HttpServletRequest request, HttpServletResponse response, PasswordResetResult result)
 			throws IOException {
 		boolean reset = result.outcome() == PasswordResetResult.Outcome.RESET;
@@ -230,10 +204,6 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		return Objects.requireNonNullElse(exception.getMessage(), "The sign-in failed.");
 	}
 
-	/**
-	 * A form post goes back to the login page ({@code ?logout}); a JSON post gets where
-	 * to go.
-	 */
 	@Override
 	public void onLogoutSuccess(HttpServletRequest request, HttpServletResponse response,
 			@Nullable Authentication authentication) throws IOException {

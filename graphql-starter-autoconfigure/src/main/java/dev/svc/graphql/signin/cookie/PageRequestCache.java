@@ -12,18 +12,14 @@ import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 
 /**
  * Keeps the page an anonymous visitor was on the way to in a cookie instead of a session,
- * so that a visit that does not sign in stores nothing on the server. Only pages are
- * kept, as Spring Security's own request cache keeps them: GETs that ask for HTML, no
- * icons, scripts or JSON calls. The cookie sign-in declares one as the
- * {@code RequestCache} bean unless the host has its own: Spring Security's chains take
- * it, and so does the cookie sign-in, which sends a signed-in visitor back to its page. A
+ * so that a visit that does not sign in stores nothing on the server. Keeps pages only
+ * (GETs that ask for HTML, no icons), as Spring Security's own cache does. The cookie
+ * sign-in declares one as the {@code RequestCache} bean unless the host has its own; a
  * host without the cookie sign-in may declare one itself.
  */
 public final class PageRequestCache extends CookieRequestCache {
 
-	/**
-	 * A cache that keeps the pages a browser asked for (GET requests for HTML) only.
-	 */
+	/** A cache of pages only. */
 	public PageRequestCache() {
 		MediaTypeRequestMatcher pages = new MediaTypeRequestMatcher(MediaType.TEXT_HTML);
 		pages.setIgnoredMediaTypes(Set.of(MediaType.ALL));

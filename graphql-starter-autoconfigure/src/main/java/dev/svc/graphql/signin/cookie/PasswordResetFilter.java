@@ -23,14 +23,12 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Sets a new password for a user who must change its password, from a post to the
- * password reset path: a form with the new password ({@code password}), whose user and
- * code the login kept in the session, or a JSON object {@code {"userId", "resetCode",
- * "password"}} as the JSON login answered them.
+ * Sets the new password of a user who must change it: a form post with {@code password},
+ * whose user and code the login kept in the session, or a JSON post with the
+ * {@code userId} and {@code resetCode} the JSON login answered.
  */
 final class PasswordResetFilter extends OncePerRequestFilter {
 
-	/** The session attribute that holds the {@link PendingReset} of a form login. */
 	static final String PENDING_RESET = PasswordResetFilter.class.getName() + ".PENDING_RESET";
 
 	private final RequestMatcher resetPosts;
@@ -89,23 +87,9 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 		return result;
 	}
 
-	/**
-	 * The user and code of a form login that must set a new password, kept in the
-	 * session.
-	 *
-	 * @param userId the user
-	 * @param resetCode the one-time code
-	 */
 	record PendingReset(long userId, String resetCode) implements Serializable {
 	}
 
-	/**
-	 * What a JSON reset post carries.
-	 *
-	 * @param userId the user
-	 * @param resetCode the code the login answered
-	 * @param password the new password
-	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
 	record ResetForm(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
 	}

@@ -27,7 +27,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 final class SecondStepCodeFilter extends OncePerRequestFilter {
 
-	/** The session attribute that holds the {@link PendingSecondStep} of a form login. */
 	static final String PENDING_SECOND_STEP = SecondStepCodeFilter.class.getName() + ".PENDING_SECOND_STEP";
 
 	private static final String PARAMETER = "sendTwoFactorCode";
@@ -44,12 +43,6 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 		this.twoFactor = twoFactor;
 	}
 
-	/**
-	 * Where a form login goes for its second step.
-	 * @param loginPath the login page
-	 * @param providers the ways the user can give its code
-	 * @return the login page's URL with {@code ?twoFactor&providers=...}
-	 */
 	static String secondStepUrl(String loginPath, List<String> providers) {
 		return loginPath + "?twoFactor&providers=" + String.join(",", providers);
 	}
@@ -73,12 +66,6 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 				+ ((wait != null) ? "&retryAfter=" + Math.max(1, (wait.toMillis() + 999) / 1000) : "&codeSent"));
 	}
 
-	/**
-	 * The user whose form login asked for its second factor, kept in the session.
-	 *
-	 * @param userId the user
-	 * @param providers the ways it can give its code
-	 */
 	record PendingSecondStep(long userId, List<String> providers) implements Serializable {
 	}
 

@@ -21,12 +21,6 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.authentication.AbstractAuthenticationProcessingFilter;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
-/**
- * Signs a user in from a login post: a form ({@code tenancyName},
- * {@code userNameOrEmailAddress}, {@code password}, and for the second step
- * {@code twoFactorVerificationCode} and {@code rememberClient}) or a JSON object with the
- * same members.
- */
 final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 
 	TenancyLoginFilter(RequestMatcher loginRequests, AuthenticationManager authenticationManager) {
@@ -53,8 +47,7 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 		attempt.setDetails(new TenancyAuthenticationDetails(request, form.tenancyName(), new SecondFactor(
 				form.twoFactorVerificationCode(), Boolean.TRUE.equals(form.rememberClient()), remembered)));
 		if (!problems.isEmpty()) {
-			// audited as a refused attempt and counted by the throttle, as any sign-in;
-			// the answer says what is wrong
+			// audited and throttled as any sign-in; the answer says what is wrong
 			try {
 				getAuthenticationManager().authenticate(attempt);
 			}
@@ -92,26 +85,11 @@ final class TenancyLoginFilter extends AbstractAuthenticationProcessingFilter {
 		}
 	}
 
-	/**
-	 * What a login post carries.
-	 *
-	 * @param tenancyName the tenant's name, empty for the host
-	 * @param userNameOrEmailAddress the user name or e-mail address
-	 * @param password the password
-	 * @param twoFactorVerificationCode the second factor's code, when the first post
-	 * asked for it
-	 * @param rememberClient whether this browser may skip the second step for a while
-	 * @param twoFactorRememberClientToken the token of an earlier such sign-in (a browser
-	 * sends it as a cookie instead)
-	 */
 	record LoginForm(String tenancyName, String userNameOrEmailAddress, String password,
 			@Nullable String twoFactorVerificationCode, @Nullable Boolean rememberClient,
 			@Nullable String twoFactorRememberClientToken) {
 	}
 
-	/**
-	 * A login post that is not a login form, or whose fields are not valid.
-	 */
 	static final class InvalidLoginRequestException extends AuthenticationException {
 
 		private static final String NOT_A_FORM = "The body must be a JSON object: {\"tenancyName\": \"\", "

@@ -1,7 +1,4 @@
-/**
- * The cookie sign-in: a login post, as a form or as JSON, that keeps the signed-in user
- * in the session.
- */
+/** The cookie sign-in: a form or JSON login post that keeps the user in the session. */
 @NullMarked
 package dev.svc.graphql.signin.cookie;
 

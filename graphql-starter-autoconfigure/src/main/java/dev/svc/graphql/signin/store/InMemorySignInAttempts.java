@@ -9,17 +9,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Failed sign-ins in this instance's memory, for a host whose credential store keeps no
- * counts the module reads: each instance counts on its own and forgets on restart. The
- * counts are bounded by the heap they hold ({@value #BUDGET} bytes, each weighing
- * {@value #ENTRY_BYTES} bytes and two per character of the name, as measured); past that,
- * Caffeine lets go of those used least.
+ * counts the module reads: each instance counts on its own and forgets on restart.
+ * Bounded by heap ({@value #BUDGET} bytes; an entry weighs {@value #ENTRY_BYTES} bytes
+ * and two per character of the name, as measured), past which Caffeine lets go of those
+ * used least.
  */
 final class InMemorySignInAttempts implements SignInAttempts {
 
-	/** The heap the counts may hold. */
 	static final long BUDGET = 8L * 1024 * 1024;
 
-	/** A count's cache entry and the key's string, but for the key's characters. */
 	static final int ENTRY_BYTES = 200;
 
 	private final Cache<String, Count> counts = Caffeine.newBuilder()

@@ -18,7 +18,7 @@ final class InMemorySignInSessions implements SignInSessions {
 	@Override
 	public void start(String sessionId, long userId, Instant now, Instant expiry) {
 		this.sessions.values().removeIf((session) -> session.expiry.isBefore(now));
-		this.sessions.put(sessionId, new Session(userId, expiry));
+		this.sessions.put(sessionId, new Session(expiry));
 	}
 
 	@Override
@@ -58,16 +58,13 @@ final class InMemorySignInSessions implements SignInSessions {
 
 	private static final class Session {
 
-		final long userId;
-
 		final Instant expiry;
 
 		final Set<String> unused = ConcurrentHashMap.newKeySet();
 
 		volatile boolean ended;
 
-		Session(long userId, Instant expiry) {
-			this.userId = userId;
+		Session(Instant expiry) {
 			this.expiry = expiry;
 		}
 

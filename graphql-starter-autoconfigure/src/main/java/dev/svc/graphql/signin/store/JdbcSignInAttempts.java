@@ -14,14 +14,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Failed sign-ins in the module's tables: an account's in its {@code svc_users} row
- * ({@code access_failed_count}, {@code lockout_end_date}, which the {@code users} query's
- * {@code onlyLockedUsers} reads), a name's that belongs to no account in
- * {@code svc_sign_in_failures}, forgotten a day after its last failure. Each count moves
- * in one statement, so instances that share the database count together.
+ * (which the {@code users} query's {@code onlyLockedUsers} reads), a name's of no account
+ * in {@code svc_sign_in_failures}, forgotten a day after its last failure. Each count
+ * moves in one statement, so instances that share the database count together.
  */
 final class JdbcSignInAttempts implements SignInAttempts {
 
-	/** Failures of names that belong to no account are forgotten after this long. */
 	private static final long FORGET_AFTER_HOURS = 24;
 
 	private static final String LOCKING = "access_failed_count + 1 >= :max";
@@ -40,8 +38,7 @@ final class JdbcSignInAttempts implements SignInAttempts {
 					.query((rs, row) -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)))
 					.optional()
 				: Optional.empty();
-		// an id that names no account is counted as a name is, so that its answers tell
-		// nothing
+		// an id of no account is counted as a name is, so that its answers tell nothing
 		OffsetDateTime end = account.isPresent() ? account.get().orElse(null) : this.jdbc
 			.sql("select lockout_end_date from svc_sign_in_failures where tenant_key = :tenant and login = :login")
 			.param("tenant", tenantKey(subject))
@@ -60,10 +57,9 @@ final class JdbcSignInAttempts implements SignInAttempts {
 		}
 	}
 
-	// the count starts again when it locks the account; an account with lockout disabled
-	// is never locked. The end is set before the count: MariaDB and MySQL assign in order
-	// and let a later assignment see an earlier one's value, where PostgreSQL and H2 give
-	// every assignment the row as it was.
+	// the count restarts when it locks the account; lockout disabled never locks. The end
+	// is set before the count: MariaDB and MySQL assign in order, a later assignment
+	// seeing an earlier one's value; PostgreSQL and H2 give each the row as it was.
 	private boolean accountFailed(long userId, int max, Instant lockoutEnd) {
 		return this.jdbc
 			.sql("update svc_users set lockout_end_date = case when is_lockout_enabled and " + LOCKING

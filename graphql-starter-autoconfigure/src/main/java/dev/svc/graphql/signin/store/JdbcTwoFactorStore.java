@@ -12,10 +12,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The two-factor data in the module's tables: the secret in {@code svc_users}, open
- * second steps in {@code svc_two_factor_steps}, the codes sent for them in
- * {@code svc_two_factor_codes} (kept a day, for the limits on sending), remembered
- * clients in {@code svc_two_factor_clients}.
+ * The two-factor data in the module's tables; sent codes are kept a day, for the limits
+ * on sending.
  */
 final class JdbcTwoFactorStore implements TwoFactorStore {
 
@@ -40,9 +38,8 @@ final class JdbcTwoFactorStore implements TwoFactorStore {
 
 	@Override
 	public void saveAuthenticatorKey(long userId, @Nullable String authenticatorKey, boolean enabled) {
-		// a new secret starts its steps afresh; turning the same one on keeps the step
-		// its code used (the step is assigned before the key: MariaDB and MySQL would
-		// compare the new key)
+		// a new secret starts its steps afresh, the same one keeps the step its code used
+		// (step before key: MariaDB and MySQL would compare the new key)
 		this.jdbc.sql("update svc_users set is_two_factor_enabled = :enabled, authenticator_last_step = case"
 				+ " when authenticator_key = :key then authenticator_last_step end, authenticator_key = :key where id = :id")
 			.param("key", authenticatorKey)

@@ -5,10 +5,9 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Failed sign-ins in a row, and the lockouts they lead to, of accounts and of user names
- * that belong to no account alike, so that a lockout tells nobody whether an account
- * exists. The module's default keeps them in its tables (an account's in
- * {@code svc_users}); declare a bean of this type to keep them elsewhere.
+ * Failed sign-ins in a row and the lockouts they lead to, of accounts and of names of no
+ * account alike, so that a lockout tells nobody whether an account exists. The module's
+ * default keeps them in its tables; declare a bean of this type to keep them elsewhere.
  */
 public interface SignInAttempts {
 
@@ -31,8 +30,8 @@ public interface SignInAttempts {
 
 	/**
 	 * Starts the count again, and ends a lockout of a name of no account: after a
-	 * successful sign-in, or a new secret (a new password reset code) whose guesses are
-	 * counted afresh.
+	 * successful sign-in, or a new secret (a new password reset code) whose guesses count
+	 * afresh.
 	 * @param subject who signed in, or whose secret is new
 	 */
 	void succeeded(Subject subject);

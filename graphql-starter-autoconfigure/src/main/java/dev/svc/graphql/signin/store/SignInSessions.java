@@ -3,14 +3,11 @@ package dev.svc.graphql.signin.store;
 import java.time.Instant;
 
 /**
- * The sessions the module signs users in to, of every kind: each token sign-in starts one
- * (its access tokens are good while it is, and its refresh tokens rotate within it: each
- * works once, and one presented again ends the session, as a stolen one would be), and so
- * does each cookie sign-in (its HTTP session is good while it is). The module's default
- * keeps them in its tables, next to the users, so that every instance sees a log-out, and
- * a session ends for good when its user is deactivated or locked out, its tenant is
- * deactivated, or its password changes. Declare a bean of this type to keep them
- * elsewhere.
+ * The sessions the module signs users in to, one per token or cookie sign-in: its access
+ * tokens or HTTP session are good while it is, and its refresh tokens rotate within it
+ * (each works once; one presented again, as a stolen one would be, ends it). The module's
+ * default keeps them in its tables, so that every instance sees a log-out; declare a bean
+ * of this type to keep them elsewhere.
  */
 public interface SignInSessions {
 
@@ -24,10 +21,10 @@ public interface SignInSessions {
 	void start(String sessionId, long userId, Instant now, Instant expiry);
 
 	/**
-	 * Whether a session is still good: it was not ended, has not reached its end, and its
-	 * user (and the user's tenant) is still active and has the password it signed in
-	 * with. A lockout does not end it: a lockout refuses new sign-ins only. A session
-	 * found not good is ended, so that it does not come back when its user does.
+	 * Whether a session is still good: not ended nor past its end, and its user (and
+	 * tenant) still active with the password it signed in with. A lockout refuses new
+	 * sign-ins only. A session found not good is ended, so that it does not come back
+	 * when its user does.
 	 * @param sessionId the session
 	 * @param now the time
 	 * @return whether its tokens are good

@@ -12,24 +12,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/**
- * The sign-in stores' configurations, imported in order by
- * {@link SignInStoreAutoConfiguration}.
- */
+/** Imported in order by {@link SignInStoreAutoConfiguration}. */
 abstract class SignInStoreConfigurations {
 
 	/**
-	 * The stores in the module's tables, which exist where the module migrates them.
-	 * Imported first, so that the in-memory stores back off before them.
+	 * Where the module migrates its tables. Imported first, so that the in-memory stores
+	 * back off before them.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
 	@ConditionalOnBean({ IdentitySchemaMigration.class, DataSource.class })
 	static class JdbcStoresConfiguration {
 
-		/**
-		 * Keeps every sign-in's session in the module's tables.
-		 */
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
@@ -37,10 +31,6 @@ abstract class SignInStoreConfigurations {
 			return new JdbcSignInSessions(JdbcClient.create(dataSource));
 		}
 
-		/**
-		 * Keeps the two-factor sign-in's secrets, codes and remembered clients in the
-		 * module's tables.
-		 */
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
@@ -48,9 +38,6 @@ abstract class SignInStoreConfigurations {
 			return new JdbcTwoFactorStore(JdbcClient.create(dataSource));
 		}
 
-		/**
-		 * Counts failed sign-ins in the module's tables, an account's in its row.
-		 */
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
@@ -63,20 +50,12 @@ abstract class SignInStoreConfigurations {
 	@Configuration(proxyBeanMethods = false)
 	static class InMemoryStoresConfiguration {
 
-		/**
-		 * Keeps sessions in memory, for a host's credential store, which keeps none the
-		 * module reads.
-		 */
 		@Bean
 		@ConditionalOnMissingBean
 		SignInSessions signInSessions() {
 			return new InMemorySignInSessions();
 		}
 
-		/**
-		 * Counts failed sign-ins in memory, for a host's credential store, which keeps
-		 * none the module reads.
-		 */
 		@Bean
 		@ConditionalOnMissingBean
 		SignInAttempts signInAttempts() {

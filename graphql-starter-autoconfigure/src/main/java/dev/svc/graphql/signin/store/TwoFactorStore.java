@@ -7,12 +7,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What two-factor sign-in keeps: each user's authenticator app secret and the last time
- * step whose code it accepted, the second step that a sign-in with the right password
- * opened (and the codes sent for it by e-mail or SMS), and the clients that may skip the
- * second step for a while. Codes and client tokens are given as digests. The module's
- * default keeps all of it in its tables; without a bean of this type nobody is asked for
- * a second factor.
+ * What two-factor sign-in keeps: authenticator app secrets, open second steps and the
+ * codes sent for them, and the clients that may skip the second step for a while. Codes
+ * and client tokens are given as digests. The module's default keeps it in its tables;
+ * without a bean of this type nobody is asked for a second factor.
  */
 public interface TwoFactorStore {
 
@@ -41,8 +39,7 @@ public interface TwoFactorStore {
 	boolean useAuthenticatorStep(long userId, long step);
 
 	/**
-	 * Opens the second step of a user's sign-in, or opens it anew, after the user gave
-	 * its password.
+	 * Opens, or reopens, the second step of a user's sign-in after it gave its password.
 	 * @param userId the user
 	 * @param expiry when the step closes, whatever codes are sent meanwhile
 	 */
@@ -52,8 +49,7 @@ public interface TwoFactorStore {
 	 * When a user's open second step closes.
 	 * @param userId the user
 	 * @param now the time
-	 * @return the end of the step a sign-in with the right password opened, {@code null}
-	 * when none is open
+	 * @return the step's end, {@code null} when none is open
 	 */
 	@Nullable Instant secondStepExpiry(long userId, Instant now);
 
@@ -65,8 +61,7 @@ public interface TwoFactorStore {
 	void closeSecondStep(long userId, Instant now);
 
 	/**
-	 * Keeps a code sent to a user for its open second step. Codes sent before keep
-	 * working.
+	 * Keeps a code sent for a user's open second step; earlier codes keep working.
 	 * @param userId the user
 	 * @param provider how it was sent ({@code Email}, {@code Phone})
 	 * @param codeDigest the code's SHA-256 digest in hex
@@ -88,8 +83,7 @@ public interface TwoFactorStore {
 	 * @param userId the user
 	 * @param codeDigest the digest of the code typed
 	 * @param now the time
-	 * @return whether the code was one sent to the user that had neither been used nor
-	 * expired
+	 * @return whether the code was sent to the user and neither used nor expired
 	 */
 	boolean useSentCode(long userId, String codeDigest, Instant now);
 

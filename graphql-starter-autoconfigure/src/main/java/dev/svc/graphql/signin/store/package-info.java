@@ -1,7 +1,6 @@
 /**
- * Where sign-in keeps its state: sessions, failed attempts and two-factor data, each
- * behind an interface with a JDBC implementation over the module's tables and, for the
- * first two, one in memory.
+ * Where sign-in keeps sessions, failed attempts and two-factor data: behind interfaces,
+ * in the module's tables or, for the first two, in memory.
  */
 @NullMarked
 package dev.svc.graphql.signin.store;

@@ -10,11 +10,10 @@ import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 
 /**
- * Authenticates the bearer token that Spring Security's bearer-token filter found: a
- * valid access token of ours signs its user in for the request. Any other token leaves
- * the caller anonymous rather than refusing the request, so that, as the specification
- * asks, a query of a field that needs a signed-in user answers the "did not login" error
- * and anonymous fields still run.
+ * Signs the user of a valid access token of ours in for the request. Any other bearer
+ * token leaves the caller anonymous rather than refusing the request, so that, as the
+ * specification asks, a field that needs a signed-in user answers the "did not login"
+ * error and anonymous fields still run.
  */
 final class AccessTokenAuthenticationProvider implements AuthenticationProvider {
 

@@ -31,25 +31,11 @@ record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean
 		return failure(new ErrorInfo(0, message, null, null), unAuthorizedRequest);
 	}
 
-	/**
-	 * A failure.
-	 *
-	 * @param code a numeric code, 0 when none applies
-	 * @param message what went wrong
-	 * @param details more about it, may be {@code null}
-	 * @param validationErrors which request members are invalid, {@code null} when none
-	 */
 	@SpecificationJson
 	record ErrorInfo(int code, String message, @Nullable String details,
 			@Nullable List<ValidationError> validationErrors) {
 	}
 
-	/**
-	 * An invalid request member.
-	 *
-	 * @param message what is wrong and what is allowed
-	 * @param members the names of the members
-	 */
 	@SpecificationJson
 	record ValidationError(String message, List<String> members) {
 	}

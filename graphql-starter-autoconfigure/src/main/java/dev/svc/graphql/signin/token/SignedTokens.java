@@ -14,10 +14,6 @@ import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Keys;
 
-/**
- * The JWTs of signed-in users (HS256, jjwt): who, of which tenant, which kind of token,
- * and the session ({@code sid}) it belongs to.
- */
 final class SignedTokens {
 
 	static final String TOKEN_TYPE = "token_type";
@@ -53,10 +49,6 @@ final class SignedTokens {
 			.compact();
 	}
 
-	/**
-	 * The claims of a token of the given kind, signed with this key, unexpired and with
-	 * its session.
-	 */
 	Optional<Claims> read(String token, String type) {
 		try {
 			Claims claims = this.parser.parseSignedClaims(token).getPayload();

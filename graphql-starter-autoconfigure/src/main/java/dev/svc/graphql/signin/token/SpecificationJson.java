@@ -13,9 +13,9 @@ import tools.jackson.databind.annotation.JsonNaming;
 
 /**
  * Marks a body of the token sign-in, read or written by Spring MVC with the host's JSON
- * mapper: its members keep the names the specification gives them and its nulls, and a
- * member it does not know is ignored, whatever naming strategy, inclusion rule or
- * strictness the host set for its own controllers.
+ * mapper: its members keep the specification's names and their nulls, and unknown members
+ * are ignored, whatever naming strategy, inclusion rule or strictness the host set for
+ * its own controllers.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

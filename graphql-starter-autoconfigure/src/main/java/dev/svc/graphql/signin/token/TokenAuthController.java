@@ -32,18 +32,10 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-/**
- * Token sign-in: {@code POST /api/TokenAuth/Authenticate} with a JSON body answers an
- * access token (JWT, {@code Authorization: Bearer}) and a refresh token in the usual
- * envelope, or a password reset code for a user who must change its password.
- */
 @RestController
 final class TokenAuthController {
 
-	/**
-	 * Where a user who must change its password sets a new one, as users of the original
-	 * know it.
-	 */
+	/** The reset path as users of the original know it. */
 	static final String RESET_PASSWORD_PATH = "/api/services/app/Account/ResetPassword";
 
 	private final SignInService signInService;
@@ -62,8 +54,7 @@ final class TokenAuthController {
 		this.tokens = tokens;
 	}
 
-	// no "consumes": another content type reaches the handler, whose envelope says what
-	// is wrong
+	// no "consumes", so another content type gets this controller's envelope
 	@PostMapping("/api/TokenAuth/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
 		List<ValidationError> invalid = new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(),
@@ -73,8 +64,7 @@ final class TokenAuthController {
 			.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
 			.toList();
 		if (!invalid.isEmpty()) {
-			// audited as a refused attempt and counted by the throttle, as any sign-in;
-			// the answer says what is wrong
+			// audited and throttled as any sign-in; the answer says what is wrong
 			this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(), model.password(),
 					ClientAddress.of(request));
 			return invalidRequest("Your request is not valid!", invalid);
@@ -96,8 +86,7 @@ final class TokenAuthController {
 					result.passwordResetCode(), user.userId(), false, null, null, null, null, 0)));
 		}
 		if (result.outcome() == SignInResult.Outcome.TWO_FACTOR_REQUIRED && user != null) {
-			// no tokens yet: sign in again with the password and a code of one of the
-			// providers
+			// no tokens yet: the client signs in again with a code
 			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, false, null,
 					user.userId(), true, result.twoFactorAuthProviders(), null, null, null, 0)));
 		}
@@ -113,11 +102,9 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Sends a user whose sign-in asked for its second factor a code by one of the
-	 * providers it was offered ({@code Email}, {@code Phone}): {@code {"userId": 2,
-	 * "provider": "Email"}}. Answers success whether or not a code was sent, so that it
-	 * tells nothing of the user, and 429 with {@code Retry-After} when a code went to the
-	 * user moments ago or too many this hour.
+	 * Answers success whether or not a code was sent, so that it tells nothing of the
+	 * user, and 429 with {@code Retry-After} when a code went to the user moments ago or
+	 * too many this hour.
 	 */
 	@PostMapping("/api/TokenAuth/SendTwoFactorAuthCode")
 	ResponseEntity<AjaxResponse> sendTwoFactorAuthCode(@RequestBody SendTwoFactorAuthCodeModel model,
@@ -127,8 +114,7 @@ final class TokenAuthController {
 					List.of(new ValidationError("The userId and provider fields are required.",
 							List.of("userId", "provider"))));
 		}
-		// without two-factor sign-in there is no second step to send a code for, and the
-		// answer says as little as when there is
+		// without two-factor sign-in there is no code to send; the answer is the same
 		Duration wait = (this.twoFactor != null)
 				? this.twoFactor.sendTwoFactorCode(model.userId(), model.provider(), ClientAddress.of(request)) : null;
 		if (wait != null) {
@@ -141,12 +127,7 @@ final class TokenAuthController {
 		return ResponseEntity.ok(AjaxResponse.success(null));
 	}
 
-	/**
-	 * Sets a new password for a user whose sign-in answered {@code shouldResetPassword},
-	 * with the {@code passwordResetCode} it answered: {@code {"userId": 2, "resetCode":
-	 * "...", "password": "..."}}. The code works once; the user then signs in with the
-	 * new password.
-	 */
+	/** The code works once; the user then signs in with the new password. */
 	@PostMapping(RESET_PASSWORD_PATH)
 	ResponseEntity<AjaxResponse> resetPassword(@RequestBody ResetPasswordModel model, HttpServletRequest request) {
 		if (model.userId() == null) {
@@ -172,10 +153,9 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Rotates a refresh token, sent in the body as {@code {"refreshToken": "..."}} (never
-	 * in the URL, where logs and browser histories would keep it): new access and refresh
-	 * tokens of the same session, whose end does not move. A refresh token works once;
-	 * one presented again ends its session.
+	 * The refresh token comes in the body, never in the URL, where logs and browser
+	 * histories would keep it. Each works once: one presented again ends its session,
+	 * whose end no refresh moves.
 	 */
 	@PostMapping("/api/TokenAuth/RefreshToken")
 	ResponseEntity<AjaxResponse> refreshToken(@RequestBody(required = false) @Nullable RefreshTokenModel model) {
@@ -196,9 +176,8 @@ final class TokenAuthController {
 	}
 
 	/**
-	 * Ends the session of the bearer token: every access and refresh token of it stops
-	 * working, on every instance within the session check interval. Answers success
-	 * whether or not there was a session to end.
+	 * Every token of the session stops working, on every instance within the session
+	 * check interval. Success whether or not there was a session to end.
 	 */
 	@GetMapping("/api/TokenAuth/LogOut")
 	ResponseEntity<AjaxResponse> logOut(
@@ -239,59 +218,25 @@ final class TokenAuthController {
 					false));
 	}
 
-	/**
-	 * The body of {@code POST /api/TokenAuth/SendTwoFactorAuthCode}.
-	 *
-	 * @param userId the user whose sign-in asked for its second factor
-	 * @param provider how to send the code
-	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
 	@SpecificationJson
 	record SendTwoFactorAuthCodeModel(@Nullable Long userId, @Nullable String provider) {
 	}
 
-	/**
-	 * The body of a password reset.
-	 *
-	 * @param userId the user the code was issued to
-	 * @param resetCode the code
-	 * @param password the new password
-	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
 	@SpecificationJson
 	record ResetPasswordModel(@Nullable Long userId, @Nullable String resetCode, @Nullable String password) {
 	}
 
-	/**
-	 * The body of {@code POST /api/TokenAuth/RefreshToken}.
-	 *
-	 * @param refreshToken the refresh token
-	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
 	@SpecificationJson
 	record RefreshTokenModel(@Nullable String refreshToken) {
 	}
 
-	/**
-	 * The {@code result} of a password reset.
-	 *
-	 * @param canLogin whether the user may now sign in with the new password
-	 * @param userName the user's name, to sign in with
-	 */
 	@SpecificationJson
 	record ResetPasswordResult(boolean canLogin, String userName) {
 	}
 
-	/**
-	 * The {@code result} of a refresh.
-	 *
-	 * @param accessToken the new access token
-	 * @param encryptedAccessToken the access token, encrypted
-	 * @param expireInSeconds how long the access token has: its lifetime, or less near
-	 * the session's end
-	 * @param refreshToken the new refresh token; the one sent no longer works
-	 * @param refreshTokenExpireInSeconds how long the session has left
-	 */
 	@SpecificationJson
 	record RefreshTokenResult(String accessToken, String encryptedAccessToken, long expireInSeconds,
 			String refreshToken, long refreshTokenExpireInSeconds) {

@@ -12,11 +12,7 @@ import org.springframework.security.crypto.encrypt.AesBytesEncryptor;
 import org.springframework.security.crypto.encrypt.BytesEncryptor;
 import org.springframework.security.crypto.keygen.KeyGenerators;
 
-/**
- * Access tokens encrypted for a query string ({@code encryptedAccessToken}): Spring
- * Security's AES-GCM, with a 96-bit nonce before the ciphertext and its tag, under a key
- * derived from the signing key.
- */
+/** Access tokens encrypted for a query string ({@code encryptedAccessToken}). */
 final class TokenEncryption {
 
 	private final BytesEncryptor encryptor;
@@ -27,22 +23,11 @@ final class TokenEncryption {
 				KeyGenerators.secureRandom(12), AesBytesEncryptor.CipherAlgorithm.GCM);
 	}
 
-	/**
-	 * Encrypts a token with AES-GCM: base64url of the 12-byte nonce followed by the
-	 * ciphertext and its tag.
-	 * @param token the token
-	 * @return the encrypted token
-	 */
 	String encrypt(String token) {
 		byte[] sealed = this.encryptor.encrypt(token.getBytes(StandardCharsets.UTF_8));
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(sealed);
 	}
 
-	/**
-	 * Decrypts what {@link #encrypt(String)} produced.
-	 * @param encrypted the encrypted token
-	 * @return the token, empty when it was not encrypted with this key or was altered
-	 */
 	Optional<String> decrypt(String encrypted) {
 		try {
 			byte[] sealed = Base64.getUrlDecoder().decode(encrypted);

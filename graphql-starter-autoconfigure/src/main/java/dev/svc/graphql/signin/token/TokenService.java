@@ -17,10 +17,9 @@ import io.jsonwebtoken.Claims;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Issues and reads the tokens of signed-in users ({@link SignedTokens}), and encrypts
- * access tokens for query strings ({@link TokenEncryption}). Every token belongs to the
- * session its sign-in started ({@code sid}); a token is good while its session is, by the
- * one rule of {@link ActiveSessions}. Refresh tokens rotate within the session, in its
+ * Issues and reads the tokens of signed-in users. Every token belongs to the session its
+ * sign-in started ({@code sid}) and is good while the session is, by the one rule of
+ * {@link ActiveSessions}; refresh tokens rotate within the session, in its
  * {@link SignInSessions}.
  */
 final class TokenService {
@@ -29,9 +28,8 @@ final class TokenService {
 
 	private final SignInSessions sessions;
 
-	// access tokens whose signature and claims were checked, by their text, until they
-	// expire; a token presented again skips the JWT parse (its session is still checked
-	// as before)
+	// checked access tokens by their text, until they expire: one presented again skips
+	// the JWT parse (its session is still checked)
 	private final Cache<String, AccessToken> readTokens;
 
 	private final SignedTokens jwts;
@@ -76,32 +74,14 @@ final class TokenService {
 		return this.readTokens;
 	}
 
-	Duration accessTokenLifetime() {
-		return this.accessTokenLifetime;
-	}
-
-	Duration refreshTokenLifetime() {
-		return this.refreshTokenLifetime;
-	}
-
-	/**
-	 * Starts a session for a user who signed in, and issues its first tokens.
-	 * @param user the user
-	 * @return the tokens
-	 */
 	Tokens signIn(SignedInUser user) {
 		Instant now = this.clock.instant();
-		Instant end = now.plus(refreshTokenLifetime());
+		Instant end = now.plus(this.refreshTokenLifetime);
 		SignedInUser signedIn = this.activeSessions.start(user, end);
 		return issue(signedIn, Objects.requireNonNull(signedIn.sessionId()), now, end);
 	}
 
-	/**
-	 * Rotates a refresh token: each works once, and one presented again ends its session.
-	 * @param refreshToken the refresh token
-	 * @return new tokens of the same session, empty when the token is not a valid refresh
-	 * token of a session that is still good
-	 */
+	/** Each refresh token works once; one presented again ends its session. */
 	Optional<Tokens> refresh(String refreshToken) {
 		Optional<Claims> claims = this.jwts.read(refreshToken, SignedTokens.REFRESH);
 		if (claims.isEmpty()) {
@@ -117,11 +97,7 @@ final class TokenService {
 			.of(issue(SignedTokens.user(claims.get()), sessionId, now, claims.get().getExpiration().toInstant()));
 	}
 
-	/**
-	 * Ends the session of a token, and with it every token of the session.
-	 * @param token an access or refresh token
-	 * @return whether the token named a session to end
-	 */
+	/** Ends the session of an access or refresh token, and every token of it. */
 	boolean logOut(String token) {
 		Optional<Claims> claims = this.jwts.read(token, SignedTokens.ACCESS)
 			.or(() -> this.jwts.read(token, SignedTokens.REFRESH));
@@ -129,12 +105,6 @@ final class TokenService {
 		return claims.isPresent();
 	}
 
-	/**
-	 * Reads an access token.
-	 * @param token the compact JWT
-	 * @return its user, empty when the token is not a valid, unexpired access token of
-	 * ours whose session is still good
-	 */
 	Optional<SignedInUser> readAccessToken(String token) {
 		Instant now = this.clock.instant();
 		AccessToken read = this.readTokens.getIfPresent(token);
@@ -159,7 +129,7 @@ final class TokenService {
 
 	// the access token ends with its lifetime or its session, whichever comes first
 	private Tokens issue(SignedInUser user, String sessionId, Instant now, Instant sessionEnd) {
-		Instant accessEnd = now.plus(accessTokenLifetime());
+		Instant accessEnd = now.plus(this.accessTokenLifetime);
 		if (sessionEnd.isBefore(accessEnd)) {
 			accessEnd = sessionEnd;
 		}
@@ -172,15 +142,6 @@ final class TokenService {
 				Duration.between(now, sessionEnd));
 	}
 
-	/**
-	 * Tokens issued together.
-	 *
-	 * @param accessToken the access token
-	 * @param accessTokenLifetime how long the access token has: its lifetime, or less
-	 * near the session's end
-	 * @param refreshToken the refresh token
-	 * @param refreshTokenLifetime how long the refresh token has left, the session's end
-	 */
 	record Tokens(String accessToken, Duration accessTokenLifetime, String refreshToken,
 			Duration refreshTokenLifetime) {
 	}

@@ -39,12 +39,11 @@ import org.springframework.security.oauth2.server.resource.authentication.Bearer
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * The token sign-in of single-page and script clients, switched on by
- * {@code graphql.sign-in.token.enabled}: {@code POST /api/TokenAuth/Authenticate} answers
- * a JWT access token in the product's envelope, and the GraphQL endpoint accepts it as
- * {@code Authorization: Bearer} through Spring Security's bearer-token support.
- * Independent of {@code graphql.enabled}. Switched on where the module signs nobody in
- * (no {@code CredentialStore}), it stops the start-up instead of backing off.
+ * The token sign-in ({@code graphql.sign-in.token.enabled}, independent of
+ * {@code graphql.enabled}): JWT access tokens from
+ * {@code POST /api/TokenAuth/Authenticate}, accepted by the GraphQL endpoint as bearer
+ * tokens. Switched on where the module signs nobody in (no {@code CredentialStore}), it
+ * stops the start-up instead of backing off.
  */
 @AutoConfiguration(after = SignInAutoConfiguration.class, afterName = {
 		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
@@ -75,10 +74,6 @@ public final class TokenSignInAutoConfiguration {
 				svcTokenService);
 	}
 
-	/**
-	 * Setting up an authenticator app, for users of bearer tokens, where two-factor data
-	 * is kept.
-	 */
 	@Bean
 	@ConditionalOnBean(TwoFactorSignIn.class)
 	TwoFactorController svcTwoFactorController(TokenService svcTokenService, TwoFactorSignIn twoFactorSignIn,
@@ -87,9 +82,8 @@ public final class TokenSignInAutoConfiguration {
 	}
 
 	/**
-	 * The token endpoint's own chain: anybody may ask for a token, no session is created,
-	 * and the endpoint accepts only JSON bodies, which no page of another site can send
-	 * without a CORS preflight, so a CSRF token would protect nothing.
+	 * No session, and no CSRF token: the endpoints accept only JSON bodies, which no page
+	 * of another site can send without a CORS preflight.
 	 */
 	@Bean(CHAIN)
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
@@ -103,18 +97,14 @@ public final class TokenSignInAutoConfiguration {
 			.build();
 	}
 
-	/**
-	 * The token sign-in's paths take small bodies only, refused before they are read.
-	 */
+	/** Small bodies only, refused before they are read. */
 	@Bean
 	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit(SignInProperties signIn) {
 		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", signIn.getMaxRequestSize(),
 				signIn.getBodyReadTimeout(), "/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
 	}
 
-	/**
-	 * Bearer tokens on the GraphQL endpoint's chain, and only there.
-	 */
+	/** Bearer tokens on the GraphQL endpoint's chain, and only there. */
 	@Bean
 	GraphQlEndpointSecurityCustomizer svcBearerTokens(TokenService svcTokenService) {
 		ProviderManager accessTokens = new ProviderManager(new AccessTokenAuthenticationProvider(svcTokenService));
@@ -122,9 +112,6 @@ public final class TokenSignInAutoConfiguration {
 				(resourceServer) -> resourceServer.authenticationManagerResolver((request) -> accessTokens));
 	}
 
-	/**
-	 * The verified tokens' cache statistics, when the host has Micrometer.
-	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class CacheMetersConfiguration {

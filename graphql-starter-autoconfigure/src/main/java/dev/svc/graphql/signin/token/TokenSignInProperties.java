@@ -13,9 +13,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class TokenSignInProperties {
 
 	/**
-	 * Whether users of the identity data get access tokens from POST
-	 * /api/TokenAuth/Authenticate and send them to the GraphQL endpoint as
-	 * "Authorization: Bearer".
+	 * Whether POST /api/TokenAuth/Authenticate issues access tokens that the GraphQL
+	 * endpoint accepts as "Authorization: Bearer".
 	 */
 	private boolean enabled;
 
@@ -25,9 +24,7 @@ public class TokenSignInProperties {
 	 */
 	private @Nullable String signingKey;
 
-	/**
-	 * How long an access token is valid.
-	 */
+	/** How long an access token is valid. */
 	private Duration accessTokenLifetime = Duration.ofDays(1);
 
 	/**
@@ -37,16 +34,14 @@ public class TokenSignInProperties {
 	private Duration refreshTokenLifetime = Duration.ofDays(365);
 
 	/**
-	 * How long an access token whose signature and claims were checked is kept checked,
-	 * so that the next request with it skips the check (its session is checked every time
-	 * all the same). Defaults to the access token lifetime, past which no token is good
-	 * anyway.
+	 * How long an access token whose signature and claims were checked skips that check
+	 * (its session is checked every time). Defaults to the access token lifetime.
 	 */
 	private @Nullable Duration accessTokenCacheDuration;
 
 	/**
-	 * How many checked access tokens are kept at most; the least used are dropped first
-	 * and checked again when next presented.
+	 * How many checked access tokens are kept at most; the least used are checked again
+	 * when next presented.
 	 */
 	private int accessTokenCacheSize = 4_096;
 

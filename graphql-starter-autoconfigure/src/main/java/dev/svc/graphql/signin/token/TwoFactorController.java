@@ -35,14 +35,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Setting up two-factor sign-in with an authenticator app, for the user of the bearer
- * token or of the session cookie (JSON bodies only, which no page of another site can
- * send without a CORS preflight): {@code POST /api/TokenAuth/TwoFactor/Authenticator}
- * answers a new secret and its {@code otpauth://} URI; {@code .../Authenticator/Enable}
- * with {@code {"password": "...", "code": "123456"}} turns two-factor sign-in on once a
- * code of the app proves it is set up; {@code .../Disable} with the password and a code
- * turns it off. The password and the code are checked by the {@link TwoFactorService}, so
- * wrong ones count toward the user's lockout and the client's throttle as wrong sign-ins
- * do.
+ * token or of the session cookie. JSON bodies only, which no page of another site can
+ * send without a CORS preflight. The password and code go through the
+ * {@link TwoFactorService}, so wrong ones count toward the user's lockout and the
+ * client's throttle as wrong sign-ins do.
  */
 @RestController
 final class TwoFactorController {
@@ -88,8 +84,7 @@ final class TwoFactorController {
 			.disableTwoFactor(user, model.password(), model.code(), ClientAddress.of(request))));
 	}
 
-	// the user of the bearer token, else of the session (this path's chain keeps no
-	// context itself)
+	// the bearer token's user, else the session's (this path's chain keeps no context)
 	private ResponseEntity<AjaxResponse> asUser(HttpServletRequest request, @Nullable String authorization,
 			Function<SignedInUser, ResponseEntity<AjaxResponse>> action) {
 		Optional<SignedInUser> user = (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7))
@@ -161,24 +156,11 @@ final class TwoFactorController {
 					false));
 	}
 
-	/**
-	 * A change of two-factor sign-in: the user's password again, and a code of its
-	 * authenticator app.
-	 *
-	 * @param password the signed-in user's password
-	 * @param code the 6 digits the app shows
-	 */
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
 	@SpecificationJson
 	record ChangeModel(@Nullable String password, @Nullable String code) {
 	}
 
-	/**
-	 * What an authenticator app is set up with.
-	 *
-	 * @param authenticatorKey the secret, in Base32, for typing in
-	 * @param otpauthUri the {@code otpauth://totp/} URI, for a QR code
-	 */
 	@SpecificationJson
 	record AuthenticatorSetupResult(String authenticatorKey, String otpauthUri) {
 	}

@@ -1,7 +1,4 @@
-/**
- * The token sign-in: {@code /api/TokenAuth/Authenticate} answers JWT access tokens that
- * the GraphQL endpoint accepts as bearer tokens.
- */
+/** The token sign-in: JWT access tokens the GraphQL endpoint accepts as bearer tokens. */
 @NullMarked
 package dev.svc.graphql.signin.token;
 
