@@ -47,7 +47,16 @@ public final class PipelineOrder {
 	 */
 	public static final int PERSISTED_QUERY_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 120;
 
-	/** {@code IntrospectionInterceptor}: once the caller is known. */
+	/**
+	 * {@code RateLimitInterceptor}: hands the rate limits the client's address and writes
+	 * the {@code RateLimit} header fields of what the operation spent.
+	 */
+	public static final int RATE_LIMIT_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 130;
+
+	/**
+	 * {@code IntrospectionInterceptor}: applies the introspection rule once the caller is
+	 * known.
+	 */
 	public static final int INTROSPECTION_INTERCEPTOR = Ordered.HIGHEST_PRECEDENCE + 150;
 
 	/** {@code QueryAuditInterceptor}: records what ran, inside the refusals above. */

@@ -39,6 +39,7 @@ class PackageDependencyTests {
 			Map.entry("visibility", Set.of("container", "context", "security")),
 			Map.entry("persisted", Set.of("", "context", "error")),
 			Map.entry("limits", Set.of("", "container", "context", "error", "handler", "persisted", "visibility")),
+			Map.entry("ratelimit", Set.of("", "context", "error", "identity", "limits")),
 			Map.entry("web", Set.of("", "context", "error", "persisted", "visibility")),
 			Map.entry("introspection", Set.of("", "context", "error", "web")), Map.entry("playground", Set.of("")),
 			Map.entry("queries", Set.of("", "error", "handler", "identity", "security")),
@@ -46,7 +47,8 @@ class PackageDependencyTests {
 			// sign-in: the password check, the second factor and reset codes in signin,
 			// where their state is kept in signin.store, and the two web faces apart
 			Map.entry("signin.store", Set.of("identity")),
-			Map.entry("signin", Set.of("", "audit", "context", "error", "identity", "security", "signin.store")),
+			Map.entry("signin",
+					Set.of("", "audit", "context", "error", "identity", "ratelimit", "security", "signin.store")),
 			Map.entry("signin.token", Set.of("", "context", "limits", "signin", "signin.store", "web")),
 			Map.entry("signin.cookie", Set.of("", "context", "limits", "signin")));
 

@@ -52,6 +52,12 @@ public final class ErrorCode {
 	/** The database cannot be reached for now; the same request may succeed later. */
 	public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
 
+	/**
+	 * The caller's budget of query cost over time ({@code graphql.rate-limits}) holds
+	 * less than the query costs: HTTP 429 with {@code Retry-After}.
+	 */
+	public static final String RATE_LIMITED = "RATE_LIMITED";
+
 	/** Anything unexpected; the detail is in the server log. */
 	public static final String INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR";
 

@@ -37,13 +37,16 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private final QueryCost queryCost;
 
+	private final @Nullable CostBudget budget;
+
 	// by operation name ("" for the only one); an entry holds about 200 bytes
 	private final Cache<Document, Map<String, Long>> costs;
 
 	private final Map<Operation, Long> registered = new ConcurrentHashMap<>();
 
-	QueryCostInstrumentation(int maxCost, RootContainer container) {
+	QueryCostInstrumentation(int maxCost, RootContainer container, @Nullable CostBudget budget) {
 		this.maxCost = maxCost;
+		this.budget = budget;
 		this.queryCost = new QueryCost(container);
 		this.costs = Caffeine.newBuilder()
 			.weakKeys()
@@ -63,6 +66,9 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 		long cost = cost(parameters.getExecutionContext());
 		if (cost > this.maxCost) {
 			throw tooComplex(cost);
+		}
+		if (this.budget != null) {
+			this.budget.spend(parameters.getExecutionContext().getGraphQLContext(), cost);
 		}
 		return SimpleInstrumentationContext.noOp();
 	}

@@ -55,8 +55,9 @@ public final class RequestLimitsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBean(RootContainer.class)
-	QueryCostInstrumentation svcQueryCostInstrumentation(RequestLimitsProperties properties, RootContainer container) {
-		return new QueryCostInstrumentation(properties.getMaxCost(), container);
+	QueryCostInstrumentation svcQueryCostInstrumentation(RequestLimitsProperties properties, RootContainer container,
+			ObjectProvider<CostBudget> budget) {
+		return new QueryCostInstrumentation(properties.getMaxCost(), container, budget.getIfUnique());
 	}
 
 	@Bean

@@ -34,7 +34,7 @@ final class AttemptBudget {
 	}
 
 	@Nullable SignInResult throttled(@Nullable String address, @Nullable String account, Instant now) {
-		SignInThrottle.Wait wait = this.throttle.attempt(address, account, now);
+		SignInThrottle.Wait wait = this.throttle.attempt(address, account);
 		return (wait != null) ? SignInResult.throttled(wait.retryAfter(), wait.byAccount()) : null;
 	}
 

@@ -8,6 +8,8 @@ import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditQuota;
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.ratelimit.RateLimitAutoConfiguration;
+import dev.svc.graphql.ratelimit.SharedBuckets;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
@@ -45,7 +47,8 @@ import org.springframework.util.StringUtils;
  * {@link TenancyAuthenticationProvider} to its login form's chain.
  */
 @AutoConfiguration(
-		after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class },
+		after = { SignInStoreAutoConfiguration.class, AuditAutoConfiguration.class, PermissionAutoConfiguration.class,
+				RateLimitAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean({ IdentityStore.class, CredentialStore.class })
@@ -67,13 +70,16 @@ public final class SignInAutoConfiguration {
 	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
 			ObjectProvider<AuditLogWriter> auditLog,
 			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
-			SignInProperties signIn, PasswordProperties password, ObjectProvider<Clock> clock) {
+			SignInProperties signIn, PasswordProperties password, ObjectProvider<SharedBuckets> sharedBuckets,
+			ObjectProvider<Clock> clock) {
 		PasswordEncoder encoder = passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
-		AttemptBudget budget = new AttemptBudget(attempts,
-				new SignInThrottle(signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
-				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
 		Clock time = clock.getIfUnique(Clock::systemUTC);
+		// the shared buckets, or one instance's alone where a host left them out
+		AttemptBudget budget = new AttemptBudget(attempts,
+				new SignInThrottle(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
+						signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
+				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
 		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget,
 				new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(), time),
 				new PasswordResetCodes(credentials, budget, password.getResetCodeLifetime()), time);

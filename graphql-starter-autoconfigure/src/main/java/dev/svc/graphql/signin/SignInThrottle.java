@@ -1,77 +1,71 @@
 package dev.svc.graphql.signin;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Locale;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.ClientAddress;
+import dev.svc.graphql.ratelimit.SharedBuckets;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Counts the sign-in attempts of each client address, and of each account (or name)
- * whatever the address, in fixed windows in this instance's memory, and refuses those
- * past the limit until the window ends: a new address per attempt does not help. Unknown
- * addresses share one count. An attempt its address may not make counts for its address
- * only, so that one address adds no more names than its limit in a window. The counts
- * hold at most {@value #BUDGET} bytes of heap ({@value #ENTRY_BYTES} per count and two
- * per key character, as measured); past that, Caffeine lets go of the least used.
+ * whatever the address, in buckets that every instance shares, and refuses those past the
+ * limit until the window since the first counted attempt ends: neither a new address for
+ * every attempt nor another instance helps. Attempts of unknown address share one count.
+ * An attempt its address may not make counts for its address only, so that one address
+ * adds no more names than its limit in a window.
  */
 final class SignInThrottle {
 
-	private static final String UNKNOWN_ADDRESS = "address:unknown";
+	private final SharedBuckets buckets;
 
-	private final int maxAttempts;
+	private final BucketConfiguration limit;
 
-	private final Duration window;
+	/**
+	 * The limit in every key: instances (or a restart) with another limit count apart
+	 * instead of meeting a stored bucket of other limits.
+	 */
+	private final String limitKey;
 
-	static final long BUDGET = 4L * 1024 * 1024;
-
-	static final int ENTRY_BYTES = 200;
-
-	private final Cache<String, Window> windows;
-
-	SignInThrottle(int maxAttempts, Duration window) {
-		this.maxAttempts = maxAttempts;
-		this.window = window;
-		this.windows = Caffeine.newBuilder()
-			.maximumWeight(BUDGET)
-			.<String, Window>weigher((key, count) -> ENTRY_BYTES + 2 * key.length())
-			.expireAfterWrite(window)
-			.executor(Runnable::run)
+	SignInThrottle(SharedBuckets buckets, int maxAttempts, Duration window) {
+		this.buckets = buckets;
+		this.limitKey = ":" + maxAttempts + "/" + window.toSeconds();
+		this.limit = BucketConfiguration.builder()
+			.addLimit((bandwidth) -> bandwidth.capacity(maxAttempts).refillIntervally(maxAttempts, window))
 			.build();
 	}
 
-	@Nullable Wait attempt(@Nullable String address, @Nullable String account, Instant now) {
-		Duration byAddress = count((address != null) ? "address:" + ClientAddress.network(address) : UNKNOWN_ADDRESS,
-				now);
+	/**
+	 * Counts an attempt.
+	 * @param address the client's address, {@code null} when unknown
+	 * @param account what the attempt is for: the tenancy and name as typed, or an
+	 * account's id; {@code null} when it names none
+	 * @return how long the attempt must wait, {@code null} when it may go on
+	 */
+	@Nullable Wait attempt(@Nullable String address, @Nullable String account) {
+		Duration byAddress = take(
+				"sign-in:address:" + ((address != null) ? ClientAddress.network(address) : "unknown"));
 		Duration byAccount = (account != null && byAddress == null)
-				? count("account:" + account.toUpperCase(Locale.ROOT), now) : null;
+				? take("sign-in:account:" + account.toUpperCase(Locale.ROOT)) : null;
 		if (byAccount != null) {
 			return new Wait(byAccount, true);
 		}
 		return (byAddress != null) ? new Wait(byAddress, false) : null;
 	}
 
-	long heldBytes() {
-		this.windows.cleanUp();
-		return this.windows.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+	private @Nullable Duration take(String key) {
+		ConsumptionProbe probe = this.buckets.tryTake(key + this.limitKey, () -> this.limit, 1);
+		return (probe == null || probe.isConsumed()) ? null : Duration.ofNanos(probe.getNanosToWaitForRefill());
 	}
 
-	private @Nullable Duration count(String key, Instant now) {
-		Window current = this.windows.asMap()
-			.compute(key, (name, window) -> (window == null || !now.isBefore(window.start().plus(this.window)))
-					? new Window(now, 1) : new Window(window.start(), window.attempts() + 1));
-		if (current.attempts() <= this.maxAttempts) {
-			return null;
-		}
-		return Duration.between(now, current.start().plus(this.window));
-	}
-
-	private record Window(Instant start, int attempts) {
-	}
-
+	/**
+	 * Why an attempt must wait.
+	 *
+	 * @param retryAfter how long
+	 * @param byAccount whether the account's count, not the address's, is over the limit
+	 */
 	record Wait(Duration retryAfter, boolean byAccount) {
 	}
 

@@ -268,7 +268,13 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 			.stream()
 			.anyMatch((error) -> ErrorCode.SERVICE_UNAVAILABLE.equals(error.getExtensions().get("code"))
 					|| ErrorCode.QUERY_TIMEOUT.equals(error.getExtensions().get("code")));
-		return unavailable ? HttpStatus.SERVICE_UNAVAILABLE : super.selectResponseStatus(response, responseMediaType);
+		if (unavailable) {
+			return HttpStatus.SERVICE_UNAVAILABLE;
+		}
+		boolean rateLimited = response.getExecutionResult().getData() == null && response.getErrors()
+			.stream()
+			.anyMatch((error) -> ErrorCode.RATE_LIMITED.equals(error.getExtensions().get("code")));
+		return rateLimited ? HttpStatus.TOO_MANY_REQUESTS : super.selectResponseStatus(response, responseMediaType);
 	}
 
 	/** An {@code Accept} header that does not parse is no preference. */

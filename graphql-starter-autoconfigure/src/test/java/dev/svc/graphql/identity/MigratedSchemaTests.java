@@ -60,6 +60,9 @@ class MigratedSchemaTests {
 			svc_permission_grants.role_id integer null
 			svc_permission_grants.tenant_id integer null
 			svc_permission_grants.user_id bigint null
+			svc_rate_limit_buckets.bucket_key varchar(160) not null
+			svc_rate_limit_buckets.expires_at bigint not null
+			svc_rate_limit_buckets.state bytes not null
 			svc_refresh_tokens.id varchar(36) not null
 			svc_refresh_tokens.session_id varchar(36) not null
 			svc_refresh_tokens.used_time time null
@@ -133,9 +136,11 @@ class MigratedSchemaTests {
 	private static final Set<String> INDEXES = Set.of("svc_audit_logs.ix_svc_audit_logs_tenant_time",
 			"svc_audit_logs.ix_svc_audit_logs_time", "svc_organization_units.ix_svc_organization_units_code",
 			"svc_permission_grants.ix_svc_permission_grants_role",
-			"svc_permission_grants.ix_svc_permission_grants_user", "svc_refresh_tokens.ix_svc_refresh_tokens_session",
-			"svc_roles.ix_svc_roles_tenant", "svc_sign_in_failures.ix_svc_sign_in_failures_last",
-			"svc_sign_in_sessions.ix_svc_sign_in_sessions_expiry", "svc_sign_in_sessions.ix_svc_sign_in_sessions_user",
+			"svc_permission_grants.ix_svc_permission_grants_user",
+			"svc_rate_limit_buckets.ix_svc_rate_limit_buckets_expiry",
+			"svc_refresh_tokens.ix_svc_refresh_tokens_session", "svc_roles.ix_svc_roles_tenant",
+			"svc_sign_in_failures.ix_svc_sign_in_failures_last", "svc_sign_in_sessions.ix_svc_sign_in_sessions_expiry",
+			"svc_sign_in_sessions.ix_svc_sign_in_sessions_user",
 			"svc_two_factor_clients.ix_svc_two_factor_clients_user",
 			"svc_two_factor_codes.ix_svc_two_factor_codes_user", "svc_user_organization_units.ix_svc_user_ous_ou",
 			"svc_user_roles.ix_svc_user_roles_role", "svc_users.ix_svc_users_email", "svc_users.ix_svc_users_name",
@@ -237,6 +242,7 @@ class MigratedSchemaTests {
 			case Types.BOOLEAN, Types.BIT, Types.TINYINT -> "boolean";
 			case Types.VARCHAR -> "varchar(" + size + ")";
 			case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> "time";
+			case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> "bytes";
 			default -> "type " + sqlType;
 		};
 	}

@@ -1,5 +1,6 @@
 package dev.svc.graphql.signin;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import dev.svc.graphql.Sha256;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.UserCredentials;
+import dev.svc.graphql.ratelimit.SharedBuckets;
 import dev.svc.graphql.signin.store.SignInAttempts;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,8 @@ class PasswordResetCodesTests {
 			PasswordResetCodesTests.this.succeeded.add(subject.login());
 		}
 
-	}, new SignInThrottle(30, Duration.ofMinutes(1)), 5, Duration.ofMinutes(5));
+	}, new SignInThrottle(SharedBuckets.inMemory(Clock.systemUTC()), 30, Duration.ofMinutes(1)), 5,
+			Duration.ofMinutes(5));
 
 	@Test
 	void shouldKeepOnlyTheCodesDigestAndGiveTheCodeItsFullCountOfGuesses() {

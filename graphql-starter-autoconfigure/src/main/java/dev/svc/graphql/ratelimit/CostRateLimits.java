@@ -1,0 +1,174 @@
+package dev.svc.graphql.ratelimit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.svc.graphql.context.ClientAddress;
+import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.error.ErrorCode;
+import dev.svc.graphql.limits.CostBudget;
+import graphql.GraphQLContext;
+import graphql.execution.AbortExecutionException;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The rate limits of query cost over time ({@code graphql.rate-limits}): each operation's
+ * cost spends from the signed-in user's budget and then from its tenant's (the host's for
+ * host users), or from the client address's for an anonymous caller. Each budget is a
+ * token bucket shared by every instance that fills up evenly over the window, so a caller
+ * may spend a whole budget at once and then its refill rate (Shopify's leaky bucket
+ * rather than GitHub's hourly reset). An operation that one budget refuses gets back what
+ * the others took, and does not run.
+ */
+final class CostRateLimits implements CostBudget {
+
+	static final String USER = "user";
+
+	static final String TENANT = "tenant";
+
+	static final String ADDRESS = "address";
+
+	private final SharedBuckets buckets;
+
+	private final Duration window;
+
+	private final Quotas budgets;
+
+	private final Map<String, AtomicLong> spent = new ConcurrentHashMap<>();
+
+	private final Map<String, AtomicLong> refused = new ConcurrentHashMap<>();
+
+	CostRateLimits(SharedBuckets buckets, Duration window, Quotas budgets) {
+		this.buckets = buckets;
+		this.window = window;
+		this.budgets = budgets;
+	}
+
+	@Override
+	public void spend(GraphQLContext context, long cost) {
+		RateLimitStatus status = context.get(RateLimitStatus.class);
+		if (status == null || cost <= 0) {
+			return;
+		}
+		List<Budget> taken = new ArrayList<>();
+		for (Budget budget : budgetsOf(context.get(UserContext.class), status.address())) {
+			if (cost > budget.quota()) {
+				giveBack(taken, cost);
+				refuse(budget, status, -1,
+						"The query costs " + cost + ", more than the whole " + budget.name() + " budget of "
+								+ budget.quota() + " per " + this.window + " (" + budget.property()
+								+ "): ask for smaller pages, or fewer fields.");
+			}
+			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), cost);
+			if (probe == null) {
+				continue;
+			}
+			if (!probe.isConsumed()) {
+				giveBack(taken, cost);
+				status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
+				long seconds = Math.max(1,
+						TimeUnit.NANOSECONDS.toSeconds(probe.getNanosToWaitForRefill() + 999_999_999));
+				refuse(budget, status, seconds,
+						"The query costs " + cost + ", and the " + budget.name() + " budget holds "
+								+ probe.getRemainingTokens() + " of " + budget.quota() + " per " + this.window + " ("
+								+ budget.property() + "); it fills up evenly over the window. Try again in " + seconds
+								+ " seconds.");
+			}
+			taken.add(budget);
+			status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
+		}
+		taken.forEach((budget) -> counter(this.spent, budget.name()).addAndGet(cost));
+	}
+
+	/** The cost spent from a kind of budget ({@value #USER}, ...) since start. */
+	long spent(String budget) {
+		return counter(this.spent, budget).get();
+	}
+
+	/** The operations a kind of budget refused since start. */
+	long refused(String budget) {
+		return counter(this.refused, budget).get();
+	}
+
+	private List<Budget> budgetsOf(@Nullable UserContext user, @Nullable String address) {
+		if (user == null || !user.isAuthenticated() || user.userId() == null) {
+			String network = (address != null) ? ClientAddress.network(address) : "unknown";
+			return List
+				.of(budget(ADDRESS, "address:" + network, this.budgets.anonymous(), "graphql.rate-limits.anonymous"));
+		}
+		Budget byUser = budget(USER, "user:" + user.tenantId() + ":" + user.userId(), this.budgets.user(),
+				"graphql.rate-limits.user");
+		for (Map.Entry<String, Long> permission : this.budgets.permissions().entrySet()) {
+			if (permission.getValue() > byUser.quota() && user.grantedPermissions().contains(permission.getKey())) {
+				byUser = budget(USER, "user:" + user.tenantId() + ":" + user.userId(), permission.getValue(),
+						"graphql.rate-limits.permissions." + permission.getKey());
+			}
+		}
+		Long tenantQuota = (user.tenantId() != null) ? this.budgets.tenants().get(user.tenantId()) : null;
+		Budget byTenant = (tenantQuota != null)
+				? budget(TENANT, "tenant:" + user.tenantId(), tenantQuota,
+						"graphql.rate-limits.tenants." + user.tenantId())
+				: budget(TENANT, "tenant:" + ((user.tenantId() != null) ? user.tenantId() : "host"),
+						this.budgets.tenant(), "graphql.rate-limits.tenant");
+		return List.of(byUser, byTenant);
+	}
+
+	/**
+	 * A budget's bucket is named by its quota and window too: a changed budget starts a
+	 * bucket of its own instead of meeting a stored one of other limits.
+	 */
+	private Budget budget(String name, String subject, long quota, String property) {
+		return new Budget(name, "rate:" + subject + ":" + quota + "/" + this.window.toSeconds(), quota, property);
+	}
+
+	private BucketConfiguration configuration(long quota) {
+		return BucketConfiguration.builder()
+			.addLimit((limit) -> limit.capacity(quota).refillGreedy(quota, this.window))
+			.build();
+	}
+
+	private void giveBack(List<Budget> taken, long cost) {
+		taken.forEach((budget) -> this.buckets.giveBack(budget.key(), () -> configuration(budget.quota()), cost));
+	}
+
+	private void refuse(Budget budget, RateLimitStatus status, long retryAfterSeconds, String message) {
+		counter(this.refused, budget.name()).incrementAndGet();
+		if (retryAfterSeconds >= 0) {
+			status.refused(retryAfterSeconds);
+		}
+		throw new AbortExecutionException(List.of(ErrorCode.refusal(ErrorCode.RATE_LIMITED, message)));
+	}
+
+	private static AtomicLong counter(Map<String, AtomicLong> counters, String name) {
+		return counters.computeIfAbsent(name, (any) -> new AtomicLong());
+	}
+
+	private record Budget(String name, String key, long quota, String property) {
+	}
+
+	/**
+	 * The budgets per window.
+	 *
+	 * @param user a signed-in user's
+	 * @param tenant the users of one tenant's together
+	 * @param anonymous an anonymous client address's
+	 * @param permissions larger user budgets, by permission name
+	 * @param tenants tenant budgets by tenant id
+	 */
+	record Quotas(long user, long tenant, long anonymous, Map<String, Long> permissions, Map<Integer, Long> tenants) {
+
+		Quotas {
+			permissions = Map.copyOf(permissions);
+			tenants = Map.copyOf(tenants);
+		}
+
+	}
+
+}

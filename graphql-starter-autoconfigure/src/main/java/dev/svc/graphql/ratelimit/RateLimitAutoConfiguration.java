@@ -1,0 +1,98 @@
+package dev.svc.graphql.ratelimit;
+
+import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.limits.CostBudget;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.Order;
+import org.springframework.graphql.server.WebGraphQlInterceptor;
+
+/**
+ * The counters every instance shares ({@link SharedBuckets}), in the first store that the
+ * host has of Redis (Spring Boot's, with Lettuce), the module's table, and memory, unless
+ * {@code graphql.rate-limits.store} names one; and the rate limits of query cost over
+ * time when {@code graphql.rate-limits.enabled}. A host's own Bucket4j
+ * {@code ProxyManager} bean (Hazelcast, Infinispan, ...) takes the store's place.
+ */
+@AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class,
+		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
+@EnableConfigurationProperties(RateLimitProperties.class)
+@Import({ BucketStoreConfigurations.RedisStoreConfiguration.class,
+		BucketStoreConfigurations.DatabaseStoreConfiguration.class,
+		BucketStoreConfigurations.MemoryStoreConfiguration.class })
+public final class RateLimitAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	SharedBuckets svcSharedBuckets(ProxyManager<String> svcBucketStore) {
+		return new SharedBuckets(svcBucketStore);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("graphql.rate-limits.enabled")
+	@ConditionalOnClass(WebGraphQlInterceptor.class)
+	static class CostRateLimitsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(CostBudget.class)
+		CostRateLimits svcCostRateLimits(SharedBuckets svcSharedBuckets, RateLimitProperties properties) {
+			return new CostRateLimits(svcSharedBuckets, properties.getWindow(),
+					new CostRateLimits.Quotas(properties.getUser(), properties.getTenant(), properties.getAnonymous(),
+							properties.getPermissions(), properties.getTenants()));
+		}
+
+		@Bean
+		@Order(PipelineOrder.RATE_LIMIT_INTERCEPTOR)
+		WebGraphQlInterceptor svcRateLimitInterceptor() {
+			return new RateLimitInterceptor();
+		}
+
+	}
+
+	/**
+	 * The spends and refusals ({@code svc.rate-limits.spent}, {@code .refused}, by
+	 * budget) and the store's outages ({@code svc.rate-limits.store.unavailable}), when
+	 * the host has Micrometer.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class MetersConfiguration {
+
+		@Bean
+		MeterBinder svcRateLimitMeters(SharedBuckets svcSharedBuckets, ObjectProvider<CostRateLimits> limits) {
+			return (registry) -> {
+				FunctionCounter
+					.builder("svc.rate-limits.store.unavailable", svcSharedBuckets, SharedBuckets::unavailable)
+					.description("Times the shared counters could not be reached and callers were let through")
+					.register(registry);
+				limits.ifAvailable((rateLimits) -> {
+					for (String budget : new String[] { CostRateLimits.USER, CostRateLimits.TENANT,
+							CostRateLimits.ADDRESS }) {
+						FunctionCounter.builder("svc.rate-limits.spent", rateLimits, (owner) -> owner.spent(budget))
+							.tag("budget", budget)
+							.description("Query cost spent from the rate limits' budgets")
+							.register(registry);
+						FunctionCounter.builder("svc.rate-limits.refused", rateLimits, (owner) -> owner.refused(budget))
+							.tag("budget", budget)
+							.description("Operations refused by the rate limits, answered 429")
+							.register(registry);
+					}
+				});
+			};
+		}
+
+	}
+
+}

@@ -1,0 +1,110 @@
+package dev.svc.graphql.ratelimit;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import dev.svc.graphql.Sha256;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The token buckets that every instance shares, by key. A bucket store out of reach lets
+ * callers through (fail open), logs it at most once a minute and counts it: a sign-in
+ * still meets the account lockout, kept with the account in the database, and a query
+ * still meets the cost limit of one request.
+ */
+public final class SharedBuckets {
+
+	private static final Log logger = LogFactory.getLog(SharedBuckets.class);
+
+	/**
+	 * Keys longer than this (a name typed at sign-in may be long) are stored as digests.
+	 */
+	private static final int MAX_KEY_LENGTH = 120;
+
+	private final ProxyManager<String> buckets;
+
+	private final AtomicLong unavailable = new AtomicLong();
+
+	private final AtomicLong lastWarning = new AtomicLong(Long.MIN_VALUE);
+
+	/**
+	 * Makes the module's door to a bucket store.
+	 * @param buckets the store
+	 */
+	public SharedBuckets(ProxyManager<String> buckets) {
+		this.buckets = buckets;
+	}
+
+	/**
+	 * Buckets in this instance's memory alone, for one instance (and for tests).
+	 * @param clock the clock the buckets fill up by
+	 * @return the buckets
+	 */
+	public static SharedBuckets inMemory(Clock clock) {
+		return new SharedBuckets(new MemoryBuckets(BucketStoreConfigurations.timeMeter(clock), Duration.ofDays(1)));
+	}
+
+	/**
+	 * Takes tokens from a bucket if it holds as many.
+	 * @param key the bucket's key
+	 * @param configuration the bucket's limits, for a bucket not yet stored
+	 * @param tokens how many tokens
+	 * @return what the bucket holds and, when it holds too few, how long until it does;
+	 * {@code null} when the store cannot be reached
+	 */
+	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens) {
+		try {
+			return this.buckets.builder().build(storedKey(key), configuration).tryConsumeAndReturnRemaining(tokens);
+		}
+		catch (RuntimeException ex) {
+			unreachable(ex);
+			return null;
+		}
+	}
+
+	/**
+	 * Puts tokens back into a bucket, up to its capacity.
+	 * @param key the bucket's key
+	 * @param configuration the bucket's limits, for a bucket not yet stored
+	 * @param tokens how many tokens
+	 */
+	public void giveBack(String key, Supplier<BucketConfiguration> configuration, long tokens) {
+		try {
+			this.buckets.builder().build(storedKey(key), configuration).addTokens(tokens);
+		}
+		catch (RuntimeException ex) {
+			unreachable(ex);
+		}
+	}
+
+	/**
+	 * How many times the store could not be reached.
+	 * @return the count since start
+	 */
+	public long unavailable() {
+		return this.unavailable.get();
+	}
+
+	private void unreachable(RuntimeException ex) {
+		this.unavailable.incrementAndGet();
+		long now = System.nanoTime();
+		long last = this.lastWarning.get();
+		if ((last == Long.MIN_VALUE || now - last > Duration.ofMinutes(1).toNanos())
+				&& this.lastWarning.compareAndSet(last, now)) {
+			logger.warn("The shared buckets cannot be reached; sign-in throttles, code sends, audit quotas and"
+					+ " rate limits let callers through until they can (logged once a minute)", ex);
+		}
+	}
+
+	private static String storedKey(String key) {
+		return "svc:" + ((key.length() <= MAX_KEY_LENGTH) ? key : Sha256.hex(key));
+	}
+
+}

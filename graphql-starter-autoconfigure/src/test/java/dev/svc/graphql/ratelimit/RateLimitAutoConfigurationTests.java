@@ -1,0 +1,102 @@
+package dev.svc.graphql.ratelimit;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import dev.svc.graphql.identity.CredentialStore;
+import dev.svc.graphql.identity.IdentityStore;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.limits.CostBudget;
+import dev.svc.graphql.test.EmptyCredentialStore;
+import dev.svc.graphql.test.EmptyIdentityStore;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.graphql.server.WebGraphQlInterceptor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where the shared counters are kept: Redis when the host has Spring Boot's Redis (the
+ * machine's, at 127.0.0.1:6379), else the module's table, else memory, unless a property
+ * names one; a host's own store; the cost rate limits only when switched on.
+ */
+class RateLimitAutoConfigurationTests {
+
+	private static final BucketConfiguration THREE_A_MINUTE = BucketConfiguration.builder()
+		.addLimit((limit) -> limit.capacity(3).refillIntervally(3, Duration.ofMinutes(1)))
+		.build();
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+				JdbcIdentityStoreAutoConfiguration.class, RateLimitAutoConfiguration.class));
+
+	private final ApplicationContextRunner withRedis = this.contextRunner
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=6379");
+
+	@Test
+	void shouldKeepTheCountersInTheModulesTableWhereItMigratesIt() {
+		this.contextRunner
+			.run((context) -> assertThat(context).getBean(ProxyManager.class).isInstanceOf(JdbcBuckets.class));
+	}
+
+	@Test
+	void shouldKeepTheCountersInMemoryForAHostsOwnIdentityData() {
+		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
+			.withBean(CredentialStore.class, EmptyCredentialStore::new)
+			.run((context) -> assertThat(context).getBean(ProxyManager.class).isInstanceOf(MemoryBuckets.class));
+	}
+
+	@Test
+	void shouldKeepTheCountersInRedisWhereTheHostHasItAndShareThemBetweenInstances() {
+		String key = "test:" + UUID.randomUUID();
+		this.withRedis.run((first) -> this.withRedis.run((second) -> {
+			assertThat(first).getBean(ProxyManager.class).isInstanceOf(LettuceBasedProxyManager.class);
+			assertThat(take(first.getBean(SharedBuckets.class), key, 2).isConsumed()).isTrue();
+			ConsumptionProbe refused = take(second.getBean(SharedBuckets.class), key, 2);
+			assertThat(refused.isConsumed()).isFalse();
+			assertThat(refused.getRemainingTokens()).isOne();
+		}));
+	}
+
+	@Test
+	void shouldKeepTheCountersWhereThePropertySays() {
+		this.withRedis.withPropertyValues("graphql.rate-limits.store=database")
+			.run((context) -> assertThat(context).getBean(ProxyManager.class).isInstanceOf(JdbcBuckets.class));
+		this.withRedis.withPropertyValues("graphql.rate-limits.store=memory")
+			.run((context) -> assertThat(context).getBean(ProxyManager.class).isInstanceOf(MemoryBuckets.class));
+	}
+
+	@Test
+	void shouldBackOffWhenUserDefinesAStore() {
+		MemoryBuckets own = new MemoryBuckets(BucketStoreConfigurations.timeMeter(java.time.Clock.systemUTC()),
+				Duration.ofMinutes(1));
+		this.withRedis.withBean("ownBuckets", ProxyManager.class, () -> own)
+			.run((context) -> assertThat(context).getBean(ProxyManager.class).isSameAs(own));
+	}
+
+	@Test
+	void shouldLimitQueryCostOnlyWhenSwitchedOn() {
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(CostBudget.class)
+			.doesNotHaveBean(WebGraphQlInterceptor.class)
+			.hasSingleBean(SharedBuckets.class));
+		this.contextRunner.withPropertyValues("graphql.rate-limits.enabled=true")
+			.run((context) -> assertThat(context).hasSingleBean(CostBudget.class)
+				.hasSingleBean(WebGraphQlInterceptor.class));
+	}
+
+	private static ConsumptionProbe take(SharedBuckets buckets, String key, long tokens) {
+		ConsumptionProbe probe = buckets.tryTake(key, () -> THREE_A_MINUTE, tokens);
+		assertThat(probe).isNotNull();
+		return probe;
+	}
+
+}
