@@ -6,6 +6,7 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.ratelimit.SharedBuckets;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
@@ -56,19 +57,22 @@ public final class AuditAutoConfiguration {
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	@ConditionalOnBooleanProperty("graphql.enabled")
 	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
-			ObjectProvider<Clock> clock) {
+			ObjectProvider<Clock> clock, ObjectProvider<SharedBuckets> shared) {
+		// the signed-in users' quota stays per instance: sharing it would cost every
+		// signed-in query a round trip
 		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
 				new AuditQuota(writer, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(),
-						audit.getAnonymousQueryWindow()),
+						audit.getAnonymousQueryWindow(), shared.getIfUnique()),
 				new AuditQuota(writer, "GraphQL", AuditQuota.SIGNED_IN_QUERIES, audit.getSignedInQueriesPerWindow(),
 						audit.getSignedInQueryWindow()));
 	}
 
 	@Bean
 	@ConditionalOnBean(AuditLogWriter.class)
-	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit) {
+	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit,
+			ObjectProvider<SharedBuckets> shared) {
 		return new AuditQuota(writer, "Authentication", AuditQuota.REFUSED_SIGN_INS, audit.getRefusedSignInsPerWindow(),
-				audit.getRefusedSignInWindow());
+				audit.getRefusedSignInWindow(), shared.getIfUnique());
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.svc.graphql.context.ClientAddress;
+import dev.svc.graphql.ratelimit.SharedBuckets;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -66,8 +69,12 @@ public final class AuditQuota implements SmartLifecycle {
 
 	private final AtomicLong notRecorded = new AtomicLong();
 
+	private final @Nullable SharedBuckets shared;
+
+	private final BucketConfiguration sharedLimit;
+
 	/**
-	 * Makes a quota.
+	 * Makes a quota counted in this instance alone.
 	 * @param writer where records go
 	 * @param serviceName the service name of the summary records
 	 * @param summaryOperation the operation of the summary records
@@ -76,6 +83,21 @@ public final class AuditQuota implements SmartLifecycle {
 	 */
 	public AuditQuota(AuditLogWriter writer, String serviceName, String summaryOperation, int perWindow,
 			Duration window) {
+		this(writer, serviceName, summaryOperation, perWindow, window, null);
+	}
+
+	/**
+	 * Makes a quota whose records one by one every instance counts together: each
+	 * instance sums up in its own summaries what it did not write.
+	 * @param writer where records go
+	 * @param serviceName the service name of the summary records
+	 * @param summaryOperation the operation of the summary records
+	 * @param perWindow how many records of an address are written one by one a window
+	 * @param window the window
+	 * @param shared the buckets every instance shares, {@code null} to count alone
+	 */
+	public AuditQuota(AuditLogWriter writer, String serviceName, String summaryOperation, int perWindow,
+			Duration window, @Nullable SharedBuckets shared) {
 		Assert.isTrue(perWindow >= 0, () -> summaryOperation + ": the records per window must not be negative");
 		Assert.isTrue(window.toMillis() > 0, () -> summaryOperation + ": the window must be 1 ms or longer");
 		this.writer = writer;
@@ -84,6 +106,11 @@ public final class AuditQuota implements SmartLifecycle {
 		this.perWindow = perWindow;
 		this.window = window;
 		this.windowMillis = window.toMillis();
+		this.shared = shared;
+		this.sharedLimit = BucketConfiguration.builder()
+			.addLimit(
+					(limit) -> limit.capacity(Math.max(1, perWindow)).refillIntervally(Math.max(1, perWindow), window))
+			.build();
 	}
 
 	/**
@@ -109,6 +136,8 @@ public final class AuditQuota implements SmartLifecycle {
 	}
 
 	private boolean admit(String key, @Nullable Integer tenantId, @Nullable Long userId, Instant time) {
+		// outside the lock: the shared buckets may be a round trip away
+		Boolean sharedAdmits = (this.perWindow > 0) ? takeShared(key) : null;
 		List<AuditRecord> summaries;
 		boolean admitted;
 		// one lock: a count ending its window and one adding to it must not cross, or the
@@ -121,7 +150,7 @@ public final class AuditQuota implements SmartLifecycle {
 			// a clock set back keeps counting in the window it was in
 			summaries = (window > this.currentWindow) ? endWindow(window) : List.of();
 			Count count = count(key, tenantId, userId);
-			admitted = count.recorded < this.perWindow;
+			admitted = (sharedAdmits != null) ? sharedAdmits : count.recorded < this.perWindow;
 			if (admitted) {
 				count.recorded++;
 			}
@@ -134,6 +163,19 @@ public final class AuditQuota implements SmartLifecycle {
 		}
 		summaries.forEach(this.writer::write);
 		return admitted;
+	}
+
+	// null when counted alone or the buckets cannot be reached: then this instance's
+	// count decides
+	private @Nullable Boolean takeShared(String key) {
+		SharedBuckets buckets = this.shared;
+		if (buckets == null) {
+			return null;
+		}
+		ConsumptionProbe probe = buckets.tryTake(
+				"audit:" + this.summaryOperation + ":" + key + ":" + this.perWindow + "/" + this.window.toSeconds(),
+				() -> this.sharedLimit, 1);
+		return (probe != null) ? probe.isConsumed() : null;
 	}
 
 	// sums up the open window; records after this each get their own, so that none goes

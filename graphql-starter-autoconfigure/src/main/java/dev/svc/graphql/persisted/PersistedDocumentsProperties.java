@@ -6,6 +6,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Trusted documents and which documents the endpoint runs
@@ -40,6 +41,32 @@ public class PersistedDocumentsProperties {
 	 * Vary and a strong ETag (a matching If-None-Match answers 304). Empty sends none.
 	 */
 	private String cacheControl = "public, max-age=60";
+
+	/**
+	 * Where the texts of automatic persisted queries are shared by every instance: redis,
+	 * database or none. Unset: Redis when the host has Spring Boot's Redis, else the
+	 * module's table, else none.
+	 */
+	private @Nullable String sharedStore;
+
+	/** Bytes of text the module's table of shared persisted queries may hold. */
+	private DataSize sharedStoreBudget = DataSize.ofMegabytes(16);
+
+	public @Nullable String getSharedStore() {
+		return this.sharedStore;
+	}
+
+	public void setSharedStore(@Nullable String sharedStore) {
+		this.sharedStore = sharedStore;
+	}
+
+	public DataSize getSharedStoreBudget() {
+		return this.sharedStoreBudget;
+	}
+
+	public void setSharedStoreBudget(DataSize sharedStoreBudget) {
+		this.sharedStoreBudget = sharedStoreBudget;
+	}
 
 	public List<String> getManifests() {
 		return this.manifests;

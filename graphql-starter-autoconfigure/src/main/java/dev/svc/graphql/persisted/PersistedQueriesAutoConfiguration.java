@@ -3,6 +3,7 @@ package dev.svc.graphql.persisted;
 import java.util.function.Consumer;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
@@ -15,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ResourceLoader;
@@ -26,10 +28,13 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
  * registered documents first, then the other {@link PersistedDocuments} beans, and which
  * documents run ({@code graphql.persisted-documents.mode}).
  */
-@AutoConfiguration
+@AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class,
+		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass(WebGraphQlInterceptor.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
 @EnableConfigurationProperties(PersistedDocumentsProperties.class)
+@Import({ SharedPersistedQueriesConfigurations.RedisConfiguration.class,
+		SharedPersistedQueriesConfigurations.DatabaseConfiguration.class })
 public final class PersistedQueriesAutoConfiguration {
 
 	@Bean
@@ -45,12 +50,12 @@ public final class PersistedQueriesAutoConfiguration {
 	@Order(PipelineOrder.PERSISTED_QUERY_INTERCEPTOR)
 	WebGraphQlInterceptor svcPersistedQueryInterceptor(PersistedDocumentsProperties properties,
 			RegisteredDocuments registered, ObjectProvider<PersistedDocuments> documents,
-			ObjectProvider<RefusalCounter> refusals) {
+			ObjectProvider<RefusalCounter> refusals, ObjectProvider<SharedPersistedQueries> shared) {
 		PersistedDocuments known = PersistedDocuments.firstOf(documents.orderedStream().toList());
 		return new PersistedQueryInterceptor(known, registered,
 				new DocumentRule(properties.getMode(), properties.getArbitraryPermission(), registered),
 				refusals.getIfAvailable(() -> (reason) -> {
-				}));
+				}), shared.getIfUnique());
 	}
 
 	// told the reason of every document refused as unknown or not allowed

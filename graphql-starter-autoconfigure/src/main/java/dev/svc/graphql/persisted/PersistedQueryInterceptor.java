@@ -40,13 +40,17 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
 	private final Consumer<String> refusals;
 
-	// documents: known by hash, registered first; refusals: told each refusal's reason
+	private final @Nullable SharedPersistedQueries shared;
+
+	// documents: known by hash, registered first; refusals: told each refusal's reason;
+	// shared: the texts other instances learned
 	PersistedQueryInterceptor(PersistedDocuments documents, RegisteredDocuments registered, DocumentRule rule,
-			Consumer<String> refusals) {
+			Consumer<String> refusals, @Nullable SharedPersistedQueries shared) {
 		this.documents = documents;
 		this.registered = registered;
 		this.rule = rule;
 		this.refusals = refusals;
+		this.shared = shared;
 	}
 
 	@Override
@@ -87,6 +91,9 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			}
 			String known = this.documents.find(persisted.sha256Hash());
 			if (known == null) {
+				known = sharedText(persisted);
+			}
+			if (known == null) {
 				logger.debug("No document is known by hash " + persisted.sha256Hash());
 				// the document cache answers the marker as a document not found for the
 				// caller
@@ -113,7 +120,24 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 		if (!withText) {
 			return notFoundForTheCaller(request, document, (String) documentId, chain);
 		}
+		SharedPersistedQueries shared = this.shared;
+		if (persisted != null && shared != null) {
+			// a hash and its text: once it ran, every instance knows it
+			String text = document;
+			return chain.next(request).doOnNext((response) -> {
+				if (response.getExecutionResult().getData() != null) {
+					shared.save(hash, text);
+				}
+			});
+		}
 		return chain.next(request);
+	}
+
+	// what another instance learned, if its hash is the one asked for
+	private @Nullable String sharedText(PersistedQuery persisted) {
+		SharedPersistedQueries shared = this.shared;
+		String text = (shared != null) ? shared.find(persisted.sha256Hash()) : null;
+		return (text != null && persisted.isHashOf(text)) ? text : null;
 	}
 
 	// a document named by hash or id alone answers as not found if hidden from the caller

@@ -44,6 +44,12 @@ abstract class BucketStoreConfigurations {
 	private static final String STORE = "graphql.rate-limits.store";
 
 	/**
+	 * How long a take waits for Redis: past it, Redis counts as away and the caller goes
+	 * through (Lettuce queues commands while it reconnects, for its own 60 s by default).
+	 */
+	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
+
+	/**
 	 * Bucket4j's clock, read from the host's {@link Clock} if it has one.
 	 */
 	static TimeMeter timeMeter(Clock clock) {
@@ -95,11 +101,13 @@ abstract class BucketStoreConfigurations {
 				return Bucket4jLettuce.casBasedBuilder(cluster)
 					.expirationAfterWrite(expiration)
 					.clientClock(meter)
+					.requestTimeout(REDIS_TIMEOUT)
 					.build();
 			}
 			return Bucket4jLettuce.casBasedBuilder((StatefulRedisConnection<String, byte[]>) svcBucketStoreConnection)
 				.expirationAfterWrite(expiration)
 				.clientClock(meter)
+				.requestTimeout(REDIS_TIMEOUT)
 				.build();
 		}
 
@@ -125,6 +133,7 @@ abstract class BucketStoreConfigurations {
 	}
 
 	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(name = STORE, havingValue = "memory", matchIfMissing = true)
 	static class MemoryStoreConfiguration {
 
 		@Bean

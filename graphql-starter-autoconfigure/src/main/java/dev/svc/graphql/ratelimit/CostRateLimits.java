@@ -41,6 +41,9 @@ final class CostRateLimits implements CostBudget {
 
 	private final Quotas budgets;
 
+	// one for each budget the properties name
+	private final Map<Long, BucketConfiguration> configurations = new ConcurrentHashMap<>();
+
 	private final Map<String, AtomicLong> spent = new ConcurrentHashMap<>();
 
 	private final Map<String, AtomicLong> refused = new ConcurrentHashMap<>();
@@ -54,29 +57,24 @@ final class CostRateLimits implements CostBudget {
 	@Override
 	public void spend(GraphQLContext context, long cost) {
 		RateLimitStatus status = context.get(RateLimitStatus.class);
-		if (status == null || cost <= 0) {
+		if (status == null) {
 			return;
 		}
+		// an operation costs 1 at least: nothing that runs is free
+		long charged = Math.max(1, cost);
 		List<Budget> taken = new ArrayList<>();
 		for (Budget budget : budgetsOf(context.get(UserContext.class), status.address())) {
-			if (cost > budget.quota()) {
-				giveBack(taken, cost);
-				refuse(budget, status, -1,
-						"The query costs " + cost + ", more than the whole " + budget.name() + " budget of "
-								+ budget.quota() + " per " + this.window + " (" + budget.property()
-								+ "): ask for smaller pages, or fewer fields.");
-			}
-			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), cost);
+			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), charged);
 			if (probe == null) {
 				continue;
 			}
 			if (!probe.isConsumed()) {
-				giveBack(taken, cost);
+				giveBack(taken, charged);
 				status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
 				long seconds = Math.max(1,
 						TimeUnit.NANOSECONDS.toSeconds(probe.getNanosToWaitForRefill() + 999_999_999));
 				refuse(budget, status, seconds,
-						"The query costs " + cost + ", and the " + budget.name() + " budget holds "
+						"The query costs " + charged + ", and the " + budget.name() + " budget holds "
 								+ probe.getRemainingTokens() + " of " + budget.quota() + " per " + this.window + " ("
 								+ budget.property() + "); it fills up evenly over the window. Try again in " + seconds
 								+ " seconds.");
@@ -84,7 +82,7 @@ final class CostRateLimits implements CostBudget {
 			taken.add(budget);
 			status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
 		}
-		taken.forEach((budget) -> counter(this.spent, budget.name()).addAndGet(cost));
+		taken.forEach((budget) -> counter(this.spent, budget.name()).addAndGet(charged));
 	}
 
 	/** The cost spent from a kind of budget ({@value #USER}, ...) since start. */
@@ -129,9 +127,10 @@ final class CostRateLimits implements CostBudget {
 	}
 
 	private BucketConfiguration configuration(long quota) {
-		return BucketConfiguration.builder()
-			.addLimit((limit) -> limit.capacity(quota).refillGreedy(quota, this.window))
-			.build();
+		return this.configurations.computeIfAbsent(quota,
+				(capacity) -> BucketConfiguration.builder()
+					.addLimit((limit) -> limit.capacity(capacity).refillGreedy(capacity, this.window))
+					.build());
 	}
 
 	private void giveBack(List<Budget> taken, long cost) {
@@ -140,9 +139,7 @@ final class CostRateLimits implements CostBudget {
 
 	private void refuse(Budget budget, RateLimitStatus status, long retryAfterSeconds, String message) {
 		counter(this.refused, budget.name()).incrementAndGet();
-		if (retryAfterSeconds >= 0) {
-			status.refused(retryAfterSeconds);
-		}
+		status.refused(retryAfterSeconds);
 		throw new AbortExecutionException(List.of(ErrorCode.refusal(ErrorCode.RATE_LIMITED, message)));
 	}
 

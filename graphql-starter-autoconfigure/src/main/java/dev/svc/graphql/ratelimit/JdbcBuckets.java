@@ -20,14 +20,22 @@ import org.springframework.transaction.support.TransactionOperations;
 /**
  * Bucket4j's buckets in the module's table {@code svc_rate_limit_buckets}, by compare and
  * swap: a bucket's state is read, changed in memory and written back only where it is
- * still what was read, so that instances never lock a row across a round trip. The same
- * SQL runs on H2, PostgreSQL and MariaDB/MySQL. A row past its expiry is a full bucket
- * again; one insert in {@value #PURGE_EVERY} deletes up to {@value #PURGE_BATCH} such
- * rows, so the table holds about the buckets in use.
+ * still what was read, so that instances never lock a row across a round trip. Every
+ * statement runs outside a caller's transaction: a host's transaction neither hides a
+ * bucket another instance made nor holds its row. The same SQL runs on H2, PostgreSQL and
+ * MariaDB/MySQL. A row past its expiry is a full bucket again; one insert in
+ * {@value #PURGE_EVERY} deletes up to {@value #PURGE_BATCH} such rows, so the table holds
+ * about the buckets in use.
  */
 final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> {
 
 	static final int PURGE_EVERY = 256;
+
+	/**
+	 * Compare-and-swap rounds a take may lose to other takes of the same bucket before it
+	 * counts as the store being away (and lets the caller through).
+	 */
+	static final int MAX_RETRIES = 16;
 
 	static final int PURGE_BATCH = 1_000;
 
@@ -44,7 +52,7 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 	 */
 	private static final String PURGE = "delete from svc_rate_limit_buckets where bucket_key in (select bucket_key"
 			+ " from (select bucket_key from svc_rate_limit_buckets where expires_at < ? limit " + PURGE_BATCH
-			+ ") expired)";
+			+ ") expired) and expires_at < ?";
 
 	private final JdbcClient jdbc;
 
@@ -59,8 +67,8 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 	/**
 	 * Makes the store.
 	 * @param jdbc the database
-	 * @param outsideTransactions runs the insert outside a caller's transaction, which a
-	 * failed insert would end on PostgreSQL
+	 * @param outsideTransactions runs each statement outside a caller's transaction (a
+	 * failed insert would end one on PostgreSQL)
 	 * @param clock the clock
 	 * @param keepWhenFull how long a row outlives the time its bucket takes to fill up
 	 */
@@ -71,7 +79,10 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 
 	private JdbcBuckets(JdbcClient jdbc, TransactionOperations outsideTransactions, TimeMeter clock,
 			ExpirationAfterWriteStrategy expiration) {
-		super(ClientSideConfig.getDefault().withClientClock(clock).withExpirationAfterWriteStrategy(expiration));
+		super(ClientSideConfig.getDefault()
+			.withClientClock(clock)
+			.withExpirationAfterWriteStrategy(expiration)
+			.withMaxRetries(MAX_RETRIES));
 		this.jdbc = jdbc;
 		this.outsideTransactions = outsideTransactions;
 		this.clock = clock;
@@ -84,7 +95,9 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 
 			@Override
 			public Optional<byte[]> getStateData(Optional<Long> timeoutNanos) {
-				return JdbcBuckets.this.jdbc.sql(SELECT).param(key).query(byte[].class).optional();
+				Optional<byte[]> state = JdbcBuckets.this.outsideTransactions
+					.execute((status) -> JdbcBuckets.this.jdbc.sql(SELECT).param(key).query(byte[].class).optional());
+				return (state != null) ? state : Optional.empty();
 			}
 
 			@Override
@@ -101,7 +114,9 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 	}
 
 	private boolean update(String key, byte[] originalData, byte[] newData, long expiresAt) {
-		return this.jdbc.sql(UPDATE).params(newData, expiresAt, key, originalData).update() == 1;
+		Integer updated = this.outsideTransactions
+			.execute((status) -> this.jdbc.sql(UPDATE).params(newData, expiresAt, key, originalData).update());
+		return updated != null && updated == 1;
 	}
 
 	private boolean insert(String key, byte[] newData, long expiresAt, long nowMillis) {
@@ -116,7 +131,8 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 			}
 		});
 		if (Boolean.TRUE.equals(inserted) && this.inserts.incrementAndGet() % PURGE_EVERY == 0) {
-			this.jdbc.sql(PURGE).param(nowMillis).update();
+			this.outsideTransactions
+				.executeWithoutResult((status) -> this.jdbc.sql(PURGE).params(nowMillis, nowMillis).update());
 		}
 		return Boolean.TRUE.equals(inserted);
 	}

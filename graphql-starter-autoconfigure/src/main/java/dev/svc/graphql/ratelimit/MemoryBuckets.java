@@ -29,7 +29,7 @@ final class MemoryBuckets extends AbstractCompareAndSwapBasedProxyManager<String
 	private final Cache<String, byte[]> states;
 
 	MemoryBuckets(TimeMeter clock, Duration keep) {
-		super(ClientSideConfig.getDefault().withClientClock(clock));
+		super(ClientSideConfig.getDefault().withClientClock(clock).withMaxRetries(JdbcBuckets.MAX_RETRIES));
 		this.states = Caffeine.newBuilder()
 			.maximumWeight(BUDGET)
 			.<String, byte[]>weigher((key, state) -> ENTRY_BYTES + 2 * key.length() + state.length)

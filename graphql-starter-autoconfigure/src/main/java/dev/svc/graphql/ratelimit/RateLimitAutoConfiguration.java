@@ -1,8 +1,12 @@
 package dev.svc.graphql.ratelimit;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.limits.CostBudget;
+import dev.svc.graphql.limits.RequestLimitsProperties;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -18,6 +22,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
+import org.springframework.util.Assert;
 
 /**
  * The counters every instance shares ({@link SharedBuckets}), in the first store that the
@@ -36,8 +41,14 @@ public final class RateLimitAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SharedBuckets svcSharedBuckets(ProxyManager<String> svcBucketStore) {
-		return new SharedBuckets(svcBucketStore);
+	SharedBuckets svcSharedBuckets(ObjectProvider<ProxyManager<String>> store, RateLimitProperties properties) {
+		ProxyManager<String> buckets = store.getIfUnique();
+		if (buckets == null) {
+			throw new IllegalStateException("graphql.rate-limits.store is " + properties.getStore()
+					+ ", which this application does not have: redis needs Spring Boot's Redis with Lettuce"
+					+ " (spring-boot-starter-data-redis), database the module's own identity tables");
+		}
+		return new SharedBuckets(buckets);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -47,10 +58,29 @@ public final class RateLimitAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(CostBudget.class)
-		CostRateLimits svcCostRateLimits(SharedBuckets svcSharedBuckets, RateLimitProperties properties) {
+		CostRateLimits svcCostRateLimits(SharedBuckets svcSharedBuckets, RateLimitProperties properties,
+				ObjectProvider<RequestLimitsProperties> limits) {
+			check(properties, limits.getIfAvailable(RequestLimitsProperties::new).getMaxCost());
 			return new CostRateLimits(svcSharedBuckets, properties.getWindow(),
 					new CostRateLimits.Quotas(properties.getUser(), properties.getTenant(), properties.getAnonymous(),
 							properties.getPermissions(), properties.getTenants()));
+		}
+
+		// a budget below the cost limit would refuse some queries for good, with a 429
+		// that
+		// tells clients to try again
+		private static void check(RateLimitProperties properties, long maxCost) {
+			Assert.isTrue(properties.getWindow().toMillis() > 0, "graphql.rate-limits.window must be 1ms or longer");
+			Map<String, Long> budgets = new LinkedHashMap<>();
+			budgets.put("graphql.rate-limits.user", properties.getUser());
+			budgets.put("graphql.rate-limits.tenant", properties.getTenant());
+			budgets.put("graphql.rate-limits.anonymous", properties.getAnonymous());
+			properties.getPermissions()
+				.forEach((name, budget) -> budgets.put("graphql.rate-limits.permissions." + name, budget));
+			properties.getTenants().forEach((id, budget) -> budgets.put("graphql.rate-limits.tenants." + id, budget));
+			budgets.forEach((property, budget) -> Assert.isTrue(budget >= maxCost,
+					() -> property + " is " + budget + ", below graphql.limits.max-cost (" + maxCost
+							+ "): a budget must pay for any query the cost limit lets through"));
 		}
 
 		@Bean

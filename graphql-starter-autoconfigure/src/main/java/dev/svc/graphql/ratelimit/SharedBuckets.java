@@ -98,13 +98,14 @@ public final class SharedBuckets {
 		long last = this.lastWarning.get();
 		if ((last == Long.MIN_VALUE || now - last > Duration.ofMinutes(1).toNanos())
 				&& this.lastWarning.compareAndSet(last, now)) {
-			logger.warn("The shared buckets cannot be reached; sign-in throttles, code sends, audit quotas and"
-					+ " rate limits let callers through until they can (logged once a minute)", ex);
+			logger.warn("The shared buckets cannot be reached, or a bucket is taken by too many at once; the limits"
+					+ " they count let callers through until they can (logged once a minute): " + ex);
 		}
 	}
 
+	// a digest: keys hold what callers typed (names of any length, any characters)
 	private static String storedKey(String key) {
-		return "svc:" + ((key.length() <= MAX_KEY_LENGTH) ? key : Sha256.hex(key));
+		return "svc:" + Sha256.hex(key);
 	}
 
 }

@@ -113,11 +113,15 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(TwoFactorStore.class)
 	TwoFactorSignIn twoFactorSignIn(TwoFactorStore store, ObjectProvider<TwoFactorCodeSender> sender,
-			TwoFactorProperties twoFactor, Environment environment) {
+			TwoFactorProperties twoFactor, ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock,
+			Environment environment) {
 		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
 				: environment.getProperty("spring.application.name", "GraphQL");
 		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
-				twoFactor.getRememberClientLifetime(), twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour());
+				twoFactor.getRememberClientLifetime(),
+				new CodeSendLimit(
+						sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(clock.getIfUnique(Clock::systemUTC))),
+						twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour()));
 	}
 
 	@Bean

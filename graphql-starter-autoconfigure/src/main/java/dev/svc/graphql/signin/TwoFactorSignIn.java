@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 import dev.svc.graphql.Sha256;
 import dev.svc.graphql.context.SignedInUser;
@@ -41,26 +40,18 @@ public final class TwoFactorSignIn {
 
 	private final Duration rememberClientLifetime;
 
-	private final Duration sendCooldown;
-
-	private final int maxCodesPerHour;
+	private final CodeSendLimit sendLimit;
 
 	private final SecureRandom random = new SecureRandom();
 
-	private final ReentrantLock[] sendLocks = new ReentrantLock[64];
-
 	TwoFactorSignIn(TwoFactorStore store, @Nullable TwoFactorCodeSender sender, String issuer, Duration codeLifetime,
-			Duration rememberClientLifetime, Duration sendCooldown, int maxCodesPerHour) {
+			Duration rememberClientLifetime, CodeSendLimit sendLimit) {
 		this.store = store;
 		this.sender = sender;
 		this.issuer = issuer;
 		this.codeLifetime = codeLifetime;
 		this.rememberClientLifetime = rememberClientLifetime;
-		this.sendCooldown = sendCooldown;
-		this.maxCodesPerHour = maxCodesPerHour;
-		for (int i = 0; i < this.sendLocks.length; i++) {
-			this.sendLocks[i] = new ReentrantLock();
-		}
+		this.sendLimit = sendLimit;
 	}
 
 	SignInResult check(SignedInUser user, SecondFactor given, Instant now) {
@@ -94,29 +85,7 @@ public final class TwoFactorSignIn {
 
 	// null when the caller may ask again, whether or not a code was sent
 	@Nullable Duration send(long userId, @Nullable String provider, Instant now) {
-		// one user's requests are taken in turn, so the limits hold on this instance
-		// (instances sharing the database race only at the same moment)
-		ReentrantLock lock = this.sendLocks[(int) Math.floorMod(userId, (long) this.sendLocks.length)];
-		lock.lock();
-		try {
-			return sendWithinLimits(userId, provider, now);
-		}
-		finally {
-			lock.unlock();
-		}
-	}
-
-	private @Nullable Duration sendWithinLimits(long userId, @Nullable String provider, Instant now) {
-		List<Instant> sent = this.store.sentCodeTimes(userId, now.minus(Duration.ofHours(1)));
-		Duration wait = null;
-		if (!sent.isEmpty() && now.isBefore(sent.get(sent.size() - 1).plus(this.sendCooldown))) {
-			wait = Duration.between(now, sent.get(sent.size() - 1).plus(this.sendCooldown));
-		}
-		if (sent.size() >= this.maxCodesPerHour) {
-			Duration untilOldestLeaves = Duration.between(now,
-					sent.get(sent.size() - this.maxCodesPerHour).plus(Duration.ofHours(1)));
-			wait = (wait == null || untilOldestLeaves.compareTo(wait) > 0) ? untilOldestLeaves : wait;
-		}
+		Duration wait = this.sendLimit.waitAfter(this.store.sentCodeTimes(userId, now.minus(Duration.ofHours(1))), now);
 		if (wait != null) {
 			return wait;
 		}
@@ -132,6 +101,10 @@ public final class TwoFactorSignIn {
 				: account.get().phoneNumber();
 		if (destination == null) {
 			return null;
+		}
+		Duration raced = this.sendLimit.take(userId);
+		if (raced != null) {
+			return raced;
 		}
 		String code = String.format(Locale.ROOT, "%06d", this.random.nextInt(1_000_000));
 		this.store.saveSentCode(userId, provider, Sha256.hex(code), now, stepExpiry);

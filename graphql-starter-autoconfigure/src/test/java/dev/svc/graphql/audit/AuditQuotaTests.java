@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.svc.graphql.ratelimit.SharedBuckets;
 import dev.svc.graphql.test.MutableClock;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,24 @@ class AuditQuotaTests {
 			assertThat(summary.userId()).isNull();
 			assertThat(summary.tenantId()).isNull();
 		});
+	}
+
+	@Test
+	void shouldLetEveryInstanceRecordOneAllowanceTogetherAndSumUpWhatEachDidNotRecord() {
+		SharedBuckets shared = SharedBuckets.inMemory(this.clock);
+		AuditQuota first = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 3,
+				Duration.ofMinutes(1), shared);
+		AuditQuota second = new AuditQuota(this.written::add, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, 3,
+				Duration.ofMinutes(1), shared);
+		this.clock.advance(Duration.ofSeconds(10));
+
+		assertThat(admitted(first, "10.0.0.1", 2) + admitted(second, "10.0.0.1", 4)).isEqualTo(3);
+		assertThat(first.notRecorded() + second.notRecorded()).isEqualTo(3);
+
+		first.stop();
+		second.stop();
+		assertThat(this.written).extracting(AuditRecord::parameters)
+			.containsExactly("{\"notRecorded\":3,\"window\":\"PT1M\"}");
 	}
 
 	@Test

@@ -60,6 +60,10 @@ class MigratedSchemaTests {
 			svc_permission_grants.role_id integer null
 			svc_permission_grants.tenant_id integer null
 			svc_permission_grants.user_id bigint null
+			svc_persisted_queries.bytes integer not null
+			svc_persisted_queries.created_at bigint not null
+			svc_persisted_queries.document text not null
+			svc_persisted_queries.hash varchar(64) not null
 			svc_rate_limit_buckets.bucket_key varchar(160) not null
 			svc_rate_limit_buckets.expires_at bigint not null
 			svc_rate_limit_buckets.state bytes not null
@@ -137,6 +141,7 @@ class MigratedSchemaTests {
 			"svc_audit_logs.ix_svc_audit_logs_time", "svc_organization_units.ix_svc_organization_units_code",
 			"svc_permission_grants.ix_svc_permission_grants_role",
 			"svc_permission_grants.ix_svc_permission_grants_user",
+			"svc_persisted_queries.ix_svc_persisted_queries_created",
 			"svc_rate_limit_buckets.ix_svc_rate_limit_buckets_expiry",
 			"svc_refresh_tokens.ix_svc_refresh_tokens_session", "svc_roles.ix_svc_roles_tenant",
 			"svc_sign_in_failures.ix_svc_sign_in_failures_last", "svc_sign_in_sessions.ix_svc_sign_in_sessions_expiry",
@@ -240,7 +245,8 @@ class MigratedSchemaTests {
 			case Types.INTEGER -> "integer";
 			case Types.BIGINT -> "bigint";
 			case Types.BOOLEAN, Types.BIT, Types.TINYINT -> "boolean";
-			case Types.VARCHAR -> "varchar(" + size + ")";
+			case Types.VARCHAR -> (size > 65_535) ? "text" : "varchar(" + size + ")";
+			case Types.CLOB, Types.LONGVARCHAR -> "text";
 			case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> "time";
 			case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> "bytes";
 			default -> "type " + sqlType;

@@ -93,6 +93,21 @@ class RateLimitAutoConfigurationTests {
 				.hasSingleBean(WebGraphQlInterceptor.class));
 	}
 
+	@Test
+	void shouldRefuseToStartWithABudgetBelowTheCostLimitOrAStoreItDoesNotHave() {
+		this.contextRunner.withPropertyValues("graphql.rate-limits.enabled=true", "graphql.rate-limits.anonymous=4999")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("graphql.rate-limits.anonymous is 4999, below graphql.limits.max-cost (5000): a budget must"
+						+ " pay for any query the cost limit lets through"));
+		this.contextRunner.withPropertyValues("graphql.rate-limits.store=redis")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageStartingWith("graphql.rate-limits.store is REDIS, which this application does not have"));
+	}
+
 	private static ConsumptionProbe take(SharedBuckets buckets, String key, long tokens) {
 		ConsumptionProbe probe = buckets.tryTake(key, () -> THREE_A_MINUTE, tokens);
 		assertThat(probe).isNotNull();

@@ -1,0 +1,120 @@
+package dev.svc.graphql.persisted;
+
+import java.time.Clock;
+import java.util.stream.IntStream;
+
+import javax.sql.DataSource;
+
+import dev.svc.graphql.test.OnEveryDatabase;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The automatic persisted queries that every instance shares, in the module's table on
+ * the real database: a hash another instance learned runs here at once; a hash and text
+ * that ran are saved, one that did not run is not; a saved text that is not its hash's is
+ * never run; the table keeps within its budget.
+ */
+@OnEveryDatabase
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.persisted-documents.shared-store=database" })
+@AutoConfigureMockMvc
+class SharedPersistedQueriesTests {
+
+	@Autowired
+	private MockMvcTester mvc;
+
+	@Autowired
+	private DataSource dataSource;
+
+	private JdbcTemplate jdbc;
+
+	@BeforeEach
+	void emptyTheTable() {
+		this.jdbc = new JdbcTemplate(this.dataSource);
+		this.jdbc.update("delete from svc_persisted_queries");
+	}
+
+	@Test
+	void shouldRunAHashAnotherInstanceLearned() {
+		String query = "{ learnedElsewhere: __typename }";
+		this.jdbc.update("insert into svc_persisted_queries (hash, document, bytes, created_at) values (?, ?, ?, 0)",
+				PersistedQuery.sha256(query), query, query.length());
+
+		MvcTestResult byHash = byHash(query);
+
+		assertThat(byHash).hasStatus(200);
+		assertThat(body(byHash)).isEqualTo("{\"data\":{\"learnedElsewhere\":\"Query\"}}");
+	}
+
+	@Test
+	void shouldSaveAHashAndTextThatRanAndNothingElse() {
+		String ran = "{ ranHere: __typename }";
+		String invalid = "{ noSuchField }";
+		assertThat(body(byHash(ran))).contains("PERSISTED_QUERY_NOT_FOUND");
+
+		assertThat(withText(ran)).hasStatus(200);
+		assertThat(withText(invalid)).hasStatus(400);
+
+		assertThat(this.jdbc.queryForList("select document from svc_persisted_queries", String.class))
+			.containsExactly(ran);
+	}
+
+	@Test
+	void shouldNeverRunASavedTextThatIsNotItsHashs() {
+		String asked = "{ asked: __typename }";
+		this.jdbc.update("insert into svc_persisted_queries (hash, document, bytes, created_at) values (?, ?, ?, 0)",
+				PersistedQuery.sha256(asked), "{ planted: __typename }", 20);
+
+		assertThat(body(byHash(asked))).contains("PERSISTED_QUERY_NOT_FOUND").doesNotContain("planted");
+	}
+
+	@Test
+	void shouldKeepTheTableWithinItsBudget() {
+		TransactionTemplate outside = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
+		outside.setPropagationBehavior(TransactionDefinition.PROPAGATION_NOT_SUPPORTED);
+		JdbcPersistedQueries store = new JdbcPersistedQueries(JdbcClient.create(this.dataSource), outside,
+				Clock.systemUTC(), 2_000);
+		String text = "{ " + "a".repeat(80) + ": __typename }";
+		IntStream.range(0, JdbcPersistedQueries.CHECK_EVERY)
+			.forEach((i) -> store.save(PersistedQuery.sha256(i + text), i + text));
+
+		assertThat(store.held()).isBetween(1_000L, 2_000L);
+		assertThat(store.find(PersistedQuery.sha256((JdbcPersistedQueries.CHECK_EVERY - 1) + text)))
+			.as("the newest stays")
+			.isNotNull();
+		store.save(PersistedQuery.sha256("0" + text), "0" + text);
+	}
+
+	private MvcTestResult byHash(String query) {
+		return postJson(this.mvc, "/graphql", "{\"extensions\": " + extensions(query) + "}").exchange();
+	}
+
+	private MvcTestResult withText(String query) {
+		return postJson(this.mvc, "/graphql",
+				"{\"query\": \"" + query + "\", \"extensions\": " + extensions(query) + "}")
+			.exchange();
+	}
+
+	private static String extensions(String query) {
+		return "{\"persistedQuery\": {\"version\": 1, \"sha256Hash\": \"" + PersistedQuery.sha256(query) + "\"}}";
+	}
+
+}
