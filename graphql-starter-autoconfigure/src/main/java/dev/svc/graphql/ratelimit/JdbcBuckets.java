@@ -2,14 +2,11 @@ package dev.svc.graphql.ratelimit;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.ClientSideConfig;
-import io.github.bucket4j.distributed.proxy.generic.compare_and_swap.AbstractCompareAndSwapBasedProxyManager;
-import io.github.bucket4j.distributed.proxy.generic.compare_and_swap.AsyncCompareAndSwapOperation;
 import io.github.bucket4j.distributed.proxy.generic.compare_and_swap.CompareAndSwapOperation;
 import io.github.bucket4j.distributed.remote.RemoteBucketState;
 
@@ -27,7 +24,7 @@ import org.springframework.transaction.support.TransactionOperations;
  * {@value #PURGE_EVERY} deletes up to {@value #PURGE_BATCH} such rows, so the table holds
  * about the buckets in use.
  */
-final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> {
+final class JdbcBuckets extends SynchronousBuckets {
 
 	static final int PURGE_EVERY = 256;
 
@@ -138,23 +135,8 @@ final class JdbcBuckets extends AbstractCompareAndSwapBasedProxyManager<String> 
 	}
 
 	@Override
-	protected AsyncCompareAndSwapOperation beginAsyncCompareAndSwapOperation(String key) {
-		throw new UnsupportedOperationException("The database's buckets are taken synchronously");
-	}
-
-	@Override
 	public void removeProxy(String key) {
 		this.jdbc.sql("delete from svc_rate_limit_buckets where bucket_key = ?").param(key).update();
-	}
-
-	@Override
-	protected CompletableFuture<Void> removeAsync(String key) {
-		throw new UnsupportedOperationException("The database's buckets are taken synchronously");
-	}
-
-	@Override
-	public boolean isAsyncModeSupported() {
-		return false;
 	}
 
 	@Override

@@ -2,14 +2,11 @@ package dev.svc.graphql.ratelimit;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.distributed.proxy.ClientSideConfig;
-import io.github.bucket4j.distributed.proxy.generic.compare_and_swap.AbstractCompareAndSwapBasedProxyManager;
-import io.github.bucket4j.distributed.proxy.generic.compare_and_swap.AsyncCompareAndSwapOperation;
 import io.github.bucket4j.distributed.proxy.generic.compare_and_swap.CompareAndSwapOperation;
 import io.github.bucket4j.distributed.remote.RemoteBucketState;
 
@@ -20,7 +17,7 @@ import io.github.bucket4j.distributed.remote.RemoteBucketState;
  * key and state and {@value #ENTRY_BYTES} bytes of cache entry); past that, Caffeine lets
  * go of those used least. A state is let go a day after its last change.
  */
-final class MemoryBuckets extends AbstractCompareAndSwapBasedProxyManager<String> {
+final class MemoryBuckets extends SynchronousBuckets {
 
 	static final long BUDGET = 4L * 1024 * 1024;
 
@@ -65,23 +62,8 @@ final class MemoryBuckets extends AbstractCompareAndSwapBasedProxyManager<String
 	}
 
 	@Override
-	protected AsyncCompareAndSwapOperation beginAsyncCompareAndSwapOperation(String key) {
-		throw new UnsupportedOperationException("The in-memory buckets are taken synchronously");
-	}
-
-	@Override
 	public void removeProxy(String key) {
 		this.states.invalidate(key);
-	}
-
-	@Override
-	protected CompletableFuture<Void> removeAsync(String key) {
-		throw new UnsupportedOperationException("The in-memory buckets are taken synchronously");
-	}
-
-	@Override
-	public boolean isAsyncModeSupported() {
-		return false;
 	}
 
 }
