@@ -5,10 +5,14 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.Sha256;
+import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -28,7 +32,23 @@ public final class SharedBuckets {
 	 */
 	private static final int MAX_KEY_LENGTH = 120;
 
+	/**
+	 * The heap one kept bucket holds: its key, Bucket4j's proxy and the batching
+	 * optimization's state (an estimate).
+	 */
+	static final int ENTRY_BYTES = 600;
+
+	/** The heap the kept buckets may hold. */
+	static final long BUDGET = 4L * 1024 * 1024;
+
 	private final ProxyManager<String> buckets;
+
+	/**
+	 * Each key's bucket, kept while it is in use: takes of one bucket that arrive
+	 * together on this instance go to the store as one (Bucket4j's batching), exactly as
+	 * many tokens as they take.
+	 */
+	private final Cache<String, Bucket> kept;
 
 	private final AtomicLong unavailable = new AtomicLong();
 
@@ -40,6 +60,12 @@ public final class SharedBuckets {
 	 */
 	public SharedBuckets(ProxyManager<String> buckets) {
 		this.buckets = buckets;
+		this.kept = Caffeine.newBuilder()
+			.maximumWeight(BUDGET)
+			.<String, Bucket>weigher((key, bucket) -> ENTRY_BYTES + 2 * key.length())
+			.expireAfterAccess(Duration.ofMinutes(1))
+			.executor(Runnable::run)
+			.build();
 	}
 
 	/**
@@ -61,7 +87,7 @@ public final class SharedBuckets {
 	 */
 	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens) {
 		try {
-			return this.buckets.builder().build(storedKey(key), configuration).tryConsumeAndReturnRemaining(tokens);
+			return bucket(key, configuration).tryConsumeAndReturnRemaining(tokens);
 		}
 		catch (RuntimeException ex) {
 			unreachable(ex);
@@ -77,7 +103,7 @@ public final class SharedBuckets {
 	 */
 	public void giveBack(String key, Supplier<BucketConfiguration> configuration, long tokens) {
 		try {
-			this.buckets.builder().build(storedKey(key), configuration).addTokens(tokens);
+			bucket(key, configuration).addTokens(tokens);
 		}
 		catch (RuntimeException ex) {
 			unreachable(ex);
@@ -90,6 +116,13 @@ public final class SharedBuckets {
 	 */
 	public long unavailable() {
 		return this.unavailable.get();
+	}
+
+	private Bucket bucket(String key, Supplier<BucketConfiguration> configuration) {
+		return this.kept.get(storedKey(key),
+				(stored) -> this.buckets.builder()
+					.withOptimization(Optimizations.batching())
+					.build(stored, configuration));
 	}
 
 	private void unreachable(RuntimeException ex) {
