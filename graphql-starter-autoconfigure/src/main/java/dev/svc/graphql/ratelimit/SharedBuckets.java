@@ -28,11 +28,6 @@ public final class SharedBuckets {
 	private static final Log logger = LogFactory.getLog(SharedBuckets.class);
 
 	/**
-	 * Keys longer than this (a name typed at sign-in may be long) are stored as digests.
-	 */
-	private static final int MAX_KEY_LENGTH = 120;
-
-	/**
 	 * The heap one kept bucket holds: its key, Bucket4j's proxy and the batching
 	 * optimization's state (an estimate).
 	 */
