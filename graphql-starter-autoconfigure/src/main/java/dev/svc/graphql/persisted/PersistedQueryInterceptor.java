@@ -121,8 +121,9 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			return notFoundForTheCaller(request, document, (String) documentId, chain);
 		}
 		SharedPersistedQueries shared = this.shared;
-		if (persisted != null && shared != null) {
-			// a hash and its text: once it ran, every instance knows it
+		if (persisted != null && shared != null && this.documents.find(hash) == null) {
+			// a hash and its text this instance did not know: once it ran, every instance
+			// knows it
 			String text = document;
 			return chain.next(request).doOnNext((response) -> {
 				if (response.getExecutionResult().getData() != null) {
