@@ -1,6 +1,5 @@
 package dev.svc.graphql.persisted;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,9 +14,9 @@ import org.springframework.transaction.support.TransactionOperations;
 
 /**
  * The shared persisted queries in the module's table {@code svc_persisted_queries},
- * within a budget of bytes (the texts' UTF-8 length): one save in {@value #CHECK_EVERY}
- * adds up the table, and past the budget deletes the oldest quarter of the texts until it
- * is within it again.
+ * within a budget of bytes (each text's {@linkplain PersistedQuery#sharedWeight weight}):
+ * one save in {@value #CHECK_EVERY} adds up the table, and past the budget deletes the
+ * oldest quarter of the texts until it is within it again.
  */
 final class JdbcPersistedQueries implements SharedPersistedQueries {
 
@@ -67,7 +66,7 @@ final class JdbcPersistedQueries implements SharedPersistedQueries {
 
 	@Override
 	public void save(String sha256Hash, String text) {
-		int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+		long bytes = PersistedQuery.sharedWeight(text);
 		if (bytes > this.budget) {
 			return;
 		}

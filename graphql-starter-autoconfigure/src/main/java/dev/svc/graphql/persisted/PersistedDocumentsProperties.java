@@ -49,7 +49,10 @@ public class PersistedDocumentsProperties {
 	 */
 	private @Nullable String sharedStore;
 
-	/** Bytes of text the module's table of shared persisted queries may hold. */
+	/**
+	 * Bytes the shared persisted queries may hold, in Redis or in the module's table:
+	 * each text's UTF-8 bytes and 128 for its entry.
+	 */
 	private DataSize sharedStoreBudget = DataSize.ofMegabytes(16);
 
 	public @Nullable String getSharedStore() {

@@ -1,5 +1,6 @@
 package dev.svc.graphql.persisted;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -91,6 +92,15 @@ public record PersistedQuery(String sha256Hash) {
 	 */
 	public static String sha256(String document) {
 		return Sha256.hex(document);
+	}
+
+	/**
+	 * What a shared store holds for a text, weighed against its budget: the text's UTF-8
+	 * bytes and 128 for its hash and the entry itself, so that many tiny texts cost what
+	 * they take.
+	 */
+	static long sharedWeight(String text) {
+		return 128 + text.getBytes(StandardCharsets.UTF_8).length;
 	}
 
 }

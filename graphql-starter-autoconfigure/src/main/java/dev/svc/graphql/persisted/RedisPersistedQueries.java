@@ -1,5 +1,6 @@
 package dev.svc.graphql.persisted;
 
+import java.time.Clock;
 import java.time.Duration;
 
 import org.apache.commons.logging.Log;
@@ -12,8 +13,14 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * The shared persisted queries in Redis, through Spring Boot's
  * {@code StringRedisTemplate}: one key a text ({@code svc:apq:<hash>}), kept for a day
- * after it was saved. Redis's own {@code maxmemory} bounds what they hold; with a
- * {@code volatile-*} eviction policy they are let go before keys without expiry.
+ * after it was saved, within a budget of bytes.
+ * <p>
+ * The budget holds without a scan: a counter per day ({@code svc:apq:bytes:<day>}) adds
+ * up the {@linkplain PersistedQuery#sharedWeight weight} of the texts offered that day,
+ * and a text is saved only while the day's counter is within half the budget. A text
+ * lives a day, so what Redis holds at any moment was saved today or yesterday: at most
+ * the whole budget, whoever sends the texts. Past it, a hash is not shared until the next
+ * day; each instance still keeps its own.
  */
 final class RedisPersistedQueries implements SharedPersistedQueries {
 
@@ -23,8 +30,15 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 
 	private final StringRedisTemplate redis;
 
-	RedisPersistedQueries(StringRedisTemplate redis) {
+	private final Clock clock;
+
+	private final long dailyBudget;
+
+	// budget: the bytes of text Redis may hold
+	RedisPersistedQueries(StringRedisTemplate redis, Clock clock, long budget) {
 		this.redis = redis;
+		this.clock = clock;
+		this.dailyBudget = budget / 2;
 	}
 
 	@Override
@@ -40,8 +54,17 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 
 	@Override
 	public void save(String sha256Hash, String text) {
+		long weight = PersistedQuery.sharedWeight(text);
+		if (weight > this.dailyBudget) {
+			return;
+		}
+		String day = "svc:apq:bytes:" + this.clock.millis() / KEEP.toMillis();
 		try {
-			this.redis.opsForValue().set("svc:apq:" + sha256Hash, text, KEEP);
+			Long offered = this.redis.opsForValue().increment(day, weight);
+			this.redis.expire(day, KEEP.multipliedBy(2));
+			if (offered != null && offered <= this.dailyBudget) {
+				this.redis.opsForValue().setIfAbsent("svc:apq:" + sha256Hash, text, KEEP);
+			}
 		}
 		catch (DataAccessException ex) {
 			logger.debug("The shared persisted queries cannot be written: " + ex.getMessage());

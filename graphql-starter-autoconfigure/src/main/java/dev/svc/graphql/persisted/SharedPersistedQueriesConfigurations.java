@@ -37,8 +37,10 @@ abstract class SharedPersistedQueriesConfigurations {
 
 		@Bean
 		@ConditionalOnMissingBean
-		SharedPersistedQueries svcSharedPersistedQueries(StringRedisTemplate redis) {
-			return new RedisPersistedQueries(redis);
+		SharedPersistedQueries svcSharedPersistedQueries(StringRedisTemplate redis,
+				PersistedDocumentsProperties properties, ObjectProvider<Clock> clock) {
+			return new RedisPersistedQueries(redis, clock.getIfUnique(Clock::systemUTC),
+					properties.getSharedStoreBudget().toBytes());
 		}
 
 	}
