@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.UserContext;
@@ -26,6 +27,12 @@ import org.jspecify.annotations.Nullable;
  * may spend a whole budget at once and then its refill rate (Shopify's leaky bucket
  * rather than GitHub's hourly reset). An operation that one budget refuses gets back what
  * the others took, and does not run.
+ * <p>
+ * Each instance takes a fiftieth of a budget from the shared bucket at a time and spends
+ * it on its own requests ({@link SharedBuckets#tryTake(String, Supplier, long, long)
+ * leasing ahead}), so the store sees at most fifty takes per budget, window and instance
+ * however many requests there are. No budget is ever overspent; with several instances a
+ * caller may be refused up to a fiftieth of the budget early per other instance it used.
  */
 final class CostRateLimits implements CostBudget {
 
@@ -34,6 +41,8 @@ final class CostRateLimits implements CostBudget {
 	static final String TENANT = "tenant";
 
 	static final String ADDRESS = "address";
+
+	static final int LEASES_PER_BUDGET = 50;
 
 	private final SharedBuckets buckets;
 
@@ -64,7 +73,8 @@ final class CostRateLimits implements CostBudget {
 		long charged = Math.max(1, cost);
 		List<Budget> taken = new ArrayList<>();
 		for (Budget budget : budgetsOf(context.get(UserContext.class), status.address())) {
-			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), charged);
+			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), charged,
+					Math.max(charged, budget.quota() / LEASES_PER_BUDGET));
 			if (probe == null) {
 				continue;
 			}

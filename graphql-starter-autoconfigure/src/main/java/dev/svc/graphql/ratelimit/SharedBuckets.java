@@ -28,10 +28,10 @@ public final class SharedBuckets {
 	private static final Log logger = LogFactory.getLog(SharedBuckets.class);
 
 	/**
-	 * The heap one kept bucket holds: its key, Bucket4j's proxy and the batching
-	 * optimization's state (an estimate).
+	 * The heap one kept bucket holds: its key, Bucket4j's proxy, the batching
+	 * optimization's state and the tokens leased here (an estimate).
 	 */
-	static final int ENTRY_BYTES = 600;
+	static final int ENTRY_BYTES = 700;
 
 	/** The heap the kept buckets may hold. */
 	static final long BUDGET = 4L * 1024 * 1024;
@@ -41,9 +41,9 @@ public final class SharedBuckets {
 	/**
 	 * Each key's bucket, kept while it is in use: takes of one bucket that arrive
 	 * together on this instance go to the store as one (Bucket4j's batching), exactly as
-	 * many tokens as they take.
+	 * many tokens as they take; tokens leased ahead are spent here.
 	 */
-	private final Cache<String, Bucket> kept;
+	private final Cache<String, Kept> kept;
 
 	private final AtomicLong unavailable = new AtomicLong();
 
@@ -57,7 +57,7 @@ public final class SharedBuckets {
 		this.buckets = buckets;
 		this.kept = Caffeine.newBuilder()
 			.maximumWeight(BUDGET)
-			.<String, Bucket>weigher((key, bucket) -> ENTRY_BYTES + 2 * key.length())
+			.<String, Kept>weigher((key, bucket) -> ENTRY_BYTES + 2 * key.length())
 			.expireAfterAccess(Duration.ofMinutes(1))
 			.executor(Runnable::run)
 			.build();
@@ -81,28 +81,67 @@ public final class SharedBuckets {
 	 * {@code null} when the store cannot be reached
 	 */
 	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens) {
+		return tryTake(key, configuration, tokens, tokens);
+	}
+
+	/**
+	 * Takes tokens from a bucket if it holds as many, leasing ahead: when this instance
+	 * holds too few of the bucket's tokens, it takes a lease of them from the store at
+	 * once and spends them here on later takes, so the store sees one take a lease
+	 * instead of one a request. Every token spent was taken from the store first, so all
+	 * instances together never spend more than the bucket holds; the tokens an instance
+	 * holds are spent by its callers alone, so the others may refuse a take that many
+	 * tokens early. Near the bottom of the bucket, where it cannot give a lease, a take
+	 * asks the store for exactly what it lacks.
+	 * @param key the bucket's key
+	 * @param configuration the bucket's limits, for a bucket not yet stored
+	 * @param tokens how many tokens
+	 * @param lease how many tokens to take from the store at once; no fewer than
+	 * {@code tokens} are taken
+	 * @return what the bucket holds, as this instance knows it (the store's count at its
+	 * last take and the tokens held here), and, when it holds too few, how long until it
+	 * does; {@code null} when the store cannot be reached
+	 */
+	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens,
+			long lease) {
+		Kept bucket = bucket(key, configuration);
+		long fromHere = bucket.spend(tokens);
+		if (fromHere == tokens) {
+			return ConsumptionProbe.consumed(bucket.remaining(), 0);
+		}
+		long lacking = tokens - fromHere;
 		try {
-			return bucket(key, configuration).tryConsumeAndReturnRemaining(tokens);
+			ConsumptionProbe probe = (lease > lacking) ? bucket.store.tryConsumeAndReturnRemaining(lease) : null;
+			long ahead = lease - lacking;
+			if (probe == null || !probe.isConsumed()) {
+				probe = bucket.store.tryConsumeAndReturnRemaining(lacking);
+				ahead = 0;
+			}
+			if (!probe.isConsumed()) {
+				bucket.leased(fromHere, probe.getRemainingTokens());
+				return ConsumptionProbe.rejected(bucket.remaining(), probe.getNanosToWaitForRefill(),
+						probe.getNanosToWaitForReset());
+			}
+			bucket.leased(ahead, probe.getRemainingTokens());
+			return ConsumptionProbe.consumed(bucket.remaining(), probe.getNanosToWaitForReset());
 		}
 		catch (RuntimeException ex) {
+			bucket.leased(fromHere, bucket.stored);
 			unreachable(ex);
 			return null;
 		}
 	}
 
 	/**
-	 * Puts tokens back into a bucket, up to its capacity.
+	 * Puts tokens back that a take of this instance took: later takes here spend them
+	 * first.
 	 * @param key the bucket's key
 	 * @param configuration the bucket's limits, for a bucket not yet stored
 	 * @param tokens how many tokens
 	 */
 	public void giveBack(String key, Supplier<BucketConfiguration> configuration, long tokens) {
-		try {
-			bucket(key, configuration).addTokens(tokens);
-		}
-		catch (RuntimeException ex) {
-			unreachable(ex);
-		}
+		Kept bucket = bucket(key, configuration);
+		bucket.leased(tokens, bucket.stored);
 	}
 
 	/**
@@ -113,11 +152,9 @@ public final class SharedBuckets {
 		return this.unavailable.get();
 	}
 
-	private Bucket bucket(String key, Supplier<BucketConfiguration> configuration) {
-		return this.kept.get(storedKey(key),
-				(stored) -> this.buckets.builder()
-					.withOptimization(Optimizations.batching())
-					.build(stored, configuration));
+	private Kept bucket(String key, Supplier<BucketConfiguration> configuration) {
+		return this.kept.get(storedKey(key), (stored) -> new Kept(
+				this.buckets.builder().withOptimization(Optimizations.batching()).build(stored, configuration)));
 	}
 
 	private void unreachable(RuntimeException ex) {
@@ -134,6 +171,45 @@ public final class SharedBuckets {
 	// a digest: keys hold what callers typed (names of any length, any characters)
 	private static String storedKey(String key) {
 		return "svc:" + Sha256.hex(key);
+	}
+
+	/**
+	 * A bucket as this instance keeps it: the store's, the tokens leased from it and not
+	 * yet spent, and what the store held at the last take.
+	 */
+	private static final class Kept {
+
+		final Bucket store;
+
+		final AtomicLong held = new AtomicLong();
+
+		volatile long stored;
+
+		Kept(Bucket store) {
+			this.store = store;
+		}
+
+		// the tokens spent from those held here, as many as asked for or all there are
+		long spend(long tokens) {
+			long held;
+			long spent;
+			do {
+				held = this.held.get();
+				spent = Math.min(held, tokens);
+			}
+			while (spent > 0 && !this.held.compareAndSet(held, held - spent));
+			return spent;
+		}
+
+		void leased(long tokens, long stored) {
+			this.held.addAndGet(tokens);
+			this.stored = stored;
+		}
+
+		long remaining() {
+			return this.stored + this.held.get();
+		}
+
 	}
 
 }
