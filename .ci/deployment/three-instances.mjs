@@ -3,7 +3,8 @@
 //   1. the sign-in throttle holds at its number (30 a minute) for an address and for an account;
 //   2. the rate limit of query cost holds at its budget (graphql.rate-limits.user), each answer's
 //      RateLimit header counting down one budget, then 429 with Retry-After and RATE_LIMITED;
-//   3. a persisted query's hash registered through one instance runs on the others;
+//   3. a persisted query's hash a signed-in caller registered through one instance runs on the
+//      others, an anonymous caller's does not;
 //   4. a token and a cookie session signed in through one instance work on every instance;
 //   5. a log-out on one instance is refused on every instance within the stated delay
 //      (graphql.sign-in.session-check-interval, 5 s, for a token and for a cookie session).
@@ -65,17 +66,26 @@ const graphql = (base, query, headers = {}, extensions) =>
   check('the 31st is throttled for the account', byAccount[30] === 429, () => byAccount.join(' '));
 }
 
-// 3. a persisted query registered through one instance runs on the others
+// 3. a persisted query a signed-in caller registered through one instance runs on the others;
+// an anonymous caller's stays where it ran
 {
   const query = `{ apq${Date.now().toString(36)}: __typename }`;
   const extensions = { persistedQuery: { version: 1, sha256Hash: sha256(query) } };
-  const registered = await graphql(instances[0], query, {}, extensions);
+  const authorization = `Bearer ${await token('203.0.113.20')}`;
+  const registered = await graphql(instances[0], query, { Authorization: authorization }, extensions);
   check('the hash and text run on the first instance', registered.status === 200, () => registered.text);
   for (const instance of instances.slice(1)) {
     const byHash = await post(instance, '/graphql', { extensions });
     check(`the hash alone runs on ${instance}`, byHash.status === 200 && byHash.text === registered.text,
       () => `${byHash.status} ${byHash.text}`);
   }
+  const anonymousQuery = `{ anonymous${Date.now().toString(36)}: __typename }`;
+  const anonymousExtensions = { persistedQuery: { version: 1, sha256Hash: sha256(anonymousQuery) } };
+  const sent = await graphql(instances[0], anonymousQuery, {}, anonymousExtensions);
+  check('an anonymous hash and text run on the first instance', sent.status === 200, () => sent.text);
+  const elsewhere = await post(instances[1], '/graphql', { extensions: anonymousExtensions });
+  check('an anonymous caller\'s text is not shared', elsewhere.text.includes('PERSISTED_QUERY_NOT_FOUND'),
+    () => `${elsewhere.status} ${elsewhere.text}`);
 }
 
 // 4. and 5. a token and a cookie session on every instance, and their log-outs

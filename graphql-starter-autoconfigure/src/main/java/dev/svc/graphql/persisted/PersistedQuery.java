@@ -96,11 +96,11 @@ public record PersistedQuery(String sha256Hash) {
 
 	/**
 	 * What a shared store holds for a text, weighed against its budget: the text's UTF-8
-	 * bytes and 128 for its hash and the entry itself, so that many tiny texts cost what
-	 * they take.
+	 * bytes and 256 for its hash and the entry itself (a Redis key of a short text takes
+	 * about 220), so that many tiny texts cost what they take.
 	 */
 	static long sharedWeight(String text) {
-		return 128 + text.getBytes(StandardCharsets.UTF_8).length;
+		return 256 + text.getBytes(StandardCharsets.UTF_8).length;
 	}
 
 }

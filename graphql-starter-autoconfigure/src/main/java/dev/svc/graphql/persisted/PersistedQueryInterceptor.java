@@ -121,9 +121,12 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			return notFoundForTheCaller(request, document, (String) documentId, chain);
 		}
 		SharedPersistedQueries shared = this.shared;
-		if (persisted != null && shared != null && this.documents.find(hash) == null) {
-			// a hash and its text this instance did not know: once it ran, every instance
-			// knows it
+		UserContext caller = caller(request);
+		if (persisted != null && shared != null && caller != null && caller.isAuthenticated()
+				&& this.documents.find(hash) == null) {
+			// a signed-in caller's hash and text this instance did not know: once it ran,
+			// every instance knows it. An anonymous caller's stays here: nobody answers
+			// for what it would fill the shared store with
 			String text = document;
 			return chain.next(request).doOnNext((response) -> {
 				if (response.getExecutionResult().getData() != null) {

@@ -2,6 +2,7 @@ package dev.svc.graphql.persisted;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -9,24 +10,39 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * The shared persisted queries in Redis, through Spring Boot's
  * {@code StringRedisTemplate}: one key a text ({@code svc:apq:<hash>}), kept for a day
  * after it was saved, within a budget of bytes.
  * <p>
- * The budget holds without a scan: a counter per day ({@code svc:apq:bytes:<day>}) adds
- * up the {@linkplain PersistedQuery#sharedWeight weight} of the texts offered that day,
- * and a text is saved only while the day's counter is within half the budget. A text
- * lives a day, so what Redis holds at any moment was saved today or yesterday: at most
- * the whole budget, whoever sends the texts. Past it, a hash is not shared until the next
- * day; each instance still keeps its own.
+ * The budget holds without a scan: a counter per day ({@code svc:apq:bytes:<day>}, by the
+ * instances' clocks) adds up the {@linkplain PersistedQuery#sharedWeight weight} of the
+ * texts saved that day, and a text is saved only while the day's counter stays within
+ * half the budget. A text lives a day, so what Redis holds at any moment was saved today
+ * or yesterday: at most the whole budget. Past it, a hash is not shared until the next
+ * day; each instance still keeps its own. One script does it all, so a text already saved
+ * is not counted again, and no counter is left without its expiry.
  */
 final class RedisPersistedQueries implements SharedPersistedQueries {
 
 	private static final Log logger = LogFactory.getLog(RedisPersistedQueries.class);
 
 	static final Duration KEEP = Duration.ofDays(1);
+
+	// KEYS: the text's key, the day's counter; ARGV: weight, daily budget, text, seconds
+	private static final RedisScript<Long> SAVE = RedisScript.of("""
+			if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+			local saved = redis.call('INCRBY', KEYS[2], ARGV[1])
+			redis.call('EXPIRE', KEYS[2], 2 * tonumber(ARGV[4]))
+			if saved > tonumber(ARGV[2]) then
+				redis.call('DECRBY', KEYS[2], ARGV[1])
+				return 0
+			end
+			redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[4])
+			return 1
+			""", Long.class);
 
 	private final StringRedisTemplate redis;
 
@@ -60,11 +76,8 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 		}
 		String day = "svc:apq:bytes:" + this.clock.millis() / KEEP.toMillis();
 		try {
-			Long offered = this.redis.opsForValue().increment(day, weight);
-			this.redis.expire(day, KEEP.multipliedBy(2));
-			if (offered != null && offered <= this.dailyBudget) {
-				this.redis.opsForValue().setIfAbsent("svc:apq:" + sha256Hash, text, KEEP);
-			}
+			this.redis.execute(SAVE, List.of("svc:apq:" + sha256Hash, day), String.valueOf(weight),
+					String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()));
 		}
 		catch (DataAccessException ex) {
 			logger.debug("The shared persisted queries cannot be written: " + ex.getMessage());

@@ -5,8 +5,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The texts of automatic persisted queries that every instance shares: a hash one
  * instance learned is known to the others, which each parse and keep the document
- * themselves. Only texts that ran (parsed, validated, within the limits) are saved. A
- * store out of reach is a miss, and the client sends the text once more.
+ * themselves. Only texts that ran (parsed, validated, within the limits) for a signed-in
+ * caller are saved; anonymous callers read them. A store out of reach is a miss, and the
+ * client sends the text once more.
  */
 public interface SharedPersistedQueries {
 

@@ -30,9 +30,9 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Each instance takes a fiftieth of a budget from the shared bucket at a time and spends
  * it on its own requests ({@link SharedBuckets#tryTake(String, Supplier, long, long)
- * leasing ahead}), so the store sees at most fifty takes per budget, window and instance
- * however many requests there are. No budget is ever overspent; with several instances a
- * caller may be refused up to a fiftieth of the budget early per other instance it used.
+ * leasing ahead}), so the store sees about fifty takes per budget, window and instance
+ * however many requests there are. The price, per instance a caller uses: a burst may
+ * spend a fiftieth more than the budget, or be refused a fiftieth early.
  */
 final class CostRateLimits implements CostBudget {
 
@@ -81,8 +81,8 @@ final class CostRateLimits implements CostBudget {
 			if (!probe.isConsumed()) {
 				giveBack(taken, charged);
 				status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
-				long seconds = Math.max(1,
-						TimeUnit.NANOSECONDS.toSeconds(probe.getNanosToWaitForRefill() + 999_999_999));
+				long seconds = Math.max(1, TimeUnit.NANOSECONDS
+					.toSeconds(Math.min(probe.getNanosToWaitForRefill(), Long.MAX_VALUE - 999_999_999) + 999_999_999));
 				refuse(budget, status, seconds,
 						"The query costs " + charged + ", and the " + budget.name() + " budget holds "
 								+ probe.getRemainingTokens() + " of " + budget.quota() + " per " + this.window + " ("

@@ -33,7 +33,8 @@ final class RateLimitStatus {
 	}
 
 	synchronized void spent(String name, long quota, long windowSeconds, long remaining) {
-		this.budgets.add(new Budget(name, quota, windowSeconds, remaining));
+		// an instance's view of a shared budget may run past its bounds
+		this.budgets.add(new Budget(name, quota, windowSeconds, Math.max(0, Math.min(quota, remaining))));
 	}
 
 	synchronized void refused(long retryAfterSeconds) {

@@ -2,11 +2,13 @@ package dev.svc.graphql.ratelimit;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.svc.graphql.Sha256;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
@@ -16,6 +18,8 @@ import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
 
 /**
  * The token buckets that every instance shares, by key. A bucket store out of reach lets
@@ -60,6 +64,11 @@ public final class SharedBuckets {
 			.<String, Kept>weigher((key, bucket) -> ENTRY_BYTES + 2 * key.length())
 			.expireAfterAccess(Duration.ofMinutes(1))
 			.executor(Runnable::run)
+			.removalListener((@Nullable String key, @Nullable Kept bucket, RemovalCause cause) -> {
+				if (bucket != null) {
+					returnHeld(bucket);
+				}
+			})
 			.build();
 	}
 
@@ -88,14 +97,16 @@ public final class SharedBuckets {
 	 * Takes tokens from a bucket if it holds as many, leasing ahead: when this instance
 	 * holds too few of the bucket's tokens, it takes a lease of them from the store at
 	 * once and spends them here on later takes, so the store sees one take a lease
-	 * instead of one a request. Every token spent was taken from the store first, so all
-	 * instances together never spend more than the bucket holds; the tokens an instance
-	 * holds are spent by its callers alone, so the others may refuse a take that many
-	 * tokens early. Near the bottom of the bucket, where it cannot give a lease, a take
-	 * asks the store for exactly what it lacks.
+	 * instead of one a request. Every token spent was taken from the store first. An
+	 * instance holds one lease at most (takes that meet a lease under way ask the store
+	 * for exactly what they lack), and gives back what it holds when it lets the bucket
+	 * go; the store fills up meanwhile, so in a burst all instances together may spend a
+	 * bucket's capacity and one lease each, and a caller may be refused a lease early by
+	 * each other instance. Near the bottom of the bucket, where it cannot give a lease, a
+	 * take asks the store for exactly what it lacks.
 	 * @param key the bucket's key
 	 * @param configuration the bucket's limits, for a bucket not yet stored
-	 * @param tokens how many tokens
+	 * @param tokens how many tokens, at least 1
 	 * @param lease how many tokens to take from the store at once; no fewer than
 	 * {@code tokens} are taken
 	 * @return what the bucket holds, as this instance knows it (the store's count at its
@@ -104,44 +115,54 @@ public final class SharedBuckets {
 	 */
 	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens,
 			long lease) {
+		Assert.isTrue(tokens > 0, "A take takes at least one token");
 		Kept bucket = bucket(key, configuration);
 		long fromHere = bucket.spend(tokens);
 		if (fromHere == tokens) {
 			return ConsumptionProbe.consumed(bucket.remaining(), 0);
 		}
 		long lacking = tokens - fromHere;
+		boolean leasing = lease > lacking && bucket.leasing.compareAndSet(false, true);
 		try {
-			ConsumptionProbe probe = (lease > lacking) ? bucket.store.tryConsumeAndReturnRemaining(lease) : null;
+			ConsumptionProbe probe = leasing ? bucket.store.tryConsumeAndReturnRemaining(lease) : null;
 			long ahead = lease - lacking;
 			if (probe == null || !probe.isConsumed()) {
 				probe = bucket.store.tryConsumeAndReturnRemaining(lacking);
 				ahead = 0;
 			}
 			if (!probe.isConsumed()) {
-				bucket.leased(fromHere, probe.getRemainingTokens());
+				bucket.held(fromHere, probe.getRemainingTokens());
 				return ConsumptionProbe.rejected(bucket.remaining(), probe.getNanosToWaitForRefill(),
 						probe.getNanosToWaitForReset());
 			}
-			bucket.leased(ahead, probe.getRemainingTokens());
+			bucket.held(ahead, probe.getRemainingTokens());
 			return ConsumptionProbe.consumed(bucket.remaining(), probe.getNanosToWaitForReset());
 		}
 		catch (RuntimeException ex) {
-			bucket.leased(fromHere, bucket.stored);
+			bucket.held(fromHere, bucket.stored);
 			unreachable(ex);
 			return null;
+		}
+		finally {
+			if (leasing) {
+				bucket.leasing.set(false);
+			}
 		}
 	}
 
 	/**
-	 * Puts tokens back that a take of this instance took: later takes here spend them
-	 * first.
+	 * Puts tokens back into a bucket, up to its capacity.
 	 * @param key the bucket's key
 	 * @param configuration the bucket's limits, for a bucket not yet stored
 	 * @param tokens how many tokens
 	 */
 	public void giveBack(String key, Supplier<BucketConfiguration> configuration, long tokens) {
-		Kept bucket = bucket(key, configuration);
-		bucket.leased(tokens, bucket.stored);
+		try {
+			bucket(key, configuration).store.addTokens(tokens);
+		}
+		catch (RuntimeException ex) {
+			unreachable(ex);
+		}
 	}
 
 	/**
@@ -155,6 +176,19 @@ public final class SharedBuckets {
 	private Kept bucket(String key, Supplier<BucketConfiguration> configuration) {
 		return this.kept.get(storedKey(key), (stored) -> new Kept(
 				this.buckets.builder().withOptimization(Optimizations.batching()).build(stored, configuration)));
+	}
+
+	// the store takes them up to the bucket's capacity
+	private void returnHeld(Kept bucket) {
+		long held = bucket.held.getAndSet(0);
+		if (held > 0) {
+			try {
+				bucket.store.addTokens(held);
+			}
+			catch (RuntimeException ex) {
+				unreachable(ex);
+			}
+		}
 	}
 
 	private void unreachable(RuntimeException ex) {
@@ -183,6 +217,8 @@ public final class SharedBuckets {
 
 		final AtomicLong held = new AtomicLong();
 
+		final AtomicBoolean leasing = new AtomicBoolean();
+
 		volatile long stored;
 
 		Kept(Bucket store) {
@@ -201,13 +237,13 @@ public final class SharedBuckets {
 			return spent;
 		}
 
-		void leased(long tokens, long stored) {
+		void held(long tokens, long stored) {
 			this.held.addAndGet(tokens);
 			this.stored = stored;
 		}
 
 		long remaining() {
-			return this.stored + this.held.get();
+			return Math.max(0, this.stored + this.held.get());
 		}
 
 	}

@@ -80,6 +80,17 @@ class RedisPersistedQueriesTests {
 	}
 
 	@Test
+	void shouldCountATextSavedAlreadyOnce() {
+		String text = "{ " + this.prefix + ": __typename }";
+		store().save(PersistedQuery.sha256(text), text);
+		store().save(PersistedQuery.sha256(text), text);
+
+		assertThat(this.redis.opsForValue().get("svc:apq:bytes:" + this.clock.millis() / 86_400_000))
+			.isEqualTo(String.valueOf(PersistedQuery.sharedWeight(text)));
+		assertThat(this.redis.getExpire("svc:apq:bytes:" + this.clock.millis() / 86_400_000)).isPositive();
+	}
+
+	@Test
 	void shouldNeverSaveATextOverHalfTheBudget() {
 		String text = "{ " + "a".repeat((int) BUDGET / 2) + ": __typename }";
 		store().save(PersistedQuery.sha256(text), text);

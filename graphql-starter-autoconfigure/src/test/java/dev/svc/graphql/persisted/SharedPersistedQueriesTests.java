@@ -7,20 +7,24 @@ import javax.sql.DataSource;
 
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.HttpHeaders;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
 import static dev.svc.graphql.test.MockMvcRequests.body;
 import static dev.svc.graphql.test.MockMvcRequests.postJson;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,12 +32,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The automatic persisted queries that every instance shares, in the module's table on
  * the real database: a hash another instance learned runs here at once; a hash and text
- * that ran are saved, one that did not run is not; a saved text that is not its hash's is
- * never run; the table keeps within its budget.
+ * that ran for a signed-in caller are saved, one that did not run or that an anonymous
+ * caller sent is not; a saved text that is not its hash's is never run; the table keeps
+ * within its budget.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=shared-persisted-test-key-0123456789abcdef",
 				"graphql.persisted-documents.shared-store=database" })
 @AutoConfigureMockMvc
 class SharedPersistedQueriesTests {
@@ -65,13 +72,16 @@ class SharedPersistedQueriesTests {
 	}
 
 	@Test
-	void shouldSaveAHashAndTextThatRanAndNothingElse() {
+	void shouldSaveASignedInCallersHashAndTextThatRanAndNothingElse() {
+		String admin = bearerToken(this.mvc, "", "admin", "123qwe");
 		String ran = "{ ranHere: __typename }";
 		String invalid = "{ noSuchField }";
+		String anonymous = "{ sentAnonymously: __typename }";
 		assertThat(body(byHash(ran))).contains("PERSISTED_QUERY_NOT_FOUND");
 
-		assertThat(withText(ran)).hasStatus(200);
-		assertThat(withText(invalid)).hasStatus(400);
+		assertThat(withText(ran, admin)).hasStatus(200);
+		assertThat(withText(invalid, admin)).hasStatus(400);
+		assertThat(withText(anonymous, null)).hasStatus(200);
 
 		assertThat(this.jdbc.queryForList("select document from svc_persisted_queries", String.class))
 			.containsExactly(ran);
@@ -91,12 +101,12 @@ class SharedPersistedQueriesTests {
 		TransactionTemplate outside = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
 		outside.setPropagationBehavior(TransactionDefinition.PROPAGATION_NOT_SUPPORTED);
 		JdbcPersistedQueries store = new JdbcPersistedQueries(JdbcClient.create(this.dataSource), outside,
-				Clock.systemUTC(), 2_000);
+				Clock.systemUTC(), 8_000);
 		String text = "{ " + "a".repeat(80) + ": __typename }";
 		IntStream.range(0, JdbcPersistedQueries.CHECK_EVERY)
 			.forEach((i) -> store.save(PersistedQuery.sha256(i + text), i + text));
 
-		assertThat(store.held()).isBetween(1_000L, 2_000L);
+		assertThat(store.held()).isBetween(4_000L, 8_000L);
 		assertThat(store.find(PersistedQuery.sha256((JdbcPersistedQueries.CHECK_EVERY - 1) + text)))
 			.as("the newest stays")
 			.isNotNull();
@@ -107,10 +117,13 @@ class SharedPersistedQueriesTests {
 		return postJson(this.mvc, "/graphql", "{\"extensions\": " + extensions(query) + "}").exchange();
 	}
 
-	private MvcTestResult withText(String query) {
-		return postJson(this.mvc, "/graphql",
-				"{\"query\": \"" + query + "\", \"extensions\": " + extensions(query) + "}")
-			.exchange();
+	private MvcTestResult withText(String query, @Nullable String authorization) {
+		MockMvcRequestBuilder request = postJson(this.mvc, "/graphql",
+				"{\"query\": \"" + query + "\", \"extensions\": " + extensions(query) + "}");
+		if (authorization != null) {
+			request.header(HttpHeaders.AUTHORIZATION, authorization);
+		}
+		return request.exchange();
 	}
 
 	private static String extensions(String query) {

@@ -2,6 +2,12 @@ package dev.svc.graphql.ratelimit;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
@@ -11,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Two instances' buckets over one store, leasing ahead: the store sees one take a lease;
- * together they never spend more than the bucket holds, and near its bottom a take asks
- * for exactly what it lacks.
+ * an instance holds one lease at most; together they never spend more than the bucket
+ * gave, and near its bottom a take asks for exactly what it lacks.
  */
 class SharedBucketsTests {
 
@@ -66,12 +72,31 @@ class SharedBucketsTests {
 	}
 
 	@Test
-	void shouldSpendTokensGivenBackFirst() {
+	void shouldPutTokensGivenBackIntoTheStore() {
 		assertThat(take(this.first, 100, 100).isConsumed()).isTrue();
 		this.first.giveBack("key", () -> HUNDRED_A_DAY, 5);
 
-		assertThat(take(this.first, 5, 5).isConsumed()).isTrue();
+		assertThat(take(this.second, 5, 5).isConsumed()).isTrue();
 		assertThat(take(this.first, 1, 1).isConsumed()).isFalse();
+	}
+
+	@Test
+	void shouldHoldOneLeaseAtMostWhateverTheTakesAtOnce() throws Exception {
+		ExecutorService threads = Executors.newFixedThreadPool(8);
+		try {
+			List<Future<ConsumptionProbe>> takes = new ArrayList<>();
+			for (int i = 0; i < 40; i++) {
+				takes.add(threads.submit(() -> take(this.first, 1, 10)));
+			}
+			for (Future<ConsumptionProbe> take : takes) {
+				assertThat(take.get(10, TimeUnit.SECONDS).isConsumed()).isTrue();
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
+
+		assertThat(take(this.second, 50, 50).isConsumed()).as("the 40 spent and one lease at most held").isTrue();
 	}
 
 	private static ConsumptionProbe take(SharedBuckets buckets, long tokens, long lease) {
