@@ -2,7 +2,6 @@ package dev.svc.graphql.ratelimit;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
@@ -49,11 +48,9 @@ final class RateLimitStatus {
 				this.budgets.stream()
 					.map((budget) -> "\"" + budget.name + "\";q=" + budget.quota + ";w=" + budget.windowSeconds)
 					.collect(Collectors.joining(", ")));
-		headers.set("RateLimit",
-				this.budgets.stream()
-					.map((budget) -> String.format(Locale.ROOT, "\"%s\";r=%d;t=%d", budget.name, budget.remaining,
-							budget.secondsUntilFull()))
-					.collect(Collectors.joining(", ")));
+		headers.set("RateLimit", this.budgets.stream()
+			.map((budget) -> "\"" + budget.name + "\";r=" + budget.remaining + ";t=" + budget.secondsUntilFull())
+			.collect(Collectors.joining(", ")));
 		if (this.retryAfterSeconds >= 0) {
 			headers.set(HttpHeaders.RETRY_AFTER, String.valueOf(this.retryAfterSeconds));
 		}

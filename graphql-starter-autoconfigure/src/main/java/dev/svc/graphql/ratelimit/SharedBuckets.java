@@ -174,8 +174,11 @@ public final class SharedBuckets {
 	}
 
 	private Kept bucket(String key, Supplier<BucketConfiguration> configuration) {
-		return this.kept.get(storedKey(key), (stored) -> new Kept(
-				this.buckets.builder().withOptimization(Optimizations.batching()).build(stored, configuration)));
+		// the digest once a key, not once a take
+		return this.kept.get(key,
+				(any) -> new Kept(this.buckets.builder()
+					.withOptimization(Optimizations.batching())
+					.build(storedKey(key), configuration)));
 	}
 
 	// the store takes them up to the bucket's capacity
