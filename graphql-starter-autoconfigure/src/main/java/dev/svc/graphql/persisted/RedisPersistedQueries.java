@@ -3,6 +3,7 @@ package dev.svc.graphql.persisted;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -14,12 +15,12 @@ import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * The shared persisted queries in Redis, through Spring Boot's
- * {@code StringRedisTemplate}: one key a text ({@code svc:apq:<hash>}), kept for a day
+ * {@code StringRedisTemplate}: one key a text ({@code svc:{apq}:<hash>}), kept for a day
  * after it was saved, within a budget of bytes.
  * <p>
- * The budget holds without a scan: a counter per day ({@code svc:apq:bytes:<day>}, by the
- * instances' clocks) adds up the {@linkplain PersistedQuery#sharedWeight weight} of the
- * texts saved that day, and a text is saved only while the day's counter stays within
+ * The budget holds without a scan: a counter per day ({@code svc:{apq}:bytes:<day>}, by
+ * the instances' clocks) adds up the {@linkplain PersistedQuery#sharedWeight weight} of
+ * the texts saved that day, and a text is saved only while the day's counter stays within
  * half the budget. A text lives a day, so what Redis holds at any moment was saved today
  * or yesterday: at most the whole budget. Past it, a hash is not shared until the next
  * day; each instance still keeps its own. One script does it all, so a text already saved
@@ -30,6 +31,13 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 	private static final Log logger = LogFactory.getLog(RedisPersistedQueries.class);
 
 	static final Duration KEEP = Duration.ofDays(1);
+
+	// one hash tag, so that the script's two keys share a slot on a Redis Cluster
+	static final String TEXT = "svc:{apq}:";
+
+	static final String DAY = "svc:{apq}:bytes:";
+
+	private final AtomicBoolean warned = new AtomicBoolean();
 
 	// KEYS: the text's key, the day's counter; ARGV: weight, daily budget, text, seconds
 	private static final RedisScript<Long> SAVE = RedisScript.of("""
@@ -60,7 +68,7 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 	@Override
 	public @Nullable String find(String sha256Hash) {
 		try {
-			return this.redis.opsForValue().get("svc:apq:" + sha256Hash);
+			return this.redis.opsForValue().get(TEXT + sha256Hash);
 		}
 		catch (DataAccessException ex) {
 			logger.debug("The shared persisted queries cannot be read: " + ex.getMessage());
@@ -74,13 +82,19 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 		if (weight > this.dailyBudget) {
 			return;
 		}
-		String day = "svc:apq:bytes:" + this.clock.millis() / KEEP.toMillis();
+		String day = DAY + this.clock.millis() / KEEP.toMillis();
 		try {
-			this.redis.execute(SAVE, List.of("svc:apq:" + sha256Hash, day), String.valueOf(weight),
+			this.redis.execute(SAVE, List.of(TEXT + sha256Hash, day), String.valueOf(weight),
 					String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()));
 		}
 		catch (DataAccessException ex) {
-			logger.debug("The shared persisted queries cannot be written: " + ex.getMessage());
+			if (this.warned.compareAndSet(false, true)) {
+				logger.warn("The shared persisted queries cannot be written (logged once; then at debug level): "
+						+ ex.getMessage());
+			}
+			else {
+				logger.debug("The shared persisted queries cannot be written: " + ex.getMessage());
+			}
 		}
 	}
 

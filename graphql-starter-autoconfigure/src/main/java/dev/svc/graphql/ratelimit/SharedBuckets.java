@@ -2,6 +2,9 @@ package dev.svc.graphql.ratelimit;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -19,6 +22,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.util.Assert;
 
 /**
@@ -49,6 +53,13 @@ public final class SharedBuckets {
 	 */
 	private final Cache<String, Kept> kept;
 
+	/**
+	 * Gives back what an instance held of the buckets it let go, off the request threads:
+	 * one thread, 1,024 returns waiting at most (past them a return is dropped, and the
+	 * bucket is only short of those tokens until it fills up again).
+	 */
+	private final ThreadPoolExecutor returns;
+
 	private final AtomicLong unavailable = new AtomicLong();
 
 	private final AtomicLong lastWarning = new AtomicLong(Long.MIN_VALUE);
@@ -66,10 +77,16 @@ public final class SharedBuckets {
 			.executor(Runnable::run)
 			.removalListener((@Nullable String key, @Nullable Kept bucket, RemovalCause cause) -> {
 				if (bucket != null) {
+					bucket.retired = true;
 					returnHeld(bucket);
 				}
 			})
 			.build();
+		CustomizableThreadFactory threads = new CustomizableThreadFactory("svc-bucket-returns-");
+		threads.setDaemon(true);
+		this.returns = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1024), threads,
+				new ThreadPoolExecutor.DiscardPolicy());
+		this.returns.allowCoreThreadTimeOut(true);
 	}
 
 	/**
@@ -131,15 +148,15 @@ public final class SharedBuckets {
 				ahead = 0;
 			}
 			if (!probe.isConsumed()) {
-				bucket.held(fromHere, probe.getRemainingTokens());
+				keep(bucket, fromHere, probe.getRemainingTokens());
 				return ConsumptionProbe.rejected(bucket.remaining(), probe.getNanosToWaitForRefill(),
 						probe.getNanosToWaitForReset());
 			}
-			bucket.held(ahead, probe.getRemainingTokens());
+			keep(bucket, ahead, probe.getRemainingTokens());
 			return ConsumptionProbe.consumed(bucket.remaining(), probe.getNanosToWaitForReset());
 		}
 		catch (RuntimeException ex) {
-			bucket.held(fromHere, bucket.stored);
+			keep(bucket, fromHere, bucket.stored);
 			unreachable(ex);
 			return null;
 		}
@@ -174,23 +191,34 @@ public final class SharedBuckets {
 	}
 
 	private Kept bucket(String key, Supplier<BucketConfiguration> configuration) {
-		// the digest once a key, not once a take
-		return this.kept.get(key,
+		// the digest once a key, not once a take, but for keys longer than it
+		String kept = (key.length() > 128) ? storedKey(key) : key;
+		return this.kept.get(kept,
 				(any) -> new Kept(this.buckets.builder()
 					.withOptimization(Optimizations.batching())
 					.build(storedKey(key), configuration)));
+	}
+
+	private void keep(Kept bucket, long tokens, long stored) {
+		bucket.held(tokens, stored);
+		if (bucket.retired) {
+			// let go while this take was under way
+			returnHeld(bucket);
+		}
 	}
 
 	// the store takes them up to the bucket's capacity
 	private void returnHeld(Kept bucket) {
 		long held = bucket.held.getAndSet(0);
 		if (held > 0) {
-			try {
-				bucket.store.addTokens(held);
-			}
-			catch (RuntimeException ex) {
-				unreachable(ex);
-			}
+			this.returns.execute(() -> {
+				try {
+					bucket.store.addTokens(held);
+				}
+				catch (RuntimeException ex) {
+					unreachable(ex);
+				}
+			});
 		}
 	}
 
@@ -223,6 +251,8 @@ public final class SharedBuckets {
 		final AtomicBoolean leasing = new AtomicBoolean();
 
 		volatile long stored;
+
+		volatile boolean retired;
 
 		Kept(Bucket store) {
 			this.store = store;

@@ -47,7 +47,7 @@ class RedisPersistedQueriesTests {
 
 	@AfterEach
 	void disconnect() {
-		this.redis.delete(this.redis.keys("svc:apq:*"));
+		this.redis.delete(this.redis.keys("svc:{apq}:*"));
 		this.connections.destroy();
 	}
 
@@ -58,7 +58,8 @@ class RedisPersistedQueriesTests {
 
 		assertThat(store().find(PersistedQuery.sha256(text))).isEqualTo(text);
 		assertThat(store().find(PersistedQuery.sha256("{ other }"))).isNull();
-		assertThat(this.redis.getExpire("svc:apq:" + PersistedQuery.sha256(text))).isBetween(86_000L, 86_400L);
+		assertThat(this.redis.getExpire(RedisPersistedQueries.TEXT + PersistedQuery.sha256(text))).isBetween(86_000L,
+				86_400L);
 	}
 
 	@Test
@@ -85,9 +86,9 @@ class RedisPersistedQueriesTests {
 		store().save(PersistedQuery.sha256(text), text);
 		store().save(PersistedQuery.sha256(text), text);
 
-		assertThat(this.redis.opsForValue().get("svc:apq:bytes:" + this.clock.millis() / 86_400_000))
+		assertThat(this.redis.opsForValue().get(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000))
 			.isEqualTo(String.valueOf(PersistedQuery.sharedWeight(text)));
-		assertThat(this.redis.getExpire("svc:apq:bytes:" + this.clock.millis() / 86_400_000)).isPositive();
+		assertThat(this.redis.getExpire(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000)).isPositive();
 	}
 
 	@Test
