@@ -67,8 +67,8 @@ public final class RateLimitAutoConfiguration {
 		}
 
 		// a budget below the cost limit would refuse some queries for good, with a 429
-		// that
-		// tells clients to try again
+		// that tells clients to try again; one above a token a nanosecond Bucket4j cannot
+		// fill
 		private static void check(RateLimitProperties properties, long maxCost) {
 			Assert.isTrue(properties.getWindow().toMillis() > 0, "graphql.rate-limits.window must be 1ms or longer");
 			Map<String, Long> budgets = new LinkedHashMap<>();
@@ -81,6 +81,11 @@ public final class RateLimitAutoConfiguration {
 			budgets.forEach((property, budget) -> Assert.isTrue(budget >= maxCost,
 					() -> property + " is " + budget + ", below graphql.limits.max-cost (" + maxCost
 							+ "): a budget must pay for any query the cost limit lets through"));
+			long most = (properties.getWindow().getSeconds() < Long.MAX_VALUE / 1_000_000_000L)
+					? properties.getWindow().toNanos() : Long.MAX_VALUE;
+			budgets.forEach((property, budget) -> Assert.isTrue(budget <= most,
+					() -> property + " is " + budget + ", more than one a nanosecond of graphql.rate-limits.window ("
+							+ properties.getWindow() + "): at most " + most + ", or a longer window"));
 		}
 
 		@Bean

@@ -94,13 +94,21 @@ class RateLimitAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldRefuseToStartWithABudgetBelowTheCostLimitOrAStoreItDoesNotHave() {
+	void shouldRefuseToStartWithABudgetItCannotKeepOrAStoreItDoesNotHave() {
 		this.contextRunner.withPropertyValues("graphql.rate-limits.enabled=true", "graphql.rate-limits.anonymous=4999")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
 				.hasMessage("graphql.rate-limits.anonymous is 4999, below graphql.limits.max-cost (5000): a budget must"
 						+ " pay for any query the cost limit lets through"));
+		this.contextRunner
+			.withPropertyValues("graphql.rate-limits.enabled=true", "graphql.rate-limits.window=1s",
+					"graphql.rate-limits.tenant=1000000001")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("graphql.rate-limits.tenant is 1000000001, more than one a nanosecond of"
+						+ " graphql.rate-limits.window (PT1S): at most 1000000000, or a longer window"));
 		this.contextRunner.withPropertyValues("graphql.rate-limits.store=redis")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
