@@ -51,7 +51,7 @@ public class PersistedDocumentsProperties {
 
 	/**
 	 * Bytes the shared persisted queries may hold, in Redis or in the module's table:
-	 * each text's UTF-8 bytes and 128 for its entry.
+	 * each text's UTF-8 bytes and 256 for its entry.
 	 */
 	private DataSize sharedStoreBudget = DataSize.ofMegabytes(16);
 
