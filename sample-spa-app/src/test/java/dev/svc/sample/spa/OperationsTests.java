@@ -10,7 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The health check is open, metrics need an administrator, and GraphQL requests are
- * counted.
+ * counted; the two observations the sample switches off (per field, per security filter
+ * chain) make no meters.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
@@ -30,6 +31,9 @@ class OperationsTests {
 		admin.query("{ users { totalCount } }");
 		assertThat(admin.http().get("/actuator/metrics/graphql.request?tag=graphql.outcome:SUCCESS").body())
 			.contains("\"name\":\"graphql.request\"");
+		assertThat(admin.http().get("/actuator/metrics/graphql.datafetcher").status()).isEqualTo(404);
+		assertThat(admin.http().get("/actuator/metrics/spring.security.filterchains").status()).isEqualTo(404);
+		assertThat(admin.http().get("/actuator/metrics/http.server.requests").status()).isEqualTo(200);
 	}
 
 }
