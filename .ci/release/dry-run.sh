@@ -20,7 +20,7 @@ if [ -d "$root/$playground" ]; then cp -a "$root/$playground" "$playground"; fi
 export GNUPGHOME="$work/gnupg"
 mkdir -m 700 "$GNUPGHOME"
 gpg --batch --quiet --passphrase '' --quick-generate-key 'Svc GraphQL release dry run <dry-run@invalid>' ed25519 sign 1d
-./mvnw -B -q -Prelease -DskipTests deploy
+./mvnw -B -q -Prelease -DskipTests -Dstart-archive.skip=true deploy
 
 staging=target/staging-deploy
 java "$root/.ci/release/CheckStaging.java" "$staging" "$release"

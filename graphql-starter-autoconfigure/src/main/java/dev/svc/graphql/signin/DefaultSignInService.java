@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Signs users in against the credential store. An unknown user costs the same password
@@ -38,7 +39,11 @@ final class DefaultSignInService implements SignInService {
 
 	private final PasswordEncoder passwordEncoder;
 
-	private final String unknownUserHash;
+	/**
+	 * The hash an unknown user's password is checked against: made at the first sign-in,
+	 * not at start.
+	 */
+	private final SingletonSupplier<String> unknownUserHash;
 
 	private final AttemptBudget budget;
 
@@ -56,7 +61,7 @@ final class DefaultSignInService implements SignInService {
 		this.identities = identities;
 		this.credentials = credentials;
 		this.passwordEncoder = passwordEncoder;
-		this.unknownUserHash = passwordEncoder.encode("not a password of anybody");
+		this.unknownUserHash = SingletonSupplier.of(() -> passwordEncoder.encode("not a password of anybody"));
 		this.budget = budget;
 		this.resetCodes = resetCodes;
 		this.twoFactor = twoFactor;
@@ -112,9 +117,13 @@ final class DefaultSignInService implements SignInService {
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
 				: this.credentials.findCredentials(tenantId, login);
 		// one password check on every path, locked or unknown, so none answers sooner
+		// (the
+		// decoy is made on every path too, so the first sign-in after start is as slow
+		// either way)
 		String secret = (password != null) ? password : "";
+		String decoy = this.unknownUserHash.obtain();
 		boolean passwordMatches = this.passwordEncoder.matches(secret,
-				found.map(UserCredentials::passwordHash).orElse(this.unknownUserHash));
+				found.map(UserCredentials::passwordHash).orElse(decoy));
 		if (login.isEmpty()) {
 			return SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
 		}

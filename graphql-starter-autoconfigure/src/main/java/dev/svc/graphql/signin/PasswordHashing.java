@@ -15,6 +15,7 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Hashes so many passwords at a time: a hash is work for a core, and Argon2id's takes its
@@ -29,12 +30,17 @@ final class PasswordHashing implements PasswordEncoder {
 
 	private static final int HASH_BYTES = 32;
 
-	private final PasswordEncoder encoder;
+	private final Supplier<PasswordEncoder> encoder;
 
 	private final Semaphore turns;
 
-	PasswordHashing(PasswordEncoder encoder, int maxConcurrent) {
-		this.encoder = encoder;
+	/**
+	 * The encoder is asked for at the first hash, not at start: the default one opens
+	 * Bouncy Castle's signed jar, a tenth of a second that no request but a sign-in
+	 * needs.
+	 */
+	PasswordHashing(Supplier<PasswordEncoder> encoder, int maxConcurrent) {
+		this.encoder = SingletonSupplier.of(encoder);
 		this.turns = new Semaphore((maxConcurrent > 0) ? maxConcurrent : Runtime.getRuntime().availableProcessors(),
 				true);
 	}
@@ -60,14 +66,14 @@ final class PasswordHashing implements PasswordEncoder {
 
 	@Override
 	public @Nullable String encode(@Nullable CharSequence rawPassword) {
-		return inTurn(() -> this.encoder.encode(rawPassword));
+		return inTurn(() -> this.encoder.get().encode(rawPassword));
 	}
 
 	@Override
 	public boolean matches(@Nullable CharSequence rawPassword, @Nullable String encodedPassword) {
 		return inTurn(() -> {
 			try {
-				return this.encoder.matches(rawPassword, encodedPassword);
+				return this.encoder.get().matches(rawPassword, encodedPassword);
 			}
 			catch (IllegalArgumentException ex) {
 				logger.warn(
@@ -80,7 +86,7 @@ final class PasswordHashing implements PasswordEncoder {
 
 	@Override
 	public boolean upgradeEncoding(@Nullable String encodedPassword) {
-		return this.encoder.upgradeEncoding(encodedPassword);
+		return this.encoder.get().upgradeEncoding(encodedPassword);
 	}
 
 	private <T> T inTurn(Supplier<T> hashing) {

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import java.time.Clock;
+import java.util.function.Supplier;
 
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
@@ -72,7 +73,7 @@ public final class SignInAutoConfiguration {
 			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
 			SignInProperties signIn, PasswordProperties password, ObjectProvider<SharedBuckets> sharedBuckets,
 			ObjectProvider<Clock> clock) {
-		PasswordEncoder encoder = passwordEncoder
+		Supplier<PasswordEncoder> encoder = () -> passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		Clock time = clock.getIfUnique(Clock::systemUTC);
 		// the shared buckets, or one instance's alone where a host left them out

@@ -59,7 +59,7 @@ class PasswordHashingTests {
 	@Test
 	void shouldFailTheCheckOfAHashItCannotRead() {
 		PasswordHashing hashing = new PasswordHashing(
-				PasswordHashing.defaultEncoder(new Hashing(), getClass().getClassLoader()), 0);
+				() -> PasswordHashing.defaultEncoder(new Hashing(), getClass().getClassLoader()), 0);
 		assertThat(hashing.matches("123qwe", "123qwe")).isFalse();
 		assertThat(hashing.matches("123qwe", "{unknown}123qwe")).isFalse();
 	}
@@ -90,7 +90,7 @@ class PasswordHashingTests {
 			}
 
 		};
-		PasswordHashing hashing = new PasswordHashing(slow, 2);
+		PasswordHashing hashing = new PasswordHashing(() -> slow, 2);
 		List<Thread> signIns = new ArrayList<>();
 		for (int i = 0; i < 8; i++) {
 			Thread signIn = new Thread(() -> hashing.matches("password", "hash"));

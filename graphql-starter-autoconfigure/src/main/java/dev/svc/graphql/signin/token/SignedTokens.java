@@ -1,8 +1,11 @@
 package dev.svc.graphql.signin.token;
 
+import java.io.OutputStream;
+import java.io.Reader;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Date;
+import java.util.Map;
 import java.util.Optional;
 
 import javax.crypto.SecretKey;
@@ -12,8 +15,16 @@ import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
+import io.jsonwebtoken.io.AbstractDeserializer;
+import io.jsonwebtoken.io.AbstractSerializer;
 import io.jsonwebtoken.security.Keys;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.json.JsonMapper;
 
+/**
+ * Signs and reads the module's JWTs, with JSON by the Jackson that Spring Boot 4 runs on
+ * (jjwt's own Jackson support is for Jackson 2, a second JSON library to load).
+ */
 final class SignedTokens {
 
 	static final String TOKEN_TYPE = "token_type";
@@ -26,13 +37,21 @@ final class SignedTokens {
 
 	private static final String TENANT_ID = "tenantId";
 
+	private static final JsonMapper json = JsonMapper.builder()
+		.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+		.build();
+
 	private final SecretKey signingKey;
 
 	private final JwtParser parser;
 
 	SignedTokens(byte[] signingKey, Clock clock) {
 		this.signingKey = Keys.hmacShaKeyFor(signingKey);
-		this.parser = Jwts.parser().verifyWith(this.signingKey).clock(() -> Date.from(clock.instant())).build();
+		this.parser = Jwts.parser()
+			.verifyWith(this.signingKey)
+			.clock(() -> Date.from(clock.instant()))
+			.json(new JsonReader())
+			.build();
 	}
 
 	String sign(SignedInUser user, String type, String sessionId, String id, Instant now, Instant expiry) {
@@ -46,6 +65,7 @@ final class SignedTokens {
 			.issuedAt(Date.from(now))
 			.expiration(Date.from(expiry))
 			.signWith(this.signingKey, Jwts.SIG.HS256)
+			.json(new JsonWriter())
 			.compact();
 	}
 
@@ -63,6 +83,25 @@ final class SignedTokens {
 	static SignedInUser user(Claims claims) {
 		return new SignedInUser(Long.parseLong(claims.getSubject()), claims.get(TENANT_ID, Integer.class),
 				claims.get("name", String.class), claims.get(SESSION_ID, String.class));
+	}
+
+	private static final class JsonWriter extends AbstractSerializer<Map<String, ?>> {
+
+		@Override
+		protected void doSerialize(Map<String, ?> value, OutputStream out) {
+			json.writeValue(out, value);
+		}
+
+	}
+
+	private static final class JsonReader extends AbstractDeserializer<Map<String, ?>> {
+
+		@Override
+		@SuppressWarnings("unchecked")
+		protected Map<String, ?> doDeserialize(Reader reader) {
+			return json.readValue(reader, Map.class);
+		}
+
 	}
 
 }
