@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The users page benchmark (docs/benchmarks.md): builds this project and its three peers, loads the
 # data set into a fresh PostgreSQL database, checks that every system returns the same rows, and
-# prints req/s, latencies, SQL statements and CPU per request, start time and RSS side by side.
-# Usage: bench/users-page.sh    (needs wrk, node and PostgreSQL on 127.0.0.1:5432; about 20 minutes)
-# ROUNDS, SECONDS_PER_ROUND and WARMUP_SECONDS change the wrk schedule.
+# prints req/s, latencies, SQL statements and CPU per request, start time and RSS side by side: the
+# plain-MVC floor first, every other system as a share of it and against this project; then this
+# project and the hand-written app with 1,000 keep-alive connections on JDK 25's virtual threads.
+# Usage: bench/users-page.sh    (needs wrk, node, PostgreSQL on 127.0.0.1:5432 and, for the last
+# part, a JDK 25 (JAVA25, else /usr/lib/jvm/temurin-25-*); about 30 minutes)
+# ROUNDS, SECONDS_PER_ROUND, WARMUP_SECONDS and CONNECTIONS change the wrk schedule.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -B -q install -DskipTests

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""The users page benchmark: this project against PostGraphile 4, a hand-written Spring for GraphQL
-app and a plain Spring MVC controller, all on one fresh PostgreSQL database with the same rows.
-Run it through ../users-page.sh, which builds everything first. Prints markdown tables."""
+"""The users page benchmark: a plain Spring MVC controller with the same SQL (the floor), then this
+project, PostGraphile 4 and a hand-written Spring for GraphQL app against it, all on one fresh
+PostgreSQL database with the same rows; then this project and the hand-written app with 1,000
+keep-alive connections on JDK 25's virtual threads. Run it through ../users-page.sh, which builds
+everything first. Prints markdown tables."""
 import json, os, re, statistics, subprocess, sys, time, urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -12,8 +14,15 @@ JDBC = "jdbc:postgresql://127.0.0.1:5432/" + DB
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
 SECONDS = int(os.environ.get("SECONDS_PER_ROUND", "20"))
 WARMUP = int(os.environ.get("WARMUP_SECONDS", "120"))
-# the JVM configuration the samples ship (docs/operations.md), a java argument file
-SAMPLE_JVM = "@" + os.path.join(ROOT, "sample-spa-app/jvm.options")
+# the JVM configuration the samples ship (docs/operations.md), a java argument file, and the jar
+# extracted with the build's class data archive that the README runs
+SAMPLE_JVM = "@" + os.path.join(ROOT, "sample-spa-app/target/app/jvm.options")
+SAMPLE_JAR = os.path.join(ROOT, "sample-spa-app/target/app/sample-spa-app.jar")
+PLAIN_JAR = os.path.join(ROOT, "sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar")
+CONNECTIONS = int(os.environ.get("CONNECTIONS", "1000"))
+JAVA25 = os.environ.get("JAVA25") or next(
+    (os.path.join("/usr/lib/jvm", d, "bin/java") for d in sorted(os.listdir("/usr/lib/jvm")) if d.startswith("temurin-25")),
+    None)
 
 FIELDS = "id userName name surname emailAddress"
 OURS = "{ users(maxResultCount: 20%s) { totalCount items { " + FIELDS + \
@@ -105,8 +114,8 @@ def postgres_cpu_since(before):
     return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_cpu().items())
 
 
-def wrk(url, seconds, body=None, token=None):
-    command = ["wrk", "-t2", "-c10", f"-d{seconds}s", "--latency"]
+def wrk(url, seconds, body=None, token=None, connections=10):
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency"]
     if body is not None:
         command += ["-s", os.path.join(HERE, "page.lua")]
     env = {**os.environ, "BENCH_BODY": json.dumps(body or {}), "BENCH_TOKEN": token or ""}
@@ -118,6 +127,9 @@ def wrk(url, seconds, body=None, token=None):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if errors:
         sys.exit(f"{url}: {errors.group(1)} failed responses")
+    failures = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if failures and sum(int(n) for n in failures.groups()) > 0:
+        sys.exit(f"{url}: socket errors: {failures.group(0)}")
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), "p50": latency(50),
             "p99": latency(99), "requests": requests}
 
@@ -178,6 +190,43 @@ def table(header, rows):
     print()
 
 
+def many_connections(token):
+    """This project (virtual threads on, as the sample ships) and the hand-written app (virtual
+    threads switched on too) on JDK 25, each alone on the machine, with CONNECTIONS keep-alive
+    clients: req/s and p99 against the same system's with 10."""
+    if not JAVA25 or not os.path.exists(JAVA25):
+        print("no JDK 25 (JAVA25): the run with many connections is left out\n")
+        return
+    ours = System("this project (SPA sample, JDK 25, virtual threads)",
+                  [JAVA25, "@" + os.path.join(ROOT, "sample-spa-app/jvm.options"), "-jar", PLAIN_JAR,
+                   "--server.port=18111", f"--spring.datasource.url={JDBC}", "--spring.datasource.username=postgres",
+                   "--graphql.identity.demo-data=false", "--graphql.sign-in.token.signing-key=users-page-bench-signing-key-0123456789abcdef",
+                   "--logging.level.root=WARN"], 18111)
+    hand = System("hand-written Spring for GraphQL app (JDK 25, virtual threads)",
+                  [JAVA25, "-jar", "target/users-page-spring-graphql-1.jar", "--server.port=18112",
+                   "--spring.threads.virtual.enabled=true"], 18112, os.path.join(HERE, "spring-graphql"))
+    rows = []
+    for system, url, body, bearer, ready in [
+            (ours, "http://127.0.0.1:18111/graphql", {"query": OURS % ""}, token,
+             lambda: get("http://127.0.0.1:18111/actuator/health")),
+            (hand, "http://127.0.0.1:18112/graphql", {"query": HAND}, None,
+             lambda: post("http://127.0.0.1:18112/graphql", {"query": HAND}))]:
+        try:
+            system.start(ready)
+            wrk(url, WARMUP, body, bearer)
+            few = wrk(url, SECONDS, body, bearer)
+            wrk(url, 10, body, bearer, CONNECTIONS)
+            many = wrk(url, SECONDS, body, bearer, CONNECTIONS)
+            rows.append([system.name, f"{few['rps']:,.0f}", f"{few['p99']:.1f} ms", f"{many['rps']:,.0f}",
+                         f"{many['p99']:.1f} ms", f"{many['rps'] / few['rps']:.2f}", f"{system.peak_rss_mb():,.0f} MB"])
+        finally:
+            system.stop()
+    print(f"{CONNECTIONS} keep-alive connections (wrk -t2 -c{CONNECTIONS}) against 10, each system alone, "
+          f"{WARMUP} s of warm-up, {SECONDS} s each:\n")
+    table(["system", "req/s, 10 connections", "p99", f"req/s, {CONNECTIONS} connections", "p99", "kept",
+           "peak RSS"], rows)
+
+
 def main():
     log_file = subprocess.run(["sh", "-c", "pg_lsclusters -h | awk '{print $7}' | head -n 1"],
                               capture_output=True, text=True).stdout.strip()
@@ -187,13 +236,12 @@ def main():
         psql(f"drop database if exists {DB} with (force)", "postgres")
         psql(f"create database {DB}", "postgres")
     key = "users-page-bench-signing-key-0123456789abcdef"
-    spa_jar = os.path.join(ROOT, "sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar")
-    def sample(name, port, jvm):
-        return System(name, ["java", *jvm, "-jar", spa_jar, f"--server.port={port}", f"--spring.datasource.url={JDBC}",
+    def sample(name, port, jvm, jar=SAMPLE_JAR, java="java"):
+        return System(name, [java, *jvm, "-jar", jar, f"--server.port={port}", f"--spring.datasource.url={JDBC}",
                              "--spring.datasource.username=postgres", "--graphql.identity.demo-data=false",
                              f"--graphql.sign-in.token.signing-key={key}", "--logging.level.root=WARN"], port)
-    ours = sample("this project (SPA sample, bearer token, audit on)", 18101, [SAMPLE_JVM])
-    ours_defaults = sample("this project, JVM defaults instead of jvm.options", 18105, [])
+    ours = sample("this project (SPA sample as shipped, bearer token, audit on)", 18101, [SAMPLE_JVM])
+    ours_defaults = sample("this project, JVM defaults instead of jvm.options", 18105, [], PLAIN_JAR)
     if not reuse:
         # the module's migrations make the tables, then the data set goes in
         ours.start(lambda: get("http://127.0.0.1:18101/actuator/health"))
@@ -236,11 +284,11 @@ def main():
                 sys.exit(f"{name} returns another page than this project:\n{page}\n{expected}")
         print("every system returns the same page of tenant 1 (20 users of 1,000, with roles and units)\n")
 
-        systems = [(ours, "http://127.0.0.1:18101/graphql", page_body, admin),
+        systems = [(mvc, "http://127.0.0.1:18103/users?tenantId=1&maxResultCount=20", None, None),
+                   (ours, "http://127.0.0.1:18101/graphql", page_body, admin),
                    (ours_defaults, "http://127.0.0.1:18105/graphql", page_body, admin),
                    (graphile, "http://127.0.0.1:18104/graphql", graphile_body, None),
-                   (hand, "http://127.0.0.1:18102/graphql", {"query": HAND}, None),
-                   (mvc, "http://127.0.0.1:18103/users?tenantId=1&maxResultCount=20", None, None)]
+                   (hand, "http://127.0.0.1:18102/graphql", {"query": HAND}, None)]
         curves = {}
         for system, url, body, bearer in systems:
             if system in (ours, ours_defaults, hand):
@@ -258,13 +306,15 @@ def main():
         for system, url, body, bearer in systems:
             request = (lambda url=url: get(url)) if body is None else (lambda url=url, body=body, bearer=bearer: post(url, body, bearer))
             statements[system.name] = statements_per_request(log_file, request)
-        base = statistics.mean(r["rps"] for r in results[ours.name])
+        floor = statistics.mean(r["rps"] for r in results[mvc.name])
+        ours_rps = statistics.mean(r["rps"] for r in results[ours.name])
         rows = []
         for system, *_ in systems:
             runs = results[system.name]
             rps = statistics.mean(r["rps"] for r in runs)
             rows.append([system.name, f"{rps:,.0f}", f"{statistics.median(r['p50'] for r in runs):.1f} ms",
-                         f"{statistics.median(r['p99'] for r in runs):.1f} ms", f"{rps / base:.2f}",
+                         f"{statistics.median(r['p99'] for r in runs):.1f} ms", f"{rps / floor:.2f}",
+                         "" if system is ours else f"{ours_rps / rps:.2f}x",
                          f"{statements[system.name][0]:.2f}" + (f" + audit {statements[system.name][1]:.2f}"
                                                                 if statements[system.name][1] else ""),
                          f"{statistics.mean(r['app_cpu'] + r['db_cpu'] for r in runs):.2f} ms"
@@ -272,7 +322,8 @@ def main():
                          f"{system.start_seconds:.1f} s", f"{system.peak_rss_mb():,.0f} MB"])
         print(f"Users page of 20 with totalCount, roles and units (tenant of 1,000 users), wrk -t2 -c10, "
               f"{ROUNDS} interleaved rounds of {SECONDS} s after {WARMUP} s of warm-up each (the JVMs: 60 s more):\n")
-        table(["system", "req/s", "p50", "p99", "ratio to this project", "SQL statements per request",
+        table(["system", "req/s", "p50", "p99", "share of the floor", "this project against it",
+               "SQL statements per request",
                "CPU per request (app + PostgreSQL)", "start", "peak RSS"], rows)
         for system, *_ in systems:
             print(f"{system.name}: " + ", ".join(f"{r['rps']:,.0f}" for r in results[system.name]) + " req/s by round")
@@ -313,6 +364,9 @@ def main():
             rows.append([label, f"{ours_page['totalCount']:,}", f"{timings[0]:,.1f} ms", f"{timings[1]:,.1f} ms"])
         print("One tenant of 1,000,000 users, single requests, median of 10 (both systems return the same page):\n")
         table(["case", "totalCount", "this project", "PostGraphile"], rows)
+        for system in (ours, ours_defaults, hand, mvc, graphile):
+            system.stop()
+        many_connections(admin)
 
     finally:
         for system in (ours, ours_defaults, hand, mvc, graphile):
