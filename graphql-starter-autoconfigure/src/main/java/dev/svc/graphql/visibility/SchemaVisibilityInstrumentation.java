@@ -8,6 +8,7 @@ import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
+import graphql.introspection.Introspection;
 import graphql.schema.DataFetcher;
 import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLSchema;
@@ -39,6 +40,16 @@ final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentat
 	@Override
 	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher,
 			InstrumentationFieldFetchParameters parameters, @Nullable InstrumentationState state) {
+		// __schema and __type have graphql-java's own fetchers, trivial ones: any other
+		// trivial
+		// fetcher is a property's, and asking for its field would build the environment
+		// that
+		// graphql-java saves such fetchers (a tenth of the page's execution). This
+		// instrumentation runs first in the chain, so it sees the fetchers unwrapped.
+		if (parameters.isTrivialDataFetcher() && dataFetcher != Introspection.SchemaMetaFieldDefDataFetcher
+				&& dataFetcher != Introspection.TypeMetaFieldDefDataFetcher) {
+			return dataFetcher;
+		}
 		GraphQLFieldDefinition field = parameters.getField();
 		GraphQLSchema schema = parameters.getExecutionContext().getGraphQLSchema();
 		boolean schemaField = field == schema.getIntrospectionSchemaFieldDefinition();
