@@ -15,7 +15,7 @@ port=18141
 warmup=${WARMUP_SECONDS:-90}
 seconds=${PROFILE_SECONDS:-30}
 profiler_version=4.6
-./mvnw -B -q install -DskipTests
+./mvnw -B -q package -DskipTests
 profiler=$HOME/.m2/repository/tools/profiler/async-profiler/$profiler_version/async-profiler-$profiler_version.jar
 [ -f "$profiler" ] || ./mvnw -B -q dependency:get -Dartifact=tools.profiler:async-profiler:$profiler_version -Dtransitive=false
 work=$(mktemp -d)
