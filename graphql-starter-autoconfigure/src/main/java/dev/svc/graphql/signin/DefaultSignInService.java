@@ -116,10 +116,9 @@ final class DefaultSignInService implements SignInService {
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
 		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
 				: this.credentials.findCredentials(tenantId, login);
-		// one password check on every path, locked or unknown, so none answers sooner
-		// (the
-		// decoy is made on every path too, so the first sign-in after start is as slow
-		// either way)
+		// one password check on every path, locked or unknown, so none answers sooner;
+		// every path obtains the decoy too, so the first sign-in after a start is as slow
+		// whether its user exists or not
 		String secret = (password != null) ? password : "";
 		String decoy = this.unknownUserHash.obtain();
 		boolean passwordMatches = this.passwordEncoder.matches(secret,

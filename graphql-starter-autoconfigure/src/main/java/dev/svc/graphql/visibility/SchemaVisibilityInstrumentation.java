@@ -40,12 +40,12 @@ final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentat
 	@Override
 	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher,
 			InstrumentationFieldFetchParameters parameters, @Nullable InstrumentationState state) {
-		// __schema and __type have graphql-java's own fetchers, trivial ones: any other
-		// trivial
-		// fetcher is a property's, and asking for its field would build the environment
-		// that
-		// graphql-java saves such fetchers (a tenth of the page's execution). This
-		// instrumentation runs first in the chain, so it sees the fetchers unwrapped.
+		// __schema and __type have graphql-java's own fetchers, trivial ones; any other
+		// trivial fetcher reads a property, and asking for its field would make
+		// graphql-java
+		// build the environment it spares such fetchers. This instrumentation runs first
+		// in
+		// the chain, so it sees the fetchers unwrapped.
 		if (parameters.isTrivialDataFetcher() && dataFetcher != Introspection.SchemaMetaFieldDefDataFetcher
 				&& dataFetcher != Introspection.TypeMetaFieldDefDataFetcher) {
 			return dataFetcher;
