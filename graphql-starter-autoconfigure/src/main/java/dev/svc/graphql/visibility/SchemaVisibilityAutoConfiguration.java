@@ -21,8 +21,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
@@ -46,7 +44,6 @@ public final class SchemaVisibilityAutoConfiguration {
 	}
 
 	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE)
 	SchemaVisibilityInstrumentation svcSchemaVisibilityInstrumentation(VisibleSchemas svcVisibleSchemas) {
 		return new SchemaVisibilityInstrumentation(svcVisibleSchemas);
 	}

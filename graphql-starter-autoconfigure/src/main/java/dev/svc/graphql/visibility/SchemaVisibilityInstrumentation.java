@@ -8,7 +8,6 @@ import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
-import graphql.introspection.Introspection;
 import graphql.schema.DataFetcher;
 import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLSchema;
@@ -40,16 +39,6 @@ final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentat
 	@Override
 	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher,
 			InstrumentationFieldFetchParameters parameters, @Nullable InstrumentationState state) {
-		// __schema and __type have graphql-java's own fetchers, trivial ones; any other
-		// trivial fetcher reads a property, and asking for its field would make
-		// graphql-java
-		// build the environment it spares such fetchers. This instrumentation runs first
-		// in
-		// the chain, so it sees the fetchers unwrapped.
-		if (parameters.isTrivialDataFetcher() && dataFetcher != Introspection.SchemaMetaFieldDefDataFetcher
-				&& dataFetcher != Introspection.TypeMetaFieldDefDataFetcher) {
-			return dataFetcher;
-		}
 		GraphQLFieldDefinition field = parameters.getField();
 		GraphQLSchema schema = parameters.getExecutionContext().getGraphQLSchema();
 		boolean schemaField = field == schema.getIntrospectionSchemaFieldDefinition();

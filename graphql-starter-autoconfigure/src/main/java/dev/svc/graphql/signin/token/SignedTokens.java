@@ -72,8 +72,14 @@ final class SignedTokens {
 	Optional<Claims> read(String token, String type) {
 		try {
 			Claims claims = this.parser.parseSignedClaims(token).getPayload();
-			return (type.equals(claims.get(TOKEN_TYPE, String.class)) && claims.get(SESSION_ID, String.class) != null
-					&& claims.getExpiration() != null) ? Optional.of(claims) : Optional.empty();
+			if (!type.equals(claims.get(TOKEN_TYPE, String.class)) || claims.get(SESSION_ID, String.class) == null
+					|| claims.getExpiration() == null) {
+				return Optional.empty();
+			}
+			// a signed token whose user claims are not of their types (a key shared with
+			// another issuer) is no token of ours: anonymous, never a failed request
+			user(claims);
+			return Optional.of(claims);
 		}
 		catch (JwtException | IllegalArgumentException ex) {
 			return Optional.empty();
@@ -85,7 +91,7 @@ final class SignedTokens {
 				claims.get("name", String.class), claims.get(SESSION_ID, String.class));
 	}
 
-	private static final class JsonWriter extends AbstractSerializer<Map<String, ?>> {
+	static final class JsonWriter extends AbstractSerializer<Map<String, ?>> {
 
 		@Override
 		protected void doSerialize(Map<String, ?> value, OutputStream out) {
