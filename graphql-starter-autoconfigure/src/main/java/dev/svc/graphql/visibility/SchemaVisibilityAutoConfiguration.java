@@ -1,5 +1,7 @@
 package dev.svc.graphql.visibility;
 
+import java.util.List;
+
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
@@ -17,6 +19,7 @@ import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -24,12 +27,12 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Shows each caller the schema it may use, through an instrumentation that answers
- * introspection from the caller's schema (and, with {@code by-permission-as-missing},
- * validates and runs the request against it).
+ * Shows each caller the schema it may use: an instrumentation that finds the caller's
+ * schema (and, with {@code by-permission-as-missing}, validates and runs the request
+ * against it), and introspection fields that answer from it.
  */
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
-@ConditionalOnClass({ GraphQL.class, Caffeine.class })
+@ConditionalOnClass({ GraphQL.class, Caffeine.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
 @ConditionalOnBean({ RootContainer.class, PermissionChecker.class })
 @Conditional(SchemaVisibilityAutoConfiguration.OnVisibilityByPermission.class)
@@ -41,6 +44,11 @@ public final class SchemaVisibilityAutoConfiguration {
 			PermissionChecker permissionChecker) {
 		return new VisibleSchemas(container.guardedFields(), permissionChecker, properties.getVisibleSchemaCacheSize(),
 				properties.getVisibility() == SchemaVisibility.BY_PERMISSION_AS_MISSING);
+	}
+
+	@Bean
+	GraphQlSourceBuilderCustomizer svcVisibleIntrospection(VisibleSchemas svcVisibleSchemas) {
+		return (builder) -> builder.typeVisitors(List.of(new VisibleIntrospection(svcVisibleSchemas)));
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package dev.svc.graphql.visibility;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
@@ -8,6 +9,7 @@ import dev.svc.graphql.container.TestHandlers;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import graphql.ExecutionInput;
+import graphql.GraphQL;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.schema.GraphQLSchema;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -84,6 +86,28 @@ class SchemaVisibilityAutoConfigurationTests {
 				.satisfies((visible) -> assertThat(visible.validatesRequests()).isTrue())
 				.satisfies((visible) -> assertThat(visible.schema()).isSameAs(used))
 				.satisfies((visible) -> assertThat(visible.hiddenFields()).isEqualTo(List.of("secret")));
+		});
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void shouldAnswerIntrospectionFromTheCallersSchemaEvenWhereTheInstrumentationDidNotRun() {
+		this.contextRunner.run((context) -> {
+			// the schema alone, without the instrumentation that puts the caller's schema
+			// into the context
+			GraphQL graphQl = GraphQL.newGraphQL(context.getBean(GraphQlSource.class).schema()).build();
+			ExecutionInput input = callerHolding("Other")
+				.transform((builder) -> builder.query("{ __schema { queryType { fields { name } } } }"));
+			Map<String, Map<String, Map<String, List<Map<String, String>>>>> data = graphQl.execute(input).getData();
+			assertThat(data.get("__schema").get("queryType").get("fields")).extracting((field) -> field.get("name"))
+				.contains("greeting")
+				.doesNotContain("secret");
+			ExecutionInput type = callerHolding("Other")
+				.transform((builder) -> builder.query("{ __type(name: \"Query\") { fields { name } } }"));
+			Map<String, Map<String, List<Map<String, String>>>> typeData = graphQl.execute(type).getData();
+			assertThat(typeData.get("__type").get("fields")).extracting((field) -> field.get("name"))
+				.contains("greeting")
+				.doesNotContain("secret");
 		});
 	}
 

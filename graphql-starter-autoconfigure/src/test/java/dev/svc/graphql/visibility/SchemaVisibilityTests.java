@@ -8,6 +8,11 @@ import java.util.Map;
 import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.TestHostApplication;
+import graphql.execution.instrumentation.Instrumentation;
+import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
+import graphql.schema.DataFetcher;
 import org.json.JSONException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -17,6 +22,10 @@ import org.skyscreamer.jsonassert.JSONCompareMode;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
 import org.springframework.web.util.UriUtils;
@@ -297,6 +306,53 @@ class SchemaVisibilityTests {
 			assertThat(admin).contains("type Query {", "greeting(name: String): String!", "users(",
 					"type UserPagedResult {", "secret: String", "type Role {", "usersConnection(",
 					"type UserConnection {", "type PageInfo {");
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = { TestHostApplication.class, WrappingInstrumentation.class },
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"graphql.introspection=everyone" })
+	@AutoConfigureMockMvc
+	class BehindAHostInstrumentation {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldStillShowEachCallerItsOwnSchema() throws JSONException {
+			assertFields(this.mvc, "tenant user", OPEN_FIELDS);
+			assertFields(this.mvc, "tenant admin", ALL_FIELDS);
+			JSONAssert.assertEquals("""
+					{"data": {"__type": null}}""",
+					body(graphQl(this.mvc, "{ __type(name: \"UserPagedResult\") { name } }", "tenant user").exchange()),
+					JSONCompareMode.STRICT);
+		}
+
+	}
+
+	/**
+	 * A host's instrumentation, first in the chain, that wraps every data fetcher (as
+	 * tracing and metrics libraries do).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class WrappingInstrumentation {
+
+		@Bean
+		@Order(Ordered.HIGHEST_PRECEDENCE)
+		Instrumentation hostTracing() {
+			return new SimplePerformantInstrumentation() {
+
+				@Override
+				public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher,
+						InstrumentationFieldFetchParameters parameters, InstrumentationState state) {
+					return (environment) -> dataFetcher.get(environment);
+				}
+
+			};
 		}
 
 	}
