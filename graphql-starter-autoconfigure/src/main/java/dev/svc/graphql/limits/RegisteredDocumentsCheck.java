@@ -27,12 +27,12 @@ final class RegisteredDocumentsCheck implements SmartInitializingSingleton {
 
 	private final DocumentCache documents;
 
-	private final ObjectProvider<QueryCostInstrumentation> costs;
+	private final ObjectProvider<QueryCostLimit> costs;
 
 	private final ObjectProvider<GraphQlSource> graphQlSource;
 
 	RegisteredDocumentsCheck(ObjectProvider<RegisteredDocuments> registered, DocumentCache documents,
-			ObjectProvider<QueryCostInstrumentation> costs, ObjectProvider<GraphQlSource> graphQlSource) {
+			ObjectProvider<QueryCostLimit> costs, ObjectProvider<GraphQlSource> graphQlSource) {
 		this.registered = registered;
 		this.documents = documents;
 		this.costs = costs;
@@ -47,7 +47,7 @@ final class RegisteredDocumentsCheck implements SmartInitializingSingleton {
 			return;
 		}
 		GraphQLSchema schema = source.schema();
-		QueryCostInstrumentation costs = this.costs.getIfAvailable();
+		QueryCostLimit costs = this.costs.getIfAvailable();
 		for (RegisteredDocument document : registered.all()) {
 			PreparsedDocumentEntry entry = this.documents.register(document.text(), (input) -> {
 				ParseAndValidateResult result = ParseAndValidate.parseAndValidate(schema, input);

@@ -49,20 +49,21 @@ public final class RequestLimitsAutoConfiguration {
 	}
 
 	@Bean
-	Instrumentation svcRequestTimeoutInstrumentation(RequestLimitsProperties properties) {
-		return new RequestTimeoutInstrumentation(properties.getTimeout());
+	@ConditionalOnBean(RootContainer.class)
+	QueryCostLimit svcQueryCostLimit(RequestLimitsProperties properties, RootContainer container,
+			ObjectProvider<CostBudget> budget) {
+		return new QueryCostLimit(properties.getMaxCost(), container, budget.getIfUnique());
 	}
 
 	@Bean
-	@ConditionalOnBean(RootContainer.class)
-	QueryCostInstrumentation svcQueryCostInstrumentation(RequestLimitsProperties properties, RootContainer container,
-			ObjectProvider<CostBudget> budget) {
-		return new QueryCostInstrumentation(properties.getMaxCost(), container, budget.getIfUnique());
+	Instrumentation svcRequestLimitsInstrumentation(RequestLimitsProperties properties,
+			ObjectProvider<QueryCostLimit> costLimit) {
+		return new RequestLimitsInstrumentation(properties.getTimeout(), costLimit.getIfAvailable());
 	}
 
 	@Bean
 	RegisteredDocumentsCheck svcRegisteredDocumentsCheck(ObjectProvider<RegisteredDocuments> registered,
-			DocumentCache svcDocumentCache, ObjectProvider<QueryCostInstrumentation> costs,
+			DocumentCache svcDocumentCache, ObjectProvider<QueryCostLimit> costs,
 			ObjectProvider<GraphQlSource> graphQlSource) {
 		return new RegisteredDocumentsCheck(registered, svcDocumentCache, costs, graphQlSource);
 	}
@@ -73,13 +74,12 @@ public final class RequestLimitsAutoConfiguration {
 	static class CacheMetersConfiguration {
 
 		@Bean
-		MeterBinder svcRequestLimitsCacheMeters(DocumentCache svcDocumentCache,
-				ObjectProvider<QueryCostInstrumentation> costs) {
+		MeterBinder svcRequestLimitsCacheMeters(DocumentCache svcDocumentCache, ObjectProvider<QueryCostLimit> costs) {
 			return (registry) -> {
 				CaffeineCacheMetrics.monitor(registry, svcDocumentCache.cache(), "svc.documents");
 				CaffeineCacheMetrics.monitor(registry, svcDocumentCache.anonymousCache(), "svc.anonymous-documents");
-				costs.ifAvailable((instrumentation) -> CaffeineCacheMetrics.monitor(registry, instrumentation.cache(),
-						"svc.query-costs"));
+				costs.ifAvailable(
+						(costLimit) -> CaffeineCacheMetrics.monitor(registry, costLimit.cache(), "svc.query-costs"));
 			};
 		}
 

@@ -41,8 +41,8 @@ class RequestLimitsAutoConfigurationTests {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasSingleBean(DocumentCache.class)
 				.hasBean("svcDocumentLimits")
-				.hasSingleBean(RequestTimeoutInstrumentation.class)
-				.hasSingleBean(QueryCostInstrumentation.class)
+				.hasSingleBean(RequestLimitsInstrumentation.class)
+				.hasSingleBean(QueryCostLimit.class)
 				.hasBean("svcRequestLimitsCacheMeters");
 			assertThat(context).as("no servlet container to limit request bodies in")
 				.doesNotHaveBean(FilterRegistrationBean.class);
@@ -57,9 +57,10 @@ class RequestLimitsAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context.getBean(DocumentCache.class))
 					.hasFieldOrPropertyWithValue("delegate.limits.queryDepth", 3);
-				assertThat(context.getBean(RequestTimeoutInstrumentation.class)).hasFieldOrPropertyWithValue("timeout",
-						Duration.ofSeconds(2));
-				assertThat(context.getBean(QueryCostInstrumentation.class)).hasFieldOrPropertyWithValue("maxCost", 70);
+				assertThat(context.getBean(RequestLimitsInstrumentation.class))
+					.hasFieldOrPropertyWithValue("timeout", Duration.ofSeconds(2))
+					.hasFieldOrPropertyWithValue("costLimit", context.getBean(QueryCostLimit.class));
+				assertThat(context.getBean(QueryCostLimit.class)).hasFieldOrPropertyWithValue("maxCost", 70);
 			});
 	}
 
@@ -68,7 +69,8 @@ class RequestLimitsAutoConfigurationTests {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RequestLimitsAutoConfiguration.class))
 			.withPropertyValues("graphql.enabled=true")
 			.run((context) -> assertThat(context).hasSingleBean(DocumentCache.class)
-				.doesNotHaveBean(QueryCostInstrumentation.class));
+				.hasSingleBean(RequestLimitsInstrumentation.class)
+				.doesNotHaveBean(QueryCostLimit.class));
 	}
 
 	@Test

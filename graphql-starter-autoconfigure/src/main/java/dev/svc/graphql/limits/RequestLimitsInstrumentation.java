@@ -8,25 +8,34 @@ import dev.svc.graphql.error.ErrorCode;
 import graphql.ErrorType;
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
+import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.SimpleInstrumentationContext;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The request time limit ({@code graphql.limits.timeout}): past it graphql-java is asked
- * to cancel, which it does at the next field it would fetch (one fetching finishes
- * first), and the response says {@code QUERY_TIMEOUT}.
+ * The limits checked while a request runs, one link of graphql-java's instrumentation
+ * chain (each link costs every field of every request a call in several hooks): the time
+ * limit ({@code graphql.limits.timeout}), past which graphql-java is asked to cancel,
+ * which it does at the next field it would fetch (one fetching finishes first), and the
+ * response says {@code QUERY_TIMEOUT}; and the cost limit ({@link QueryCostLimit}),
+ * before the operation runs.
  */
-final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentation {
+final class RequestLimitsInstrumentation extends SimplePerformantInstrumentation {
 
 	private final Duration timeout;
 
-	RequestTimeoutInstrumentation(Duration timeout) {
+	private final @Nullable QueryCostLimit costLimit;
+
+	RequestLimitsInstrumentation(Duration timeout, @Nullable QueryCostLimit costLimit) {
 		this.timeout = timeout;
+		this.costLimit = costLimit;
 	}
 
 	@Override
@@ -43,6 +52,15 @@ final class RequestTimeoutInstrumentation extends SimplePerformantInstrumentatio
 			input.cancel();
 		}, this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 		return input;
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<ExecutionResult> beginExecuteOperation(
+			InstrumentationExecuteOperationParameters parameters, InstrumentationState state) {
+		if (this.costLimit != null) {
+			this.costLimit.check(parameters.getExecutionContext());
+		}
+		return SimpleInstrumentationContext.noOp();
 	}
 
 	@Override

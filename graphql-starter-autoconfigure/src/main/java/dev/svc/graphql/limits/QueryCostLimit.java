@@ -8,15 +8,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.error.ErrorCode;
-import graphql.ExecutionResult;
 import graphql.execution.AbortExecutionException;
 import graphql.execution.CoercedVariables;
 import graphql.execution.ExecutionContext;
-import graphql.execution.instrumentation.InstrumentationContext;
-import graphql.execution.instrumentation.InstrumentationState;
-import graphql.execution.instrumentation.SimpleInstrumentationContext;
-import graphql.execution.instrumentation.SimplePerformantInstrumentation;
-import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
 import graphql.language.Document;
 import graphql.language.OperationDefinition;
 import graphql.schema.GraphQLSchema;
@@ -24,12 +18,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The cost limit ({@code graphql.limits.max-cost}), checked after validation, before
- * anything runs ({@link QueryCost}); a query over it is refused with
- * {@code QUERY_TOO_COMPLEX}. An operation without variables costs what its document says
- * alone: its cost is kept, weakly, by the parsed document (held no longer than it), and
- * for the registered documents from start-up, for good.
+ * anything runs ({@link QueryCost}) by {@link RequestLimitsInstrumentation}; a query over
+ * it is refused with {@code QUERY_TOO_COMPLEX}. An operation without variables costs what
+ * its document says alone: its cost is kept, weakly, by the parsed document (held no
+ * longer than it), and for the registered documents from start-up, for good.
  */
-final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
+final class QueryCostLimit {
 
 	private static final int MAX_DOCUMENTS = 10_000;
 
@@ -44,7 +38,7 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 
 	private final Map<Operation, Long> registered = new ConcurrentHashMap<>();
 
-	QueryCostInstrumentation(int maxCost, RootContainer container, @Nullable CostBudget budget) {
+	QueryCostLimit(int maxCost, RootContainer container, @Nullable CostBudget budget) {
 		this.maxCost = maxCost;
 		this.budget = budget;
 		this.queryCost = new QueryCost(container);
@@ -60,17 +54,15 @@ final class QueryCostInstrumentation extends SimplePerformantInstrumentation {
 		return this.costs;
 	}
 
-	@Override
-	public @Nullable InstrumentationContext<ExecutionResult> beginExecuteOperation(
-			InstrumentationExecuteOperationParameters parameters, InstrumentationState state) {
-		long cost = cost(parameters.getExecutionContext());
+	// refuses an operation over the limit, spends the cost of one within it
+	void check(ExecutionContext execution) {
+		long cost = cost(execution);
 		if (cost > this.maxCost) {
 			throw tooComplex(cost);
 		}
 		if (this.budget != null) {
-			this.budget.spend(parameters.getExecutionContext().getGraphQLContext(), cost);
+			this.budget.spend(execution.getGraphQLContext(), cost);
 		}
-		return SimpleInstrumentationContext.noOp();
 	}
 
 	private long cost(ExecutionContext execution) {
