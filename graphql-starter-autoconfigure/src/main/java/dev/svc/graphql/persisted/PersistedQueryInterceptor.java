@@ -109,21 +109,27 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 						+ persisted.sha256Hash() + " is not the SHA-256 hash of the query's text (UTF-8).");
 			}
 		}
-		String hash = PersistedQuery.sha256(document);
-		Mono<WebGraphQlResponse> refused = refusedByTheRule(request, hash);
-		if (refused != null) {
-			return refused;
-		}
-		if (withText && this.rule.appliesAtAll()) {
-			this.rule.sent(caller(request), hash);
+		if (this.rule.appliesAtAll()) {
+			// the text's hash is worked out here only for the rule: the document cache
+			// works it out again, and most requests have no rule
+			String hash = PersistedQuery.sha256(document);
+			Mono<WebGraphQlResponse> refused = refusedByTheRule(request, hash);
+			if (refused != null) {
+				return refused;
+			}
+			if (withText) {
+				this.rule.sent(caller(request), hash);
+			}
 		}
 		if (!withText) {
 			return notFoundForTheCaller(request, document, (String) documentId, chain);
 		}
 		SharedPersistedQueries shared = this.shared;
 		UserContext caller = caller(request);
+		// with the text, a persisted query's hash is the text's: checked above
 		if (persisted != null && shared != null && caller != null && caller.isAuthenticated()
-				&& this.documents.find(hash) == null) {
+				&& this.documents.find(persisted.sha256Hash()) == null) {
+			String hash = persisted.sha256Hash();
 			// a signed-in caller's hash and text this instance did not know: once it ran,
 			// every instance knows it. An anonymous caller's stays here: nobody answers
 			// for what it would fill the shared store with
