@@ -1,6 +1,8 @@
 package dev.svc.sample.spa;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -69,6 +71,26 @@ class SlowClientsTests {
 		first.setSoTimeout((int) Duration.ofSeconds(30).toMillis());
 		assertThat(new String(first.getInputStream().readNBytes(12), StandardCharsets.US_ASCII))
 			.isEqualTo("HTTP/1.1 408");
+	}
+
+	@Test
+	void shouldCloseAConnectionWhoseBodyNobodyReadsAtItsNextByte() throws IOException {
+		// a GET with a body that trickles in: after the answer Tomcat would drain the
+		// body, a byte every few seconds holding the request's place for good
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", this.port), 5_000);
+			socket.setSoTimeout(5_000);
+			OutputStream out = socket.getOutputStream();
+			out.write("GET /actuator/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000\r\n\r\n{"
+				.getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			InputStream in = socket.getInputStream();
+			assertThat(new String(in.readNBytes(12), StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+			out.write('"');
+			out.flush();
+			// to the end of the stream: the server closed the connection
+			in.readAllBytes();
+		}
 	}
 
 	private void openSlowClients(int count) throws IOException {
