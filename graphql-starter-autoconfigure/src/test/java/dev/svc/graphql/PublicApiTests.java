@@ -73,7 +73,8 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.TwoFactorRequiredException", "dev.svc.graphql.signin.TenancyAuthenticationDetails",
 			"dev.svc.graphql.signin.TenancyAuthenticationProvider", "dev.svc.graphql.signin.cookie.PageRequestCache",
 			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer", "dev.svc.graphql.visibility.SchemaVisibility",
-			"dev.svc.graphql.visibility.SchemaVisibilityProperties", "dev.svc.graphql.visibility.VisibleSchema");
+			"dev.svc.graphql.visibility.SchemaVisibilityProperties", "dev.svc.graphql.visibility.VisibleSchema",
+			"dev.svc.graphql.instrumentation.RequestInstrumentation");
 
 	/**
 	 * Public because Spring Boot's auto-configurations are, and hosts order their own
@@ -88,6 +89,7 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.store.SignInStoreAutoConfiguration",
 			"dev.svc.graphql.introspection.IntrospectionAutoConfiguration",
 			"dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration",
+			"dev.svc.graphql.instrumentation.RequestInstrumentationAutoConfiguration",
 			"dev.svc.graphql.limits.RequestLimitsAutoConfiguration",
 			"dev.svc.graphql.persisted.PersistedQueriesAutoConfiguration",
 			"dev.svc.graphql.ratelimit.RateLimitAutoConfiguration",

@@ -2,9 +2,9 @@ package dev.svc.graphql.limits;
 
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
+import dev.svc.graphql.instrumentation.RequestInstrumentation;
 import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.GraphQL;
-import graphql.execution.instrumentation.Instrumentation;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
@@ -56,7 +56,7 @@ public final class RequestLimitsAutoConfiguration {
 	}
 
 	@Bean
-	Instrumentation svcRequestLimitsInstrumentation(RequestLimitsProperties properties,
+	RequestInstrumentation svcRequestLimitsInstrumentation(RequestLimitsProperties properties,
 			ObjectProvider<QueryCostLimit> costLimit) {
 		return new RequestLimitsInstrumentation(properties.getTimeout(), costLimit.getIfAvailable());
 	}

@@ -1,9 +1,9 @@
 package dev.svc.graphql.visibility;
 
 import dev.svc.graphql.context.UserContext;
+import dev.svc.graphql.instrumentation.RequestInstrumentation;
 import graphql.GraphQLContext;
 import graphql.execution.instrumentation.InstrumentationState;
-import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.schema.GraphQLSchema;
 import org.jspecify.annotations.Nullable;
@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * caller may not use answers {@code SVC_AUTHORIZATION}), with
  * {@code by-permission-as-missing} against the caller's.
  */
-final class SchemaVisibilityInstrumentation extends SimplePerformantInstrumentation {
+final class SchemaVisibilityInstrumentation implements RequestInstrumentation {
 
 	private final VisibleSchemas schemas;
 

@@ -1,0 +1,44 @@
+package dev.svc.graphql.instrumentation;
+
+import java.util.List;
+
+import graphql.GraphQL;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.context.annotation.Bean;
+import org.springframework.graphql.execution.GraphQlSource;
+
+/**
+ * Runs the {@link RequestInstrumentation} beans on every execution of the application's
+ * {@link GraphQlSource}, whoever built it: the source, once built, gets a {@link GraphQL}
+ * whose instrumentation runs them ahead of the one it was built with.
+ */
+@AutoConfiguration
+@ConditionalOnClass({ GraphQL.class, GraphQlSource.class })
+@ConditionalOnBooleanProperty("graphql.enabled")
+public final class RequestInstrumentationAutoConfiguration {
+
+	private RequestInstrumentationAutoConfiguration() {
+	}
+
+	@Bean
+	static BeanPostProcessor svcRequestInstrumentations(ObjectProvider<RequestInstrumentation> instrumentations) {
+		return new BeanPostProcessor() {
+
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) {
+				if (!(bean instanceof GraphQlSource source)) {
+					return bean;
+				}
+				List<RequestInstrumentation> ordered = instrumentations.orderedStream().toList();
+				return ordered.isEmpty() ? source : RequestInstrumentations.around(source, ordered);
+			}
+
+		};
+	}
+
+}

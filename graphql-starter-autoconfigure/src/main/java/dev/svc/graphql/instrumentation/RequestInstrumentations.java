@@ -1,0 +1,234 @@
+package dev.svc.graphql.instrumentation;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import graphql.ExecutionInput;
+import graphql.ExecutionResult;
+import graphql.GraphQL;
+import graphql.execution.ExecutionContext;
+import graphql.execution.instrumentation.DocumentAndVariables;
+import graphql.execution.instrumentation.ExecuteObjectInstrumentationContext;
+import graphql.execution.instrumentation.ExecutionStrategyInstrumentationContext;
+import graphql.execution.instrumentation.FieldFetchingInstrumentationContext;
+import graphql.execution.instrumentation.Instrumentation;
+import graphql.execution.instrumentation.InstrumentationContext;
+import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationExecutionStrategyParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationFieldCompleteParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationFieldParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationReactiveResultsParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationValidationParameters;
+import graphql.language.Document;
+import graphql.schema.DataFetcher;
+import graphql.schema.GraphQLSchema;
+import graphql.validation.ValidationError;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.graphql.execution.GraphQlSource;
+
+/**
+ * The {@link RequestInstrumentation}s around the instrumentation a {@link GraphQL} was
+ * built with (Spring's chain of the host's {@link Instrumentation} beans): each hook a
+ * request passes once runs them first, in order, then the chain; every other hook is the
+ * chain's alone, with the chain's own state.
+ */
+final class RequestInstrumentations implements Instrumentation {
+
+	private final List<RequestInstrumentation> instrumentations;
+
+	private final Instrumentation chain;
+
+	private RequestInstrumentations(List<RequestInstrumentation> instrumentations, Instrumentation chain) {
+		this.instrumentations = List.copyOf(instrumentations);
+		this.chain = chain;
+	}
+
+	/**
+	 * The source with the instrumentations around its own.
+	 * @param source the application's source
+	 * @param instrumentations the request instrumentations, in order
+	 * @return a source whose {@link GraphQL} runs them on every execution
+	 */
+	static GraphQlSource around(GraphQlSource source, List<RequestInstrumentation> instrumentations) {
+		GraphQL graphQl = source.graphQl();
+		RequestInstrumentations around = new RequestInstrumentations(instrumentations, graphQl.getInstrumentation());
+		return new InstrumentedSource(graphQl.transform((builder) -> builder.instrumentation(around)), source.schema());
+	}
+
+	@Override
+	public CompletableFuture<InstrumentationState> createStateAsync(InstrumentationCreateStateParameters parameters) {
+		@Nullable InstrumentationState[] own = new InstrumentationState[this.instrumentations.size()];
+		for (int i = 0; i < own.length; i++) {
+			own[i] = this.instrumentations.get(i).createState(parameters);
+		}
+		CompletableFuture<InstrumentationState> chainState = this.chain.createStateAsync(parameters);
+		return (chainState != null) ? chainState.thenApply((state) -> new State(own, state))
+				: CompletableFuture.completedFuture(new State(own, null));
+	}
+
+	@Override
+	public ExecutionInput instrumentExecutionInput(ExecutionInput executionInput,
+			InstrumentationExecutionParameters parameters, InstrumentationState state) {
+		State states = (State) state;
+		ExecutionInput input = executionInput;
+		for (int i = 0; i < states.own.length; i++) {
+			input = this.instrumentations.get(i).instrumentExecutionInput(input, parameters, states.own[i]);
+		}
+		return this.chain.instrumentExecutionInput(input, parameters, states.chain);
+	}
+
+	@Override
+	public GraphQLSchema instrumentSchema(GraphQLSchema schema, InstrumentationExecutionParameters parameters,
+			InstrumentationState state) {
+		State states = (State) state;
+		GraphQLSchema instrumented = schema;
+		for (int i = 0; i < states.own.length; i++) {
+			instrumented = this.instrumentations.get(i).instrumentSchema(instrumented, parameters, states.own[i]);
+		}
+		return this.chain.instrumentSchema(instrumented, parameters, states.chain);
+	}
+
+	@Override
+	public ExecutionContext instrumentExecutionContext(ExecutionContext executionContext,
+			InstrumentationExecutionParameters parameters, InstrumentationState state) {
+		State states = (State) state;
+		ExecutionContext context = executionContext;
+		for (int i = 0; i < states.own.length; i++) {
+			context = this.instrumentations.get(i).instrumentExecutionContext(context, parameters, states.own[i]);
+		}
+		return this.chain.instrumentExecutionContext(context, parameters, states.chain);
+	}
+
+	@Override
+	public CompletableFuture<ExecutionResult> instrumentExecutionResult(ExecutionResult executionResult,
+			InstrumentationExecutionParameters parameters, InstrumentationState state) {
+		State states = (State) state;
+		ExecutionResult result = executionResult;
+		for (int i = 0; i < states.own.length; i++) {
+			result = this.instrumentations.get(i).instrumentExecutionResult(result, parameters, states.own[i]);
+		}
+		return this.chain.instrumentExecutionResult(result, parameters, states.chain);
+	}
+
+	// The chain's alone
+
+	@Override
+	public @Nullable InstrumentationContext<ExecutionResult> beginExecution(
+			InstrumentationExecutionParameters parameters, InstrumentationState state) {
+		return this.chain.beginExecution(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<Document> beginParse(InstrumentationExecutionParameters parameters,
+			InstrumentationState state) {
+		return this.chain.beginParse(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<List<ValidationError>> beginValidation(
+			InstrumentationValidationParameters parameters, InstrumentationState state) {
+		return this.chain.beginValidation(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<ExecutionResult> beginExecuteOperation(
+			InstrumentationExecuteOperationParameters parameters, InstrumentationState state) {
+		return this.chain.beginExecuteOperation(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<Void> beginReactiveResults(
+			InstrumentationReactiveResultsParameters parameters, InstrumentationState state) {
+		return this.chain.beginReactiveResults(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable ExecutionStrategyInstrumentationContext beginExecutionStrategy(
+			InstrumentationExecutionStrategyParameters parameters, InstrumentationState state) {
+		return this.chain.beginExecutionStrategy(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable ExecuteObjectInstrumentationContext beginExecuteObject(
+			InstrumentationExecutionStrategyParameters parameters, InstrumentationState state) {
+		return this.chain.beginExecuteObject(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<Object> beginDeferredField(InstrumentationFieldParameters parameters,
+			InstrumentationState state) {
+		return this.chain.beginDeferredField(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<ExecutionResult> beginSubscribedFieldEvent(
+			InstrumentationFieldParameters parameters, InstrumentationState state) {
+		return this.chain.beginSubscribedFieldEvent(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<Object> beginFieldExecution(InstrumentationFieldParameters parameters,
+			InstrumentationState state) {
+		return this.chain.beginFieldExecution(parameters, chainState(state));
+	}
+
+	@Override
+	@SuppressWarnings("deprecation")
+	public @Nullable InstrumentationContext<Object> beginFieldFetch(InstrumentationFieldFetchParameters parameters,
+			InstrumentationState state) {
+		return this.chain.beginFieldFetch(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable FieldFetchingInstrumentationContext beginFieldFetching(
+			InstrumentationFieldFetchParameters parameters, InstrumentationState state) {
+		return this.chain.beginFieldFetching(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<Object> beginFieldCompletion(
+			InstrumentationFieldCompleteParameters parameters, InstrumentationState state) {
+		return this.chain.beginFieldCompletion(parameters, chainState(state));
+	}
+
+	@Override
+	public @Nullable InstrumentationContext<Object> beginFieldListCompletion(
+			InstrumentationFieldCompleteParameters parameters, InstrumentationState state) {
+		return this.chain.beginFieldListCompletion(parameters, chainState(state));
+	}
+
+	@Override
+	public DocumentAndVariables instrumentDocumentAndVariables(DocumentAndVariables documentAndVariables,
+			InstrumentationExecutionParameters parameters, InstrumentationState state) {
+		return this.chain.instrumentDocumentAndVariables(documentAndVariables, parameters, chainState(state));
+	}
+
+	@Override
+	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher,
+			InstrumentationFieldFetchParameters parameters, InstrumentationState state) {
+		return this.chain.instrumentDataFetcher(dataFetcher, parameters, chainState(state));
+	}
+
+	private static @Nullable InstrumentationState chainState(@Nullable InstrumentationState state) {
+		return (state instanceof State states) ? states.chain : state;
+	}
+
+	/** Each request instrumentation's state, and the chain's. */
+	private record State(@Nullable InstrumentationState[] own,
+			@Nullable InstrumentationState chain) implements InstrumentationState {
+
+	}
+
+	/**
+	 * The application's source, its {@link GraphQL} with the request instrumentations.
+	 */
+	private record InstrumentedSource(GraphQL graphQl, GraphQLSchema schema) implements GraphQlSource {
+
+	}
+
+}

@@ -1,0 +1,220 @@
+package dev.svc.graphql.instrumentation;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import graphql.ExecutionInput;
+import graphql.ExecutionResult;
+import graphql.execution.ExecutionContext;
+import graphql.execution.instrumentation.InstrumentationContext;
+import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
+import graphql.execution.instrumentation.parameters.InstrumentationFieldParameters;
+import graphql.schema.GraphQLSchema;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.graphql.execution.RuntimeWiringConfigurer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RequestInstrumentationAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(RequestInstrumentationAutoConfiguration.class, GraphQlAutoConfiguration.class))
+		.withBean(RuntimeWiringConfigurer.class, Instrumented::users)
+		.withPropertyValues("graphql.enabled=true",
+				"spring.graphql.schema.locations=classpath:graphql-instrumentation/");
+
+	@Test
+	void shouldRunOncePerRequestAheadOfTheHostsInstrumentationAndOnNoField() {
+		this.contextRunner.withUserConfiguration(Instrumented.class).run((context) -> {
+			List<String> events = context.getBean(Instrumented.class).events;
+			ExecutionResult result = context.getBean(GraphQlSource.class)
+				.graphQl()
+				.execute(ExecutionInput.newExecutionInput("{ users { name } }").build());
+			assertThat(result.<Map<String, Object>>getData()).containsEntry("users",
+					List.of(Map.of("name", "Ada"), Map.of("name", "Grace")));
+			assertThat(result.getExtensions()).containsEntry("seen", "request");
+			assertThat(events).containsExactly("request: state", "first: state", "second: state", "request: input",
+					"first: input", "second: input", "request: schema", "first: schema", "second: schema",
+					"request: operation", "first: operation", "second: operation", "first: field users",
+					"second: field users", "first: field name", "second: field name", "first: field name",
+					"second: field name", "request: result", "first: result seen", "second: result seen");
+		});
+	}
+
+	@Test
+	void shouldLeaveTheSourceAsBuiltWithoutRequestInstrumentations() {
+		this.contextRunner.withUserConfiguration(Uninstrumented.class).run((context) -> {
+			GraphQlSource source = context.getBean(GraphQlSource.class);
+			assertThat(source.graphQl().getInstrumentation()).isNotInstanceOf(RequestInstrumentations.class);
+		});
+	}
+
+	@Test
+	void shouldBeOffUntilTheEndpointIsSwitchedOn() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(RequestInstrumentationAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("svcRequestInstrumentations"));
+	}
+
+	/**
+	 * A request instrumentation and two host instrumentations that record what they see.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class Instrumented {
+
+		final List<String> events = new CopyOnWriteArrayList<>();
+
+		static RuntimeWiringConfigurer users() {
+			return (wiring) -> wiring.type("Query", (type) -> type.dataFetcher("users",
+					(environment) -> List.of(Map.of("name", "Ada"), Map.of("name", "Grace"))));
+		}
+
+		@Bean
+		RequestInstrumentation request() {
+			return new RequestInstrumentation() {
+
+				@Override
+				public InstrumentationState createState(InstrumentationCreateStateParameters parameters) {
+					Instrumented.this.events.add("request: state");
+					return new InstrumentationState() {
+					};
+				}
+
+				@Override
+				public ExecutionInput instrumentExecutionInput(ExecutionInput input,
+						InstrumentationExecutionParameters parameters, @Nullable InstrumentationState state) {
+					Instrumented.this.events.add("request: input");
+					return input;
+				}
+
+				@Override
+				public GraphQLSchema instrumentSchema(GraphQLSchema schema,
+						InstrumentationExecutionParameters parameters, @Nullable InstrumentationState state) {
+					Instrumented.this.events.add("request: schema");
+					return schema;
+				}
+
+				@Override
+				public ExecutionContext instrumentExecutionContext(ExecutionContext executionContext,
+						InstrumentationExecutionParameters parameters, @Nullable InstrumentationState state) {
+					Instrumented.this.events.add("request: operation");
+					return executionContext;
+				}
+
+				@Override
+				public ExecutionResult instrumentExecutionResult(ExecutionResult result,
+						InstrumentationExecutionParameters parameters, @Nullable InstrumentationState state) {
+					Instrumented.this.events.add("request: result");
+					return result.transform((builder) -> builder.addExtension("seen", "request"));
+				}
+
+			};
+		}
+
+		@Bean
+		@Order(1)
+		HostInstrumentation first() {
+			return new HostInstrumentation("first", this.events);
+		}
+
+		@Bean
+		@Order(2)
+		HostInstrumentation second() {
+			return new HostInstrumentation("second", this.events);
+		}
+
+	}
+
+	/** The host's instrumentation alone. */
+	@Configuration(proxyBeanMethods = false)
+	static class Uninstrumented {
+
+		@Bean
+		HostInstrumentation host() {
+			return new HostInstrumentation("host", new CopyOnWriteArrayList<>());
+		}
+
+	}
+
+	/**
+	 * A link of the host's chain: records each hook, and checks it is handed its state.
+	 */
+	static final class HostInstrumentation extends SimplePerformantInstrumentation {
+
+		private final String name;
+
+		private final List<String> events;
+
+		HostInstrumentation(String name, List<String> events) {
+			this.name = name;
+			this.events = events;
+		}
+
+		@Override
+		public InstrumentationState createState(InstrumentationCreateStateParameters parameters) {
+			this.events.add(this.name + ": state");
+			return new Own(this);
+		}
+
+		@Override
+		public ExecutionInput instrumentExecutionInput(ExecutionInput input,
+				InstrumentationExecutionParameters parameters, InstrumentationState state) {
+			this.events.add(this.name + ": input" + mine(state));
+			return input;
+		}
+
+		@Override
+		public GraphQLSchema instrumentSchema(GraphQLSchema schema, InstrumentationExecutionParameters parameters,
+				InstrumentationState state) {
+			this.events.add(this.name + ": schema" + mine(state));
+			return schema;
+		}
+
+		@Override
+		public ExecutionContext instrumentExecutionContext(ExecutionContext executionContext,
+				InstrumentationExecutionParameters parameters, InstrumentationState state) {
+			this.events.add(this.name + ": operation" + mine(state));
+			return executionContext;
+		}
+
+		@Override
+		public @Nullable InstrumentationContext<Object> beginFieldExecution(InstrumentationFieldParameters parameters,
+				InstrumentationState state) {
+			this.events.add(this.name + ": field " + parameters.getField().getName() + mine(state));
+			return null;
+		}
+
+		@Override
+		public CompletableFuture<ExecutionResult> instrumentExecutionResult(ExecutionResult result,
+				InstrumentationExecutionParameters parameters, InstrumentationState state) {
+			this.events.add(this.name + ": result" + ((result.getExtensions() != null) ? " seen" : "") + mine(state));
+			return CompletableFuture.completedFuture(result);
+		}
+
+		/** Nothing when the state is this link's own, else what it was handed. */
+		private String mine(@Nullable InstrumentationState state) {
+			return (state instanceof Own own && own.owner == this) ? "" : " with " + state;
+		}
+
+		private record Own(HostInstrumentation owner) implements InstrumentationState {
+
+		}
+
+	}
+
+}
