@@ -5,6 +5,7 @@ import java.util.List;
 import graphql.GraphQL;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -38,6 +39,31 @@ public final class RequestInstrumentationAutoConfiguration {
 				return ordered.isEmpty() ? source : RequestInstrumentations.around(source, ordered);
 			}
 
+		};
+	}
+
+	/**
+	 * Fails the start where a source escaped the post-processor (one made before it, for
+	 * another post-processor, or registered as a finished object): its requests would run
+	 * without the limits and the caller's schema.
+	 */
+	@Bean
+	static SmartInitializingSingleton svcRequestInstrumentationsCheck(ObjectProvider<GraphQlSource> sources,
+			ObjectProvider<RequestInstrumentation> instrumentations) {
+		return () -> {
+			if (instrumentations.orderedStream().findAny().isEmpty()) {
+				return;
+			}
+			sources.orderedStream()
+				.filter((source) -> !RequestInstrumentations.isAround(source.graphQl()))
+				.findAny()
+				.ifPresent((source) -> {
+					throw new IllegalStateException("The GraphQlSource " + source + " runs without the module's "
+							+ "request instrumentation (the time and cost limits, the caller's schema): it was made "
+							+ "before the post-processor 'svcRequestInstrumentations' could add it, or registered as a "
+							+ "finished object. Let Spring make it as a bean, and keep post-processors from depending "
+							+ "on it.");
+				});
 		};
 	}
 

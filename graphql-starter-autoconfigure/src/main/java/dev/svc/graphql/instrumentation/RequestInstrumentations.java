@@ -60,6 +60,16 @@ final class RequestInstrumentations implements Instrumentation {
 		return new InstrumentedSource(graphQl.transform((builder) -> builder.instrumentation(around)), source.schema());
 	}
 
+	/**
+	 * Whether the request instrumentations run on every execution of this
+	 * {@link GraphQL}.
+	 * @param graphQl the GraphQL
+	 * @return whether its instrumentation is theirs
+	 */
+	static boolean isAround(GraphQL graphQl) {
+		return graphQl.getInstrumentation() instanceof RequestInstrumentations;
+	}
+
 	@Override
 	public CompletableFuture<InstrumentationState> createStateAsync(InstrumentationCreateStateParameters parameters) {
 		@Nullable InstrumentationState[] own = new InstrumentationState[this.instrumentations.size()];

@@ -24,6 +24,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.execution.RuntimeWiringConfigurer;
 
@@ -62,6 +63,17 @@ class RequestInstrumentationAutoConfigurationTests {
 			GraphQlSource source = context.getBean(GraphQlSource.class);
 			assertThat(source.graphQl().getInstrumentation()).isNotInstanceOf(RequestInstrumentations.class);
 		});
+	}
+
+	@Test
+	void shouldFailTheStartWhereTheSourceEscapedThePostProcessor() {
+		GraphQlSource finished = GraphQlSource.schemaResourceBuilder()
+			.schemaResources(new ClassPathResource("graphql-instrumentation/users.graphqls"))
+			.build();
+		this.contextRunner.withUserConfiguration(Instrumented.class)
+			.withInitializer((context) -> context.getBeanFactory().registerSingleton("graphQlSource", finished))
+			.run((context) -> assertThat(context).getFailure()
+				.hasMessageContaining("runs without the module's request instrumentation"));
 	}
 
 	@Test
