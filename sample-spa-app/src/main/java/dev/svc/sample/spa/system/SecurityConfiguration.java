@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
@@ -57,6 +58,17 @@ class SecurityConfiguration {
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/ui/login")))
 			.build();
+	}
+
+	/**
+	 * No observation of each request's way through the security filter chains (Spring
+	 * Security's default with an observation registry): switching it off by name still
+	 * wraps every filter of every request in an observing decorator. Sign-ins and
+	 * authorization decisions stay observed.
+	 */
+	@Bean
+	SecurityObservationSettings securityObservationSettings() {
+		return SecurityObservationSettings.withDefaults().shouldObserveRequests(false).build();
 	}
 
 	/**
