@@ -13,11 +13,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * Instrumentation that acts once a request and never on a field: the hooks of
  * graphql-java's {@link Instrumentation} that a request passes once, with the same
- * meaning. Beans of this type run in order, ahead of the host's {@link Instrumentation}
- * beans, on every execution of the application's {@code GraphQlSource}; since they are
- * not links of graphql-java's instrumentation chain, the fields of a request do not call
- * them (a chain of more than one link costs every field a call of every link in several
- * hooks, and the contexts that gather them).
+ * meaning. Beans of this type run in order on every execution of the application's
+ * {@code GraphQlSource}: before the host's {@link Instrumentation} beans on the input and
+ * the result, after them on the schema and the execution context, so that what they
+ * choose and check stands. Since they are not links of graphql-java's instrumentation
+ * chain, the fields of a request do not call them (a chain of more than one link costs
+ * every field a call of every link in several hooks, and the contexts that gather them).
  *
  * @see RequestInstrumentationAutoConfiguration
  */
@@ -45,7 +46,8 @@ public interface RequestInstrumentation {
 	}
 
 	/**
-	 * The schema the request is validated and run against.
+	 * The schema the request is validated and run against, after the host's
+	 * instrumentation chose.
 	 * @param schema the schema
 	 * @param parameters the request
 	 * @param state this instrumentation's state
@@ -57,8 +59,9 @@ public interface RequestInstrumentation {
 	}
 
 	/**
-	 * The validated operation, its variables coerced, before any field runs; a
-	 * {@link graphql.execution.AbortExecutionException} thrown here refuses it.
+	 * The validated operation, its variables coerced, before any field runs and after the
+	 * host's instrumentation saw it; a {@link graphql.execution.AbortExecutionException}
+	 * thrown here refuses it.
 	 * @param context the execution's context
 	 * @param parameters the request
 	 * @param state this instrumentation's state

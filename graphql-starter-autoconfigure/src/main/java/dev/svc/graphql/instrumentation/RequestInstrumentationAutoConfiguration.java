@@ -51,11 +51,12 @@ public final class RequestInstrumentationAutoConfiguration {
 	static SmartInitializingSingleton svcRequestInstrumentationsCheck(ObjectProvider<GraphQlSource> sources,
 			ObjectProvider<RequestInstrumentation> instrumentations) {
 		return () -> {
-			if (instrumentations.orderedStream().findAny().isEmpty()) {
+			List<RequestInstrumentation> expected = instrumentations.orderedStream().toList();
+			if (expected.isEmpty()) {
 				return;
 			}
 			sources.orderedStream()
-				.filter((source) -> !RequestInstrumentations.isAround(source.graphQl()))
+				.filter((source) -> !RequestInstrumentations.isAround(source.graphQl(), expected))
 				.findAny()
 				.ifPresent((source) -> {
 					throw new IllegalStateException("The GraphQlSource " + source + " runs without the module's "

@@ -33,9 +33,10 @@ import org.springframework.graphql.execution.GraphQlSource;
 
 /**
  * The {@link RequestInstrumentation}s around the instrumentation a {@link GraphQL} was
- * built with (Spring's chain of the host's {@link Instrumentation} beans): each hook a
- * request passes once runs them first, in order, then the chain; every other hook is the
- * chain's alone, with the chain's own state.
+ * built with (Spring's chain of the host's {@link Instrumentation} beans): they see the
+ * input and the result first, the schema and the execution context last, so that their
+ * choice of schema and their checks of the operation stand; every hook a request does not
+ * pass once is the chain's alone, with the chain's own state.
  */
 final class RequestInstrumentations implements Instrumentation {
 
@@ -55,19 +56,30 @@ final class RequestInstrumentations implements Instrumentation {
 	 * @return a source whose {@link GraphQL} runs them on every execution
 	 */
 	static GraphQlSource around(GraphQlSource source, List<RequestInstrumentation> instrumentations) {
-		GraphQL graphQl = source.graphQl();
-		RequestInstrumentations around = new RequestInstrumentations(instrumentations, graphQl.getInstrumentation());
-		return new InstrumentedSource(graphQl.transform((builder) -> builder.instrumentation(around)), source.schema());
+		return isAround(source.graphQl(), instrumentations) ? source : new InstrumentedSource(source, instrumentations);
 	}
 
 	/**
 	 * Whether the request instrumentations run on every execution of this
 	 * {@link GraphQL}.
 	 * @param graphQl the GraphQL
-	 * @return whether its instrumentation is theirs
+	 * @param instrumentations the request instrumentations
+	 * @return whether its instrumentation runs each of them
 	 */
-	static boolean isAround(GraphQL graphQl) {
-		return graphQl.getInstrumentation() instanceof RequestInstrumentations;
+	static boolean isAround(GraphQL graphQl, List<RequestInstrumentation> instrumentations) {
+		return graphQl.getInstrumentation() instanceof RequestInstrumentations around
+				&& around.instrumentations.containsAll(instrumentations);
+	}
+
+	private static GraphQL instrumented(GraphQL graphQl, List<RequestInstrumentation> instrumentations) {
+		RequestInstrumentations around = new RequestInstrumentations(instrumentations, graphQl.getInstrumentation());
+		return graphQl.transform((builder) -> {
+			// with what transform does not carry over
+			builder.instrumentation(around).valueUnboxer(graphQl.getValueUnboxer());
+			if (graphQl.isDoNotAutomaticallyDispatchDataLoader()) {
+				builder.doNotAutomaticallyDispatchDataLoader();
+			}
+		});
 	}
 
 	@Override
@@ -96,22 +108,22 @@ final class RequestInstrumentations implements Instrumentation {
 	public GraphQLSchema instrumentSchema(GraphQLSchema schema, InstrumentationExecutionParameters parameters,
 			InstrumentationState state) {
 		State states = (State) state;
-		GraphQLSchema instrumented = schema;
+		GraphQLSchema instrumented = this.chain.instrumentSchema(schema, parameters, states.chain);
 		for (int i = 0; i < states.own.length; i++) {
 			instrumented = this.instrumentations.get(i).instrumentSchema(instrumented, parameters, states.own[i]);
 		}
-		return this.chain.instrumentSchema(instrumented, parameters, states.chain);
+		return instrumented;
 	}
 
 	@Override
 	public ExecutionContext instrumentExecutionContext(ExecutionContext executionContext,
 			InstrumentationExecutionParameters parameters, InstrumentationState state) {
 		State states = (State) state;
-		ExecutionContext context = executionContext;
+		ExecutionContext context = this.chain.instrumentExecutionContext(executionContext, parameters, states.chain);
 		for (int i = 0; i < states.own.length; i++) {
 			context = this.instrumentations.get(i).instrumentExecutionContext(context, parameters, states.own[i]);
 		}
-		return this.chain.instrumentExecutionContext(context, parameters, states.chain);
+		return context;
 	}
 
 	@Override
@@ -235,9 +247,49 @@ final class RequestInstrumentations implements Instrumentation {
 	}
 
 	/**
-	 * The application's source, its {@link GraphQL} with the request instrumentations.
+	 * The application's source, its {@link GraphQL} with the request instrumentations;
+	 * asked each time, so that a source whose {@link GraphQL} changes (a refreshed
+	 * schema) is followed.
 	 */
-	private record InstrumentedSource(GraphQL graphQl, GraphQLSchema schema) implements GraphQlSource {
+	private static final class InstrumentedSource implements GraphQlSource {
+
+		private final GraphQlSource source;
+
+		private final List<RequestInstrumentation> instrumentations;
+
+		private volatile Instrumented current;
+
+		InstrumentedSource(GraphQlSource source, List<RequestInstrumentation> instrumentations) {
+			this.source = source;
+			this.instrumentations = instrumentations;
+			GraphQL graphQl = source.graphQl();
+			this.current = new Instrumented(graphQl, instrumented(graphQl, instrumentations));
+		}
+
+		@Override
+		public GraphQL graphQl() {
+			GraphQL graphQl = this.source.graphQl();
+			Instrumented current = this.current;
+			if (current.built() != graphQl) {
+				current = new Instrumented(graphQl, instrumented(graphQl, this.instrumentations));
+				this.current = current;
+			}
+			return current.instrumented();
+		}
+
+		@Override
+		public GraphQLSchema schema() {
+			return this.source.schema();
+		}
+
+		@Override
+		public String toString() {
+			return this.source.toString();
+		}
+
+		private record Instrumented(GraphQL built, GraphQL instrumented) {
+
+		}
 
 	}
 

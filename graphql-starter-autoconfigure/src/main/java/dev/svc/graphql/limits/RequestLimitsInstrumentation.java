@@ -42,9 +42,7 @@ final class RequestLimitsInstrumentation implements RequestInstrumentation {
 	@Override
 	public ExecutionInput instrumentExecutionInput(ExecutionInput input, InstrumentationExecutionParameters parameters,
 			@Nullable InstrumentationState state) {
-		if (!(state instanceof Deadline deadline)) {
-			return input;
-		}
+		Deadline deadline = deadline(state);
 		deadline.timer = Schedulers.parallel().schedule(() -> {
 			deadline.passed = true;
 			input.cancel();
@@ -64,9 +62,7 @@ final class RequestLimitsInstrumentation implements RequestInstrumentation {
 	@Override
 	public ExecutionResult instrumentExecutionResult(ExecutionResult result,
 			InstrumentationExecutionParameters parameters, @Nullable InstrumentationState state) {
-		if (!(state instanceof Deadline deadline)) {
-			return result;
-		}
+		Deadline deadline = deadline(state);
 		Disposable timer = deadline.timer;
 		if (timer != null) {
 			timer.dispose();
@@ -81,6 +77,13 @@ final class RequestLimitsInstrumentation implements RequestInstrumentation {
 						+ " ms and was stopped (graphql.limits.timeout). Ask for less, or try again later.")
 				.build())
 			.build();
+	}
+
+	private static Deadline deadline(@Nullable InstrumentationState state) {
+		if (state instanceof Deadline deadline) {
+			return deadline;
+		}
+		throw new IllegalStateException("Not the time limit's state: " + state);
 	}
 
 	private static final class Deadline implements InstrumentationState {

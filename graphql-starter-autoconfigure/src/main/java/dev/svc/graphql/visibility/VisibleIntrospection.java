@@ -61,6 +61,8 @@ final class VisibleIntrospection extends GraphQLTypeVisitorStub {
 		VisibleSchema visible = VisibleSchema.of(context);
 		if (visible == null) {
 			visible = this.schemas.forCaller(context.get(UserContext.class), environment.getGraphQLSchema());
+			// for the schema printer, which prints what introspection showed
+			context.put(VisibleSchema.class, visible);
 		}
 		return visible.schema();
 	}

@@ -4,10 +4,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 import graphql.ExecutionInput;
 import graphql.ExecutionResult;
+import graphql.GraphQL;
 import graphql.execution.ExecutionContext;
+import graphql.execution.ValueUnboxer;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
@@ -40,7 +43,7 @@ class RequestInstrumentationAutoConfigurationTests {
 				"spring.graphql.schema.locations=classpath:graphql-instrumentation/");
 
 	@Test
-	void shouldRunOncePerRequestAheadOfTheHostsInstrumentationAndOnNoField() {
+	void shouldRunOncePerRequestAroundTheHostsInstrumentationAndOnNoField() {
 		this.contextRunner.withUserConfiguration(Instrumented.class).run((context) -> {
 			List<String> events = context.getBean(Instrumented.class).events;
 			ExecutionResult result = context.getBean(GraphQlSource.class)
@@ -50,8 +53,8 @@ class RequestInstrumentationAutoConfigurationTests {
 					List.of(Map.of("name", "Ada"), Map.of("name", "Grace")));
 			assertThat(result.getExtensions()).containsEntry("seen", "request");
 			assertThat(events).containsExactly("request: state", "first: state", "second: state", "request: input",
-					"first: input", "second: input", "request: schema", "first: schema", "second: schema",
-					"request: operation", "first: operation", "second: operation", "first: field users",
+					"first: input", "second: input", "first: schema", "second: schema", "request: schema",
+					"first: operation", "second: operation", "request: operation", "first: field users",
 					"second: field users", "first: field name", "second: field name", "first: field name",
 					"second: field name", "request: result", "first: result seen", "second: result seen");
 		});
@@ -66,10 +69,66 @@ class RequestInstrumentationAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldFailTheStartWhereTheSourceEscapedThePostProcessor() {
-		GraphQlSource finished = GraphQlSource.schemaResourceBuilder()
-			.schemaResources(new ClassPathResource("graphql-instrumentation/users.graphqls"))
+	void shouldFollowASourceWhoseGraphQlChanges() {
+		GraphQlSource built = source();
+		GraphQlSource rebuilt = source();
+		AtomicReference<GraphQlSource> current = new AtomicReference<>(built);
+		GraphQlSource refreshable = new GraphQlSource() {
+
+			@Override
+			public GraphQL graphQl() {
+				return current.get().graphQl();
+			}
+
+			@Override
+			public GraphQLSchema schema() {
+				return current.get().schema();
+			}
+
+		};
+		List<RequestInstrumentation> instrumentations = List.of(new RequestInstrumentation() {
+		});
+		GraphQlSource instrumented = RequestInstrumentations.around(refreshable, instrumentations);
+		assertThat(RequestInstrumentations.isAround(instrumented.graphQl(), instrumentations)).isTrue();
+		assertThat(instrumented.graphQl().getGraphQLSchema()).isSameAs(built.schema());
+		current.set(rebuilt);
+		assertThat(RequestInstrumentations.isAround(instrumented.graphQl(), instrumentations)).isTrue();
+		assertThat(instrumented.graphQl().getGraphQLSchema()).isSameAs(rebuilt.schema());
+		assertThat(instrumented.schema()).isSameAs(rebuilt.schema());
+		assertThat(RequestInstrumentations.around(instrumented, instrumentations)).as("not twice")
+			.isSameAs(instrumented);
+	}
+
+	@Test
+	void shouldKeepWhatTheGraphQlWasBuiltWith() {
+		ValueUnboxer unboxer = (value) -> value;
+		GraphQL graphQl = GraphQL.newGraphQL(source().schema())
+			.valueUnboxer(unboxer)
+			.doNotAutomaticallyDispatchDataLoader()
 			.build();
+		GraphQlSource built = new GraphQlSource() {
+
+			@Override
+			public GraphQL graphQl() {
+				return graphQl;
+			}
+
+			@Override
+			public GraphQLSchema schema() {
+				return graphQl.getGraphQLSchema();
+			}
+
+		};
+		GraphQL instrumented = RequestInstrumentations.around(built, List.of(new RequestInstrumentation() {
+		})).graphQl();
+		assertThat(instrumented.getValueUnboxer()).isSameAs(unboxer);
+		assertThat(instrumented.isDoNotAutomaticallyDispatchDataLoader()).isTrue();
+		assertThat(instrumented.getPreparsedDocumentProvider()).isSameAs(graphQl.getPreparsedDocumentProvider());
+	}
+
+	@Test
+	void shouldFailTheStartWhereTheSourceEscapedThePostProcessor() {
+		GraphQlSource finished = source();
 		this.contextRunner.withUserConfiguration(Instrumented.class)
 			.withInitializer((context) -> context.getBeanFactory().registerSingleton("graphQlSource", finished))
 			.run((context) -> assertThat(context).getFailure()
@@ -81,6 +140,12 @@ class RequestInstrumentationAutoConfigurationTests {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(RequestInstrumentationAutoConfiguration.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("svcRequestInstrumentations"));
+	}
+
+	private static GraphQlSource source() {
+		return GraphQlSource.schemaResourceBuilder()
+			.schemaResources(new ClassPathResource("graphql-instrumentation/users.graphqls"))
+			.build();
 	}
 
 	/**

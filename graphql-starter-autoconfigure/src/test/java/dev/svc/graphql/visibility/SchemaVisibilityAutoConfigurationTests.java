@@ -102,6 +102,9 @@ class SchemaVisibilityAutoConfigurationTests {
 			assertThat(data.get("__schema").get("queryType").get("fields")).extracting((field) -> field.get("name"))
 				.contains("greeting")
 				.doesNotContain("secret");
+			VisibleSchema shown = VisibleSchema.of(input.getGraphQLContext());
+			assertThat(shown).as("what the schema printer prints").isNotNull();
+			assertThat(shown.schema().getQueryType().getFieldDefinition("secret")).isNull();
 			ExecutionInput type = callerHolding("Other")
 				.transform((builder) -> builder.query("{ __type(name: \"Query\") { fields { name } } }"));
 			Map<String, Map<String, List<Map<String, String>>>> typeData = graphQl.execute(type).getData();
