@@ -16,7 +16,7 @@ import org.springframework.graphql.execution.GraphQlSource;
 /**
  * Runs the {@link RequestInstrumentation} beans on every execution of the application's
  * {@link GraphQlSource}, whoever built it: the source, once built, gets a {@link GraphQL}
- * whose instrumentation runs them ahead of the one it was built with.
+ * whose instrumentation runs them around the one it was built with.
  */
 @AutoConfiguration
 @ConditionalOnClass({ GraphQL.class, GraphQlSource.class })
