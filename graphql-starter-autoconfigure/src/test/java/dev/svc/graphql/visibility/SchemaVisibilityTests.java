@@ -11,8 +11,10 @@ import dev.svc.graphql.test.TestHostApplication;
 import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldFetchParameters;
 import graphql.schema.DataFetcher;
+import graphql.schema.GraphQLSchema;
 import org.json.JSONException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -336,7 +338,8 @@ class SchemaVisibilityTests {
 
 	/**
 	 * A host's instrumentation, first in the chain, that wraps every data fetcher (as
-	 * tracing and metrics libraries do).
+	 * tracing and metrics libraries do) and hands graphql-java the whole schema whatever
+	 * it was given.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	static class WrappingInstrumentation {
@@ -352,7 +355,32 @@ class SchemaVisibilityTests {
 					return (environment) -> dataFetcher.get(environment);
 				}
 
+				@Override
+				public GraphQLSchema instrumentSchema(GraphQLSchema schema,
+						InstrumentationExecutionParameters parameters, InstrumentationState state) {
+					return parameters.getSchema();
+				}
+
 			};
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(classes = { TestHostApplication.class, WrappingInstrumentation.class },
+			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+					"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
+					"graphql.sign-in.token.signing-key=visibility-test-key-0123456789abcdef",
+					"graphql.schema.visibility=by-permission-as-missing" })
+	@AutoConfigureMockMvc
+	class AsMissingBehindAHostInstrumentation {
+
+		@Autowired
+		private MockMvcTester mvc;
+
+		@Test
+		void shouldStillRunEachCallerAgainstItsOwnSchema() throws JSONException {
+			assertAnswersAsIfNothingWereThere(this.mvc);
 		}
 
 	}
