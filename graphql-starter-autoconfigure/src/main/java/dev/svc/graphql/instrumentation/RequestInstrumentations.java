@@ -7,6 +7,7 @@ import graphql.ExecutionInput;
 import graphql.ExecutionResult;
 import graphql.GraphQL;
 import graphql.execution.ExecutionContext;
+import graphql.execution.instrumentation.ChainedInstrumentation;
 import graphql.execution.instrumentation.DocumentAndVariables;
 import graphql.execution.instrumentation.ExecuteObjectInstrumentationContext;
 import graphql.execution.instrumentation.ExecutionStrategyInstrumentationContext;
@@ -14,6 +15,7 @@ import graphql.execution.instrumentation.FieldFetchingInstrumentationContext;
 import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
+import graphql.execution.instrumentation.SimplePerformantInstrumentation;
 import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
@@ -72,7 +74,8 @@ final class RequestInstrumentations implements Instrumentation {
 	}
 
 	private static GraphQL instrumented(GraphQL graphQl, List<RequestInstrumentation> instrumentations) {
-		RequestInstrumentations around = new RequestInstrumentations(instrumentations, graphQl.getInstrumentation());
+		RequestInstrumentations around = new RequestInstrumentations(instrumentations,
+				unchained(graphQl.getInstrumentation()));
 		return graphQl.transform((builder) -> {
 			// with what transform does not carry over
 			builder.instrumentation(around).valueUnboxer(graphQl.getValueUnboxer());
@@ -80,6 +83,30 @@ final class RequestInstrumentations implements Instrumentation {
 				builder.doNotAutomaticallyDispatchDataLoader();
 			}
 		});
+	}
+
+	/**
+	 * The instrumentation itself where Spring chained only one: graphql-java passes every
+	 * field of every request through a chain's lambdas, for nothing when there is one
+	 * link.
+	 * @param instrumentation the instrumentation the {@link GraphQL} was built with
+	 * @return the instrumentation to call
+	 */
+	private static Instrumentation unchained(Instrumentation instrumentation) {
+		if (instrumentation.getClass() == ChainedInstrumentation.class) {
+			List<Instrumentation> links = ((ChainedInstrumentation) instrumentation).getInstrumentations();
+			if (links.isEmpty()) {
+				return SimplePerformantInstrumentation.INSTANCE;
+			}
+			if (links.size() == 1) {
+				return links.get(0);
+			}
+		}
+		return instrumentation;
+	}
+
+	Instrumentation chain() {
+		return this.chain;
 	}
 
 	@Override

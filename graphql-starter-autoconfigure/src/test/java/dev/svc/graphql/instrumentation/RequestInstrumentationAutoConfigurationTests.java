@@ -44,7 +44,7 @@ class RequestInstrumentationAutoConfigurationTests {
 
 	@Test
 	void shouldRunOncePerRequestAroundTheHostsInstrumentationAndOnNoField() {
-		this.contextRunner.withUserConfiguration(Instrumented.class).run((context) -> {
+		this.contextRunner.withUserConfiguration(Instrumented.class, SecondHost.class).run((context) -> {
 			List<String> events = context.getBean(Instrumented.class).events;
 			ExecutionResult result = context.getBean(GraphQlSource.class)
 				.graphQl()
@@ -57,6 +57,20 @@ class RequestInstrumentationAutoConfigurationTests {
 					"first: operation", "second: operation", "request: operation", "first: field users",
 					"second: field users", "first: field name", "second: field name", "first: field name",
 					"second: field name", "request: result", "first: result seen", "second: result seen");
+		});
+	}
+
+	@Test
+	void shouldCallTheHostsOnlyInstrumentationWithoutSpringsChain() {
+		this.contextRunner.withUserConfiguration(Instrumented.class).run((context) -> {
+			GraphQL graphQl = context.getBean(GraphQlSource.class).graphQl();
+			assertThat(((RequestInstrumentations) graphQl.getInstrumentation()).chain())
+				.isSameAs(context.getBean("first"));
+			graphQl.execute(ExecutionInput.newExecutionInput("{ users { name } }").build());
+			assertThat(context.getBean(Instrumented.class).events).containsExactly("request: state", "first: state",
+					"request: input", "first: input", "first: schema", "request: schema", "first: operation",
+					"request: operation", "first: field users", "first: field name", "first: field name",
+					"request: result", "first: result seen");
 		});
 	}
 
@@ -149,7 +163,7 @@ class RequestInstrumentationAutoConfigurationTests {
 	}
 
 	/**
-	 * A request instrumentation and two host instrumentations that record what they see.
+	 * A request instrumentation and a host instrumentation that record what they see.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	static class Instrumented {
@@ -209,10 +223,16 @@ class RequestInstrumentationAutoConfigurationTests {
 			return new HostInstrumentation("first", this.events);
 		}
 
+	}
+
+	/** A second link of the host's chain, after the first. */
+	@Configuration(proxyBeanMethods = false)
+	static class SecondHost {
+
 		@Bean
 		@Order(2)
-		HostInstrumentation second() {
-			return new HostInstrumentation("second", this.events);
+		HostInstrumentation second(Instrumented instrumented) {
+			return new HostInstrumentation("second", instrumented.events);
 		}
 
 	}
