@@ -1,5 +1,7 @@
 package dev.svc.graphql.queries;
 
+import java.util.List;
+
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 
@@ -24,11 +26,16 @@ public final class IdentityQueriesAutoConfiguration {
 	/** Kept when a query is off, so that a host serving it can answer the same types. */
 	@Bean
 	GraphQlSourceBuilderCustomizer svcIdentityTypes() {
-		return schema("identity-types.graphqls");
+		return (builder) -> builder.schemaResources(resource("identity-types.graphqls"))
+			.typeVisitors(List.of(new IdentityTypeFetchers()));
 	}
 
 	private static GraphQlSourceBuilderCustomizer schema(String file) {
-		return (builder) -> builder.schemaResources(new ClassPathResource("dev/svc/graphql/queries/" + file));
+		return (builder) -> builder.schemaResources(resource(file));
+	}
+
+	private static ClassPathResource resource(String file) {
+		return new ClassPathResource("dev/svc/graphql/queries/" + file);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -1,0 +1,117 @@
+package dev.svc.graphql.queries;
+
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import dev.svc.graphql.identity.OrganizationUnit;
+import dev.svc.graphql.identity.Role;
+import dev.svc.graphql.identity.User;
+import dev.svc.graphql.identity.UserPagedResult;
+import graphql.TrivialDataFetcher;
+import graphql.schema.DataFetchingEnvironment;
+import graphql.schema.FieldCoordinates;
+import graphql.schema.GraphQLCodeRegistry;
+import graphql.schema.GraphQLFieldDefinition;
+import graphql.schema.GraphQLObjectType;
+import graphql.schema.GraphQLSchemaElement;
+import graphql.schema.GraphQLTypeVisitorStub;
+import graphql.schema.LightDataFetcher;
+import graphql.schema.PropertyDataFetcher;
+import graphql.util.TraversalControl;
+import graphql.util.TraverserContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Serves each field of the identity types ({@code User}, {@code Role},
+ * {@code OrganizationUnit}, {@code UserPagedResult}) by calling its record's accessor,
+ * where graphql-java's default fetcher would look the property up by name on every field
+ * of every request. A field the host serves itself keeps its fetcher; a value that is not
+ * the module's record (a host serving these types with objects of its own) is read the
+ * default way.
+ */
+final class IdentityTypeFetchers extends GraphQLTypeVisitorStub {
+
+	private static final Map<String, Reads<?>> TYPES = Map
+		.of("User",
+				new Reads<>(User.class, Map.ofEntries(Map.entry("id", User::id), Map.entry("userName", User::userName),
+						Map.entry("name", User::name), Map.entry("surname", User::surname),
+						Map.entry("emailAddress", User::emailAddress), Map.entry("phoneNumber", User::phoneNumber),
+						Map.entry("isActive", User::isActive), Map.entry("isEmailConfirmed", User::isEmailConfirmed),
+						Map.entry("creationTime", User::creationTime), Map.entry("tenantId", User::tenantId),
+						Map.entry("roles", User::roles), Map.entry("organizationUnits", User::organizationUnits))),
+				"Role",
+				new Reads<>(Role.class,
+						Map.of("id", Role::id, "name", Role::name, "displayName", Role::displayName, "isStatic",
+								Role::isStatic, "isDefault", Role::isDefault, "creationTime", Role::creationTime,
+								"tenantId", Role::tenantId)),
+				"OrganizationUnit",
+				new Reads<>(OrganizationUnit.class,
+						Map.of("id", OrganizationUnit::id, "code", OrganizationUnit::code, "displayName",
+								OrganizationUnit::displayName, "parentId", OrganizationUnit::parentId, "tenantId",
+								OrganizationUnit::tenantId)),
+				"UserPagedResult", new Reads<>(UserPagedResult.class,
+						Map.of("totalCount", UserPagedResult::totalCount, "items", UserPagedResult::items)));
+
+	@Override
+	public TraversalControl visitGraphQLFieldDefinition(GraphQLFieldDefinition field,
+			TraverserContext<GraphQLSchemaElement> context) {
+		if (context.getParentNode() instanceof GraphQLObjectType parent) {
+			Reads<?> reads = TYPES.get(parent.getName());
+			GraphQLCodeRegistry.Builder registry = context.getVarFromParents(GraphQLCodeRegistry.Builder.class);
+			FieldCoordinates coordinates = FieldCoordinates.coordinates(parent, field);
+			if (reads != null && !registry.hasDataFetcher(coordinates)) {
+				RecordFieldFetcher<?> fetcher = reads.fetcher(field.getName());
+				if (fetcher != null) {
+					registry.dataFetcher(coordinates, fetcher);
+				}
+			}
+		}
+		return TraversalControl.CONTINUE;
+	}
+
+	/** How to read each field of one record type. */
+	private record Reads<S>(Class<S> type, Map<String, Function<S, @Nullable Object>> fields) {
+
+		@Nullable RecordFieldFetcher<S> fetcher(String field) {
+			Function<S, @Nullable Object> read = this.fields.get(field);
+			return (read != null) ? new RecordFieldFetcher<>(this.type, read, field) : null;
+		}
+
+	}
+
+	/**
+	 * One field read by its record's accessor; trivial, so that neither Spring's
+	 * observation nor its context propagation wraps it.
+	 *
+	 * @param <S> the record type
+	 */
+	static final class RecordFieldFetcher<S> implements LightDataFetcher<Object>, TrivialDataFetcher<Object> {
+
+		private final Class<S> type;
+
+		private final Function<S, @Nullable Object> read;
+
+		private final PropertyDataFetcher<Object> otherwise;
+
+		RecordFieldFetcher(Class<S> type, Function<S, @Nullable Object> read, String field) {
+			this.type = type;
+			this.read = read;
+			this.otherwise = PropertyDataFetcher.fetching(field);
+		}
+
+		@Override
+		public @Nullable Object get(GraphQLFieldDefinition field, @Nullable Object source,
+				Supplier<DataFetchingEnvironment> environment) throws Exception {
+			return this.type.isInstance(source) ? this.read.apply(this.type.cast(source))
+					: this.otherwise.get(field, source, environment);
+		}
+
+		@Override
+		public @Nullable Object get(DataFetchingEnvironment environment) throws Exception {
+			return get(environment.getFieldDefinition(), environment.getSource(), () -> environment);
+		}
+
+	}
+
+}
