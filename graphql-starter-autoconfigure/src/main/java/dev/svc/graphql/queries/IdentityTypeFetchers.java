@@ -8,7 +8,6 @@ import dev.svc.graphql.identity.OrganizationUnit;
 import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.identity.User;
 import dev.svc.graphql.identity.UserPagedResult;
-import graphql.TrivialDataFetcher;
 import graphql.schema.DataFetchingEnvironment;
 import graphql.schema.FieldCoordinates;
 import graphql.schema.GraphQLCodeRegistry;
@@ -18,6 +17,7 @@ import graphql.schema.GraphQLSchemaElement;
 import graphql.schema.GraphQLTypeVisitorStub;
 import graphql.schema.LightDataFetcher;
 import graphql.schema.PropertyDataFetcher;
+import graphql.schema.SingletonPropertyDataFetcher;
 import graphql.util.TraversalControl;
 import graphql.util.TraverserContext;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  * Serves each field of the identity types ({@code User}, {@code Role},
  * {@code OrganizationUnit}, {@code UserPagedResult}) by calling its record's accessor,
  * where graphql-java's default fetcher would look the property up by name on every field
- * of every request. A field the host serves itself keeps its fetcher; a value that is not
+ * of every request. Only a field graphql-java would read that way gets one: a field the
+ * host wired, or whose default the host changed, keeps its fetcher. A value that is not
  * the module's record (a host serving these types with objects of its own) is read the
  * default way.
  */
@@ -58,11 +59,11 @@ final class IdentityTypeFetchers extends GraphQLTypeVisitorStub {
 			TraverserContext<GraphQLSchemaElement> context) {
 		if (context.getParentNode() instanceof GraphQLObjectType parent) {
 			Reads<?> reads = TYPES.get(parent.getName());
-			GraphQLCodeRegistry.Builder registry = context.getVarFromParents(GraphQLCodeRegistry.Builder.class);
-			FieldCoordinates coordinates = FieldCoordinates.coordinates(parent, field);
-			if (reads != null && !registry.hasDataFetcher(coordinates)) {
-				RecordFieldFetcher<?> fetcher = reads.fetcher(field.getName());
-				if (fetcher != null) {
+			RecordFieldFetcher<?> fetcher = (reads != null) ? reads.fetcher(field.getName()) : null;
+			if (fetcher != null) {
+				GraphQLCodeRegistry.Builder registry = context.getVarFromParents(GraphQLCodeRegistry.Builder.class);
+				FieldCoordinates coordinates = FieldCoordinates.coordinates(parent, field);
+				if (registry.getDataFetcher(coordinates, field) == SingletonPropertyDataFetcher.singleton()) {
 					registry.dataFetcher(coordinates, fetcher);
 				}
 			}
@@ -81,12 +82,13 @@ final class IdentityTypeFetchers extends GraphQLTypeVisitorStub {
 	}
 
 	/**
-	 * One field read by its record's accessor; trivial, so that neither Spring's
-	 * observation nor its context propagation wraps it.
+	 * One field read by its record's accessor; light, so trivial, as the default:
+	 * graphql-java builds no environment for it, and neither Spring's observation nor its
+	 * context propagation wraps it.
 	 *
 	 * @param <S> the record type
 	 */
-	static final class RecordFieldFetcher<S> implements LightDataFetcher<Object>, TrivialDataFetcher<Object> {
+	static final class RecordFieldFetcher<S> implements LightDataFetcher<Object> {
 
 		private final Class<S> type;
 

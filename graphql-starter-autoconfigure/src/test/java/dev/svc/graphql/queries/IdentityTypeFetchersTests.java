@@ -11,13 +11,15 @@ import dev.svc.graphql.identity.Role;
 import dev.svc.graphql.identity.User;
 import dev.svc.graphql.identity.UserPagedResult;
 import graphql.ExecutionResult;
-import graphql.TrivialDataFetcher;
 import graphql.scalars.ExtendedScalars;
 import graphql.schema.DataFetcher;
 import graphql.schema.FieldCoordinates;
+import graphql.schema.GraphQLCodeRegistry;
 import graphql.schema.GraphQLFieldDefinition;
 import graphql.schema.GraphQLObjectType;
 import graphql.schema.GraphQLSchema;
+import graphql.schema.LightDataFetcher;
+import graphql.schema.SingletonPropertyDataFetcher;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.core.io.ByteArrayResource;
@@ -49,7 +51,7 @@ class IdentityTypeFetchersTests {
 					.getDataFetcher(FieldCoordinates.coordinates(objectType, field), field);
 				assertThat(fetcher).as(type + "." + field.getName())
 					.isInstanceOf(IdentityTypeFetchers.RecordFieldFetcher.class)
-					.isInstanceOf(TrivialDataFetcher.class);
+					.isInstanceOf(LightDataFetcher.class);
 			}
 		}
 	}
@@ -71,6 +73,20 @@ class IdentityTypeFetchersTests {
 		ExecutionResult result = source(Map.of("Role", "displayName")).graphQl().execute(query);
 		assertThat(result.<Object>getData()).isEqualTo(Map.of("users",
 				Map.of("items", List.of(Map.of("name", "Ada", "roles", List.of(Map.of("displayName", "host's")))))));
+	}
+
+	@Test
+	void shouldKeepTheDefaultFetcherTheHostChose() {
+		String query = "{ users { items { name emailAddress } } }";
+		DataFetcher<Object> masking = (environment) -> "emailAddress".equals(environment.getField().getName())
+				? "masked" : SingletonPropertyDataFetcher.singleton().get(environment);
+		GraphQlSource source = builder(Map.of())
+			.configureRuntimeWiring((wiring) -> wiring
+				.codeRegistry(GraphQLCodeRegistry.newCodeRegistry().defaultDataFetcher((factory) -> masking)))
+			.typeVisitors(List.of(new IdentityTypeFetchers()))
+			.build();
+		assertThat(source.graphQl().execute(query).<Object>getData())
+			.isEqualTo(Map.of("users", Map.of("items", List.of(Map.of("name", "Ada", "emailAddress", "masked")))));
 	}
 
 	@Test
