@@ -33,26 +33,31 @@ import org.jspecify.annotations.Nullable;
  */
 final class IdentityTypeFetchers extends GraphQLTypeVisitorStub {
 
-	private static final Map<String, Reads<?>> TYPES = Map
-		.of("User",
-				new Reads<>(User.class, Map.ofEntries(Map.entry("id", User::id), Map.entry("userName", User::userName),
-						Map.entry("name", User::name), Map.entry("surname", User::surname),
-						Map.entry("emailAddress", User::emailAddress), Map.entry("phoneNumber", User::phoneNumber),
-						Map.entry("isActive", User::isActive), Map.entry("isEmailConfirmed", User::isEmailConfirmed),
-						Map.entry("creationTime", User::creationTime), Map.entry("tenantId", User::tenantId),
-						Map.entry("roles", User::roles), Map.entry("organizationUnits", User::organizationUnits))),
-				"Role",
-				new Reads<>(Role.class,
-						Map.of("id", Role::id, "name", Role::name, "displayName", Role::displayName, "isStatic",
-								Role::isStatic, "isDefault", Role::isDefault, "creationTime", Role::creationTime,
-								"tenantId", Role::tenantId)),
-				"OrganizationUnit",
-				new Reads<>(OrganizationUnit.class,
-						Map.of("id", OrganizationUnit::id, "code", OrganizationUnit::code, "displayName",
-								OrganizationUnit::displayName, "parentId", OrganizationUnit::parentId, "tenantId",
-								OrganizationUnit::tenantId)),
-				"UserPagedResult", new Reads<>(UserPagedResult.class,
-						Map.of("totalCount", UserPagedResult::totalCount, "items", UserPagedResult::items)));
+	private static final Reads<User> USER = new Reads<>(User.class,
+			Map.ofEntries(Map.entry("id", User::id), Map.entry("userName", User::userName),
+					Map.entry("name", User::name), Map.entry("surname", User::surname),
+					Map.entry("emailAddress", User::emailAddress), Map.entry("phoneNumber", User::phoneNumber),
+					Map.entry("isActive", User::isActive), Map.entry("isEmailConfirmed", User::isEmailConfirmed),
+					Map.entry("creationTime", User::creationTime), Map.entry("tenantId", User::tenantId),
+					Map.entry("roles", User::roles), Map.entry("organizationUnits", User::organizationUnits)));
+
+	private static final Reads<Role> ROLE = new Reads<>(Role.class,
+			Map.ofEntries(Map.entry("id", Role::id), Map.entry("name", Role::name),
+					Map.entry("displayName", Role::displayName), Map.entry("isStatic", Role::isStatic),
+					Map.entry("isDefault", Role::isDefault), Map.entry("creationTime", Role::creationTime),
+					Map.entry("tenantId", Role::tenantId)));
+
+	private static final Reads<OrganizationUnit> ORGANIZATION_UNIT = new Reads<>(OrganizationUnit.class,
+			Map.ofEntries(Map.entry("id", OrganizationUnit::id), Map.entry("code", OrganizationUnit::code),
+					Map.entry("displayName", OrganizationUnit::displayName),
+					Map.entry("parentId", OrganizationUnit::parentId),
+					Map.entry("tenantId", OrganizationUnit::tenantId)));
+
+	private static final Reads<UserPagedResult> USER_PAGED_RESULT = new Reads<>(UserPagedResult.class, Map
+		.ofEntries(Map.entry("totalCount", UserPagedResult::totalCount), Map.entry("items", UserPagedResult::items)));
+
+	private static final Map<String, Reads<?>> TYPES = Map.of("User", USER, "Role", ROLE, "OrganizationUnit",
+			ORGANIZATION_UNIT, "UserPagedResult", USER_PAGED_RESULT);
 
 	@Override
 	public TraversalControl visitGraphQLFieldDefinition(GraphQLFieldDefinition field,
