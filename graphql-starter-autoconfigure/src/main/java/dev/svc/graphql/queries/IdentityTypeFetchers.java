@@ -16,7 +16,6 @@ import graphql.schema.GraphQLObjectType;
 import graphql.schema.GraphQLSchemaElement;
 import graphql.schema.GraphQLTypeVisitorStub;
 import graphql.schema.LightDataFetcher;
-import graphql.schema.PropertyDataFetcher;
 import graphql.schema.SingletonPropertyDataFetcher;
 import graphql.util.TraversalControl;
 import graphql.util.TraverserContext;
@@ -81,7 +80,7 @@ final class IdentityTypeFetchers extends GraphQLTypeVisitorStub {
 
 		@Nullable RecordFieldFetcher<S> fetcher(String field) {
 			Function<S, @Nullable Object> read = this.fields.get(field);
-			return (read != null) ? new RecordFieldFetcher<>(this.type, read, field) : null;
+			return (read != null) ? new RecordFieldFetcher<>(this.type, read) : null;
 		}
 
 	}
@@ -99,19 +98,16 @@ final class IdentityTypeFetchers extends GraphQLTypeVisitorStub {
 
 		private final Function<S, @Nullable Object> read;
 
-		private final PropertyDataFetcher<Object> otherwise;
-
-		RecordFieldFetcher(Class<S> type, Function<S, @Nullable Object> read, String field) {
+		RecordFieldFetcher(Class<S> type, Function<S, @Nullable Object> read) {
 			this.type = type;
 			this.read = read;
-			this.otherwise = PropertyDataFetcher.fetching(field);
 		}
 
 		@Override
 		public @Nullable Object get(GraphQLFieldDefinition field, @Nullable Object source,
 				Supplier<DataFetchingEnvironment> environment) throws Exception {
 			return this.type.isInstance(source) ? this.read.apply(this.type.cast(source))
-					: this.otherwise.get(field, source, environment);
+					: SingletonPropertyDataFetcher.singleton().get(field, source, environment);
 		}
 
 		@Override
