@@ -34,6 +34,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.Assert;
 
 /**
  * The bucket stores, imported in order by {@link RateLimitAutoConfiguration}: the first
@@ -42,12 +43,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 abstract class BucketStoreConfigurations {
 
 	private static final String STORE = "graphql.rate-limits.store";
-
-	/**
-	 * How long a take waits for Redis: past it, Redis counts as away and the caller goes
-	 * through (Lettuce queues commands while it reconnects, for its own 60 s by default).
-	 */
-	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
 
 	/**
 	 * Bucket4j's clock, read from the host's {@link Clock} if it has one.
@@ -93,7 +88,9 @@ abstract class BucketStoreConfigurations {
 		@Bean
 		@ConditionalOnMissingBean(ProxyManager.class)
 		ProxyManager<String> svcBucketStore(StatefulConnection<String, byte[]> svcBucketStoreConnection,
-				ObjectProvider<Clock> clock) {
+				ObjectProvider<Clock> clock, RateLimitProperties properties) {
+			Assert.isTrue(properties.getRedisTimeout().toMillis() > 0,
+					"graphql.rate-limits.redis-timeout must be 1ms or longer");
 			ExpirationAfterWriteStrategy expiration = ExpirationAfterWriteStrategy
 				.basedOnTimeForRefillingBucketUpToMax(KEEP_WHEN_FULL);
 			TimeMeter meter = timeMeter(clock.getIfUnique(Clock::systemUTC));
@@ -101,13 +98,13 @@ abstract class BucketStoreConfigurations {
 				return Bucket4jLettuce.casBasedBuilder(cluster)
 					.expirationAfterWrite(expiration)
 					.clientClock(meter)
-					.requestTimeout(REDIS_TIMEOUT)
+					.requestTimeout(properties.getRedisTimeout())
 					.build();
 			}
 			return Bucket4jLettuce.casBasedBuilder((StatefulRedisConnection<String, byte[]>) svcBucketStoreConnection)
 				.expirationAfterWrite(expiration)
 				.clientClock(meter)
-				.requestTimeout(REDIS_TIMEOUT)
+				.requestTimeout(properties.getRedisTimeout())
 				.build();
 		}
 

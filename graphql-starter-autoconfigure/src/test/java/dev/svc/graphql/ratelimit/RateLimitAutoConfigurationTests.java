@@ -38,9 +38,12 @@ class RateLimitAutoConfigurationTests {
 		.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
 				JdbcIdentityStoreAutoConfiguration.class, RateLimitAutoConfiguration.class));
 
+	// a busy machine's fresh context may take its first Redis round trips slower than
+	// the shipped 500 ms, which would let the take through as if Redis were away
 	private final ApplicationContextRunner withRedis = this.contextRunner
 		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
-		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=6379");
+		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=6379",
+				"graphql.rate-limits.redis-timeout=30s");
 
 	@Test
 	void shouldKeepTheCountersInTheModulesTableWhereItMigratesIt() {
@@ -114,6 +117,11 @@ class RateLimitAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageStartingWith("graphql.rate-limits.store is REDIS, which this application does not have"));
+		this.withRedis.withPropertyValues("graphql.rate-limits.redis-timeout=0s")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("graphql.rate-limits.redis-timeout must be 1ms or longer"));
 	}
 
 	private static ConsumptionProbe take(SharedBuckets buckets, String key, long tokens) {
