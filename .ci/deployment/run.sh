@@ -48,7 +48,7 @@ if [ "$redis" = redis ]; then
   # through (fail open, by design) and move the count, so they give Redis longer
   options+=(--spring.profiles.active=redis --spring.data.redis.host=127.0.0.1 --spring.data.redis.database=15
     --graphql.rate-limits.store=redis --graphql.rate-limits.redis-timeout=10s
-    --graphql.persisted-documents.shared-store=redis)
+    --graphql.persisted-documents.shared-store=redis --graphql.persisted-documents.redis-timeout=10s)
 else
   options+=(--graphql.rate-limits.store=database --graphql.persisted-documents.shared-store=database)
 fi

@@ -1,5 +1,6 @@
 package dev.svc.graphql.persisted;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,10 +45,17 @@ public class PersistedDocumentsProperties {
 
 	/**
 	 * Where the texts of automatic persisted queries are shared by every instance: redis,
-	 * database or none. Unset: Redis when the host has Spring Boot's Redis, else the
-	 * module's table, else none.
+	 * database or none. Unset: Redis when the host has Spring Boot's Redis with Lettuce,
+	 * else the module's table, else none.
 	 */
 	private @Nullable String sharedStore;
+
+	/**
+	 * How long a look-up or save of a shared text waits for Redis: past it the text
+	 * counts as not shared (Lettuce would queue the command while it reconnects, for its
+	 * own 60 s).
+	 */
+	private Duration redisTimeout = Duration.ofMillis(500);
 
 	/**
 	 * Bytes the shared persisted queries may hold, in Redis or in the module's table:
@@ -61,6 +69,14 @@ public class PersistedDocumentsProperties {
 
 	public void setSharedStore(@Nullable String sharedStore) {
 		this.sharedStore = sharedStore;
+	}
+
+	public Duration getRedisTimeout() {
+		return this.redisTimeout;
+	}
+
+	public void setRedisTimeout(Duration redisTimeout) {
+		this.redisTimeout = redisTimeout;
 	}
 
 	public DataSize getSharedStoreBudget() {

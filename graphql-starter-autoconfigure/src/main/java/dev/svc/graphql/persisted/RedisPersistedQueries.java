@@ -2,21 +2,23 @@ package dev.svc.graphql.persisted;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.lettuce.core.RedisException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.dao.DataAccessException;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.RedisScript;
-
 /**
- * The shared persisted queries in Redis, through Spring Boot's
- * {@code StringRedisTemplate}: one key a text ({@code svc:{apq}:<hash>}), kept for a day
- * after it was saved, within a budget of bytes.
+ * The shared persisted queries in Redis, on a connection of the module's own from the
+ * host's Lettuce client, whose commands wait a bounded time: one key a text
+ * ({@code svc:{apq}:<hash>}), kept for a day after it was saved, within a budget of
+ * bytes. Redis out of reach or slower than the wait, a text counts as not shared.
  * <p>
  * The budget holds without a scan: a counter per day ({@code svc:{apq}:bytes:<day>}, by
  * the instances' clocks) adds up the {@linkplain PersistedQuery#sharedWeight weight} of
@@ -26,7 +28,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  * day; each instance still keeps its own. One script does it all, so a text already saved
  * is not counted again, and no counter is left without its expiry.
  */
-final class RedisPersistedQueries implements SharedPersistedQueries {
+final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedisPersistedQueries.class);
 
@@ -40,7 +42,7 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 	private final AtomicBoolean warned = new AtomicBoolean();
 
 	// KEYS: the text's key, the day's counter; ARGV: weight, daily budget, text, seconds
-	private static final RedisScript<Long> SAVE = RedisScript.of("""
+	private static final String SAVE = """
 			if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 			local saved = redis.call('INCRBY', KEYS[2], ARGV[1])
 			redis.call('EXPIRE', KEYS[2], 2 * tonumber(ARGV[4]))
@@ -50,17 +52,22 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 			end
 			redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[4])
 			return 1
-			""", Long.class);
+			""";
 
-	private final StringRedisTemplate redis;
+	private final StatefulConnection<String, String> connection;
+
+	private final RedisClusterCommands<String, String> redis;
 
 	private final Clock clock;
 
 	private final long dailyBudget;
 
+	// connection: the module's own, which it closes; its timeout bounds every wait.
 	// budget: the bytes of text Redis may hold
-	RedisPersistedQueries(StringRedisTemplate redis, Clock clock, long budget) {
-		this.redis = redis;
+	RedisPersistedQueries(StatefulConnection<String, String> connection, Clock clock, long budget) {
+		this.connection = connection;
+		this.redis = (connection instanceof StatefulRedisClusterConnection<String, String> cluster) ? cluster.sync()
+				: ((StatefulRedisConnection<String, String>) connection).sync();
 		this.clock = clock;
 		this.dailyBudget = budget / 2;
 	}
@@ -68,9 +75,9 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 	@Override
 	public @Nullable String find(String sha256Hash) {
 		try {
-			return this.redis.opsForValue().get(TEXT + sha256Hash);
+			return this.redis.get(TEXT + sha256Hash);
 		}
-		catch (DataAccessException ex) {
+		catch (RedisException ex) {
 			logger.debug("The shared persisted queries cannot be read: " + ex.getMessage());
 			return null;
 		}
@@ -84,10 +91,10 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 		}
 		String day = DAY + this.clock.millis() / KEEP.toMillis();
 		try {
-			this.redis.execute(SAVE, List.of(TEXT + sha256Hash, day), String.valueOf(weight),
-					String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()));
+			this.redis.eval(SAVE, ScriptOutputType.INTEGER, new String[] { TEXT + sha256Hash, day },
+					String.valueOf(weight), String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()));
 		}
-		catch (DataAccessException ex) {
+		catch (RedisException ex) {
 			if (this.warned.compareAndSet(false, true)) {
 				logger.warn("The shared persisted queries cannot be written (logged once; then at debug level): "
 						+ ex.getMessage());
@@ -96,6 +103,11 @@ final class RedisPersistedQueries implements SharedPersistedQueries {
 				logger.debug("The shared persisted queries cannot be written: " + ex.getMessage());
 			}
 		}
+	}
+
+	@Override
+	public void close() {
+		this.connection.close();
 	}
 
 }

@@ -5,6 +5,10 @@ import java.time.Clock;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.identity.IdentitySchemaMigration;
+import io.lettuce.core.AbstractRedisClient;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -14,11 +18,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.Assert;
 
 /**
  * The stores of the shared persisted queries, imported in order by
@@ -30,16 +35,24 @@ abstract class SharedPersistedQueriesConfigurations {
 	private static final String STORE = "graphql.persisted-documents.shared-store";
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(StringRedisTemplate.class)
-	@ConditionalOnBean(StringRedisTemplate.class)
+	@ConditionalOnClass({ RedisClient.class, LettuceConnectionFactory.class })
+	@ConditionalOnBean(LettuceConnectionFactory.class)
 	@ConditionalOnProperty(name = STORE, havingValue = "redis", matchIfMissing = true)
 	static class RedisConfiguration {
 
+		// a connection of the module's own, so that its waits are bounded whatever the
+		// host's (Lettuce queues commands while it reconnects, 60 s by default)
 		@Bean
 		@ConditionalOnMissingBean
-		SharedPersistedQueries svcSharedPersistedQueries(StringRedisTemplate redis,
+		SharedPersistedQueries svcSharedPersistedQueries(LettuceConnectionFactory connectionFactory,
 				PersistedDocumentsProperties properties, ObjectProvider<Clock> clock) {
-			return new RedisPersistedQueries(redis, clock.getIfUnique(Clock::systemUTC),
+			Assert.isTrue(properties.getRedisTimeout().toMillis() > 0,
+					"graphql.persisted-documents.redis-timeout must be 1ms or longer");
+			AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
+			StatefulConnection<String, String> connection = (client instanceof RedisClusterClient cluster)
+					? cluster.connect() : ((RedisClient) client).connect();
+			connection.setTimeout(properties.getRedisTimeout());
+			return new RedisPersistedQueries(connection, clock.getIfUnique(Clock::systemUTC),
 					properties.getSharedStoreBudget().toBytes());
 		}
 

@@ -2,26 +2,34 @@ package dev.svc.graphql.persisted;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
 
 import dev.svc.graphql.test.MutableClock;
+import dev.svc.graphql.test.StallingProxy;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The shared persisted queries in the machine's Redis (127.0.0.1:6379, database 14): a
  * text one instance saved is found by another; whoever sends the texts, Redis holds no
- * more than the budget, today's and yesterday's together.
+ * more than the budget, today's and yesterday's together; a Redis that stops answering
+ * holds a request no longer than the module's wait.
  */
 class RedisPersistedQueriesTests {
 
@@ -32,23 +40,30 @@ class RedisPersistedQueriesTests {
 
 	private final String prefix = UUID.randomUUID().toString();
 
-	private LettuceConnectionFactory connections;
+	private final List<RedisPersistedQueries> stores = new ArrayList<>();
 
-	private StringRedisTemplate redis;
+	private RedisClient client;
+
+	private StatefulRedisConnection<String, String> connection;
+
+	private RedisCommands<String, String> redis;
 
 	@BeforeEach
 	void connect() {
-		RedisStandaloneConfiguration server = new RedisStandaloneConfiguration("127.0.0.1", 6379);
-		server.setDatabase(14);
-		this.connections = new LettuceConnectionFactory(server);
-		this.connections.afterPropertiesSet();
-		this.redis = new StringRedisTemplate(this.connections);
+		this.client = RedisClient.create(RedisURI.create("redis://127.0.0.1:6379/14"));
+		this.connection = this.client.connect();
+		this.redis = this.connection.sync();
 	}
 
 	@AfterEach
 	void disconnect() {
-		this.redis.delete(this.redis.keys("svc:{apq}:*"));
-		this.connections.destroy();
+		List<String> keys = this.redis.keys("svc:{apq}:*");
+		if (!keys.isEmpty()) {
+			this.redis.del(keys.toArray(String[]::new));
+		}
+		this.stores.forEach(RedisPersistedQueries::close);
+		this.connection.close();
+		this.client.shutdown();
 	}
 
 	@Test
@@ -58,7 +73,7 @@ class RedisPersistedQueriesTests {
 
 		assertThat(store().find(PersistedQuery.sha256(text))).isEqualTo(text);
 		assertThat(store().find(PersistedQuery.sha256("{ other }"))).isNull();
-		assertThat(this.redis.getExpire(RedisPersistedQueries.TEXT + PersistedQuery.sha256(text))).isBetween(86_000L,
+		assertThat(this.redis.ttl(RedisPersistedQueries.TEXT + PersistedQuery.sha256(text))).isBetween(86_000L,
 				86_400L);
 	}
 
@@ -86,9 +101,9 @@ class RedisPersistedQueriesTests {
 		store().save(PersistedQuery.sha256(text), text);
 		store().save(PersistedQuery.sha256(text), text);
 
-		assertThat(this.redis.opsForValue().get(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000))
+		assertThat(this.redis.get(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000))
 			.isEqualTo(String.valueOf(PersistedQuery.sharedWeight(text)));
-		assertThat(this.redis.getExpire(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000)).isPositive();
+		assertThat(this.redis.ttl(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000)).isPositive();
 	}
 
 	@Test
@@ -99,8 +114,34 @@ class RedisPersistedQueriesTests {
 		assertThat(store().find(PersistedQuery.sha256(text))).isNull();
 	}
 
+	@Test
+	@Timeout(30)
+	void shouldCountATextAsNotSharedWhenRedisStopsAnsweringWithinTheModulesWait() throws Exception {
+		String text = "{ " + this.prefix + ": __typename }";
+		try (StallingProxy network = new StallingProxy(6379)) {
+			new ApplicationContextRunner()
+				.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+						PersistedQueriesAutoConfiguration.class))
+				.withPropertyValues("graphql.enabled=true", "spring.data.redis.host=127.0.0.1",
+						"spring.data.redis.port=" + network.port(), "spring.data.redis.database=14",
+						"graphql.persisted-documents.redis-timeout=200ms")
+				.run((context) -> {
+					SharedPersistedQueries shared = context.getBean(SharedPersistedQueries.class);
+					shared.save(PersistedQuery.sha256(text), text);
+					assertThat(shared.find(PersistedQuery.sha256(text))).isEqualTo(text);
+
+					network.stall();
+					// Lettuce alone would wait 60 s for each
+					assertThat(shared.find(PersistedQuery.sha256(text))).isNull();
+					shared.save(PersistedQuery.sha256("{ other }"), "{ other }");
+				});
+		}
+	}
+
 	private RedisPersistedQueries store() {
-		return new RedisPersistedQueries(this.redis, this.clock, BUDGET);
+		RedisPersistedQueries store = new RedisPersistedQueries(this.client.connect(), this.clock, BUDGET);
+		this.stores.add(store);
+		return store;
 	}
 
 	private List<String> texts(String day, int count) {
@@ -111,7 +152,8 @@ class RedisPersistedQueriesTests {
 	}
 
 	private long held(List<String> texts) {
-		return texts.stream().filter((text) -> store().find(PersistedQuery.sha256(text)) != null).count();
+		RedisPersistedQueries store = store();
+		return texts.stream().filter((text) -> store.find(PersistedQuery.sha256(text)) != null).count();
 	}
 
 }

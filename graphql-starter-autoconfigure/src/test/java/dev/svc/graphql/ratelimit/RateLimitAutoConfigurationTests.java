@@ -9,11 +9,13 @@ import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.limits.CostBudget;
 import dev.svc.graphql.test.EmptyCredentialStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
+import dev.svc.graphql.test.StallingProxy;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.redis.lettuce.cas.LettuceBasedProxyManager;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
@@ -68,6 +70,26 @@ class RateLimitAutoConfigurationTests {
 			assertThat(refused.isConsumed()).isFalse();
 			assertThat(refused.getRemainingTokens()).isOne();
 		}));
+	}
+
+	@Test
+	@Timeout(30)
+	void shouldLetCallersThroughWhenRedisStopsAnsweringWithinTheModulesWait() throws Exception {
+		String key = "test:" + UUID.randomUUID();
+		try (StallingProxy network = new StallingProxy(6379)) {
+			this.contextRunner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+				.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + network.port(),
+						"graphql.rate-limits.redis-timeout=200ms")
+				.run((context) -> {
+					SharedBuckets buckets = context.getBean(SharedBuckets.class);
+					assertThat(take(buckets, key, 1).isConsumed()).isTrue();
+
+					network.stall();
+					// Lettuce alone would wait 60 s
+					assertThat(buckets.tryTake(key, () -> THREE_A_MINUTE, 2)).isNull();
+					assertThat(buckets.unavailable()).isOne();
+				});
+		}
 	}
 
 	@Test
