@@ -52,10 +52,17 @@ public final class PersistedQueriesAutoConfiguration {
 			RegisteredDocuments registered, ObjectProvider<PersistedDocuments> documents,
 			ObjectProvider<RefusalCounter> refusals, ObjectProvider<SharedPersistedQueries> shared) {
 		PersistedDocuments known = PersistedDocuments.firstOf(documents.orderedStream().toList());
+		SharedPersistedQueries sharedStore = shared.getIfUnique();
+		String named = properties.getSharedStore();
+		if (sharedStore == null && named != null && !named.equals("none")) {
+			throw new IllegalStateException("graphql.persisted-documents.shared-store is " + named
+					+ ", which this application does not have: redis needs Spring Boot's Redis with Lettuce"
+					+ " (spring-boot-starter-data-redis), database the module's own identity tables");
+		}
 		return new PersistedQueryInterceptor(known, registered,
 				new DocumentRule(properties.getMode(), properties.getArbitraryPermission(), registered),
 				refusals.getIfAvailable(() -> (reason) -> {
-				}), shared.getIfUnique());
+				}), sharedStore);
 	}
 
 	// told the reason of every document refused as unknown or not allowed

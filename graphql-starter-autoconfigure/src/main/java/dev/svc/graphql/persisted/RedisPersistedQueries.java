@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.svc.graphql.CircuitBreaker;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulConnection;
@@ -18,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * The shared persisted queries in Redis, on a connection of the module's own from the
  * host's Lettuce client, whose commands wait a bounded time: one key a text
  * ({@code svc:{apq}:<hash>}), kept for a day after it was saved, within a budget of
- * bytes. Redis out of reach or slower than the wait, a text counts as not shared.
+ * bytes. Redis out of reach or slower than the wait, a text counts as not shared, and
+ * Redis is left alone for {@link #PAUSE} (one look-up then tries it again).
  * <p>
  * The budget holds without a scan: a counter per day ({@code svc:{apq}:bytes:<day>}, by
  * the instances' clocks) adds up the {@linkplain PersistedQuery#sharedWeight weight} of
@@ -34,12 +36,16 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 
 	static final Duration KEEP = Duration.ofDays(1);
 
+	static final Duration PAUSE = Duration.ofSeconds(5);
+
 	// one hash tag, so that the script's two keys share a slot on a Redis Cluster
 	static final String TEXT = "svc:{apq}:";
 
 	static final String DAY = "svc:{apq}:bytes:";
 
 	private final AtomicBoolean warned = new AtomicBoolean();
+
+	private final CircuitBreaker breaker = new CircuitBreaker(PAUSE);
 
 	// KEYS: the text's key, the day's counter; ARGV: weight, daily budget, text, seconds
 	private static final String SAVE = """
@@ -74,10 +80,16 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 
 	@Override
 	public @Nullable String find(String sha256Hash) {
+		if (!this.breaker.allows()) {
+			return null;
+		}
 		try {
-			return this.redis.get(TEXT + sha256Hash);
+			String text = this.redis.get(TEXT + sha256Hash);
+			this.breaker.succeeded();
+			return text;
 		}
 		catch (RedisException ex) {
+			this.breaker.failed();
 			logger.debug("The shared persisted queries cannot be read: " + ex.getMessage());
 			return null;
 		}
@@ -89,12 +101,17 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 		if (weight > this.dailyBudget) {
 			return;
 		}
+		if (!this.breaker.allows()) {
+			return;
+		}
 		String day = DAY + this.clock.millis() / KEEP.toMillis();
 		try {
 			this.redis.eval(SAVE, ScriptOutputType.INTEGER, new String[] { TEXT + sha256Hash, day },
 					String.valueOf(weight), String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()));
+			this.breaker.succeeded();
 		}
 		catch (RedisException ex) {
+			this.breaker.failed();
 			if (this.warned.compareAndSet(false, true)) {
 				logger.warn("The shared persisted queries cannot be written (logged once; then at debug level): "
 						+ ex.getMessage());

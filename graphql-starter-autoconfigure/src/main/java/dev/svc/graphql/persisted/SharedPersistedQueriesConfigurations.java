@@ -1,6 +1,7 @@
 package dev.svc.graphql.persisted;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import javax.sql.DataSource;
 
@@ -46,12 +47,13 @@ abstract class SharedPersistedQueriesConfigurations {
 		@ConditionalOnMissingBean
 		SharedPersistedQueries svcSharedPersistedQueries(LettuceConnectionFactory connectionFactory,
 				PersistedDocumentsProperties properties, ObjectProvider<Clock> clock) {
-			Assert.isTrue(properties.getRedisTimeout().toMillis() > 0,
-					"graphql.persisted-documents.redis-timeout must be 1ms or longer");
+			Duration timeout = properties.getRedisTimeout();
+			Assert.isTrue(!timeout.isNegative() && !timeout.isZero() && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
+					"graphql.persisted-documents.redis-timeout must be more than 0 and at most 1m");
 			AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
 			StatefulConnection<String, String> connection = (client instanceof RedisClusterClient cluster)
 					? cluster.connect() : ((RedisClient) client).connect();
-			connection.setTimeout(properties.getRedisTimeout());
+			connection.setTimeout(timeout);
 			return new RedisPersistedQueries(connection, clock.getIfUnique(Clock::systemUTC),
 					properties.getSharedStoreBudget().toBytes());
 		}

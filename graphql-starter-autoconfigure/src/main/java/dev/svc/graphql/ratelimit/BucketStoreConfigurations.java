@@ -89,8 +89,9 @@ abstract class BucketStoreConfigurations {
 		@ConditionalOnMissingBean(ProxyManager.class)
 		ProxyManager<String> svcBucketStore(StatefulConnection<String, byte[]> svcBucketStoreConnection,
 				ObjectProvider<Clock> clock, RateLimitProperties properties) {
-			Assert.isTrue(properties.getRedisTimeout().toMillis() > 0,
-					"graphql.rate-limits.redis-timeout must be 1ms or longer");
+			Duration timeout = properties.getRedisTimeout();
+			Assert.isTrue(!timeout.isNegative() && !timeout.isZero() && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
+					"graphql.rate-limits.redis-timeout must be more than 0 and at most 1m");
 			ExpirationAfterWriteStrategy expiration = ExpirationAfterWriteStrategy
 				.basedOnTimeForRefillingBucketUpToMax(KEEP_WHEN_FULL);
 			TimeMeter meter = timeMeter(clock.getIfUnique(Clock::systemUTC));
@@ -98,13 +99,13 @@ abstract class BucketStoreConfigurations {
 				return Bucket4jLettuce.casBasedBuilder(cluster)
 					.expirationAfterWrite(expiration)
 					.clientClock(meter)
-					.requestTimeout(properties.getRedisTimeout())
+					.requestTimeout(timeout)
 					.build();
 			}
 			return Bucket4jLettuce.casBasedBuilder((StatefulRedisConnection<String, byte[]>) svcBucketStoreConnection)
 				.expirationAfterWrite(expiration)
 				.clientClock(meter)
-				.requestTimeout(properties.getRedisTimeout())
+				.requestTimeout(timeout)
 				.build();
 		}
 

@@ -12,10 +12,12 @@ import java.util.function.Supplier;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import dev.svc.graphql.CircuitBreaker;
 import dev.svc.graphql.Sha256;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeoutException;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import org.apache.commons.logging.Log;
@@ -29,7 +31,8 @@ import org.springframework.util.Assert;
  * The token buckets that every instance shares, by key. A bucket store out of reach lets
  * callers through (fail open), logs it at most once a minute and counts it: a sign-in
  * still meets the account lockout, kept with the account in the database, and a query
- * still meets the cost limit of one request.
+ * still meets the cost limit of one request. A store that did not answer in time is left
+ * alone for {@link #PAUSE}, its takes let through at once (one then tries it again).
  */
 public final class SharedBuckets {
 
@@ -43,6 +46,8 @@ public final class SharedBuckets {
 
 	/** The heap the kept buckets may hold. */
 	static final long BUDGET = 4L * 1024 * 1024;
+
+	static final Duration PAUSE = Duration.ofSeconds(5);
 
 	private final ProxyManager<String> buckets;
 
@@ -61,6 +66,8 @@ public final class SharedBuckets {
 	private final ThreadPoolExecutor returns;
 
 	private final AtomicLong unavailable = new AtomicLong();
+
+	private final CircuitBreaker breaker = new CircuitBreaker(PAUSE);
 
 	private final AtomicLong lastWarning = new AtomicLong(Long.MIN_VALUE);
 
@@ -139,6 +146,11 @@ public final class SharedBuckets {
 			return ConsumptionProbe.consumed(bucket.remaining(), 0);
 		}
 		long lacking = tokens - fromHere;
+		if (!this.breaker.allows()) {
+			keep(bucket, fromHere, bucket.stored);
+			this.unavailable.incrementAndGet();
+			return null;
+		}
 		boolean leasing = lease > lacking && bucket.leasing.compareAndSet(false, true);
 		try {
 			ConsumptionProbe probe = leasing ? bucket.store.tryConsumeAndReturnRemaining(lease) : null;
@@ -147,6 +159,7 @@ public final class SharedBuckets {
 				probe = bucket.store.tryConsumeAndReturnRemaining(lacking);
 				ahead = 0;
 			}
+			this.breaker.succeeded();
 			if (!probe.isConsumed()) {
 				keep(bucket, fromHere, probe.getRemainingTokens());
 				return ConsumptionProbe.rejected(bucket.remaining(), probe.getNanosToWaitForRefill(),
@@ -174,6 +187,9 @@ public final class SharedBuckets {
 	 * @param tokens how many tokens
 	 */
 	public void giveBack(String key, Supplier<BucketConfiguration> configuration, long tokens) {
+		if (!this.breaker.allows()) {
+			return;
+		}
 		try {
 			bucket(key, configuration).store.addTokens(tokens);
 		}
@@ -212,6 +228,9 @@ public final class SharedBuckets {
 		long held = bucket.held.getAndSet(0);
 		if (held > 0) {
 			this.returns.execute(() -> {
+				if (!this.breaker.allows()) {
+					return;
+				}
 				try {
 					bucket.store.addTokens(held);
 				}
@@ -223,6 +242,11 @@ public final class SharedBuckets {
 	}
 
 	private void unreachable(RuntimeException ex) {
+		if (timedOut(ex)) {
+			// not a compare and swap lost too often: that is one bucket's, not the
+			// store's
+			this.breaker.failed();
+		}
 		this.unavailable.incrementAndGet();
 		long now = System.nanoTime();
 		long last = this.lastWarning.get();
@@ -231,6 +255,15 @@ public final class SharedBuckets {
 			logger.warn("The shared buckets cannot be reached, or a bucket is taken by too many at once; the limits"
 					+ " they count let callers through until they can (logged once a minute): " + ex);
 		}
+	}
+
+	private static boolean timedOut(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof TimeoutException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	// a digest: keys hold what callers typed (names of any length, any characters)

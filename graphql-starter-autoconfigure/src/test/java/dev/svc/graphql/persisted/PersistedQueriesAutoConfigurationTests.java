@@ -57,6 +57,20 @@ class PersistedQueriesAutoConfigurationTests {
 	}
 
 	@Test
+	void shouldRefuseToStartWithASharedStoreItDoesNotHave() {
+		this.contextRunner.withPropertyValues("graphql.persisted-documents.shared-store=redis")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageStartingWith(
+						"graphql.persisted-documents.shared-store is redis, which this application does not have"));
+		this.contextRunner.withPropertyValues("graphql.persisted-documents.shared-store=none")
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(PersistedQueryInterceptor.class)
+				.hasFieldOrPropertyWithValue("shared", null));
+	}
+
+	@Test
 	void shouldRegisterTheDocumentsOfEveryKindOfManifest() {
 		this.contextRunner
 			.withPropertyValues("graphql.persisted-documents.manifests=classpath:persisted-documents/*.json")

@@ -87,7 +87,13 @@ class RateLimitAutoConfigurationTests {
 					network.stall();
 					// Lettuce alone would wait 60 s
 					assertThat(buckets.tryTake(key, () -> THREE_A_MINUTE, 2)).isNull();
-					assertThat(buckets.unavailable()).isOne();
+					long sent = network.dropped();
+					// then Redis is left alone: nothing more is sent, nothing waits
+					for (int i = 0; i < 10; i++) {
+						assertThat(buckets.tryTake(key + i, () -> THREE_A_MINUTE, 1)).isNull();
+					}
+					assertThat(network.dropped()).isEqualTo(sent);
+					assertThat(buckets.unavailable()).isEqualTo(11);
 				});
 		}
 	}
@@ -143,7 +149,7 @@ class RateLimitAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessage("graphql.rate-limits.redis-timeout must be 1ms or longer"));
+				.hasMessage("graphql.rate-limits.redis-timeout must be more than 0 and at most 1m"));
 	}
 
 	private static ConsumptionProbe take(SharedBuckets buckets, String key, long tokens) {

@@ -9,7 +9,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A TCP proxy on a free local port to a real server, which can stop passing bytes on as a
@@ -23,7 +23,7 @@ public final class StallingProxy implements AutoCloseable {
 
 	private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
-	private final CountDownLatch stalled = new CountDownLatch(1);
+	private final AtomicLong dropped = new AtomicLong();
 
 	private volatile boolean stalling;
 
@@ -50,9 +50,17 @@ public final class StallingProxy implements AutoCloseable {
 		return this.server.getLocalPort();
 	}
 
-	/** From now on no byte passes, either way, until the proxy is closed. */
+	/** From now on no byte passes, either way: each is dropped. */
 	public void stall() {
 		this.stalling = true;
+	}
+
+	/**
+	 * The bytes dropped since the proxy stalled, either way.
+	 * @return how many
+	 */
+	public long dropped() {
+		return this.dropped.get();
 	}
 
 	private void accept() {
@@ -82,8 +90,8 @@ public final class StallingProxy implements AutoCloseable {
 		try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
 			for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
 				if (this.stalling) {
-					this.stalled.await();
-					return;
+					this.dropped.addAndGet(read);
+					continue;
 				}
 				out.write(buffer, 0, read);
 				out.flush();
@@ -92,14 +100,10 @@ public final class StallingProxy implements AutoCloseable {
 		catch (IOException ex) {
 			// closed
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 	@Override
 	public void close() throws IOException {
-		this.stalled.countDown();
 		this.server.close();
 		for (Socket socket : this.sockets) {
 			socket.close();

@@ -1,0 +1,63 @@
+package dev.svc.graphql;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Leaves a shared store alone for a while once it did not answer in time: meanwhile every
+ * call is answered at once as if the store were away, so a store that stopped answering
+ * costs one wait rather than one a request, and no command piles up on its connection.
+ * When the pause is over one call goes through to try the store; the others are still
+ * answered at once until it fails (another pause) or succeeds.
+ */
+public final class CircuitBreaker {
+
+	private static final long CLOSED = Long.MIN_VALUE;
+
+	private final long pauseNanos;
+
+	private final LongSupplier nanoTime;
+
+	private final AtomicLong pausedUntil = new AtomicLong(CLOSED);
+
+	/**
+	 * Makes a closed breaker.
+	 * @param pause how long the store is left alone after it failed
+	 */
+	public CircuitBreaker(Duration pause) {
+		this(pause, System::nanoTime);
+	}
+
+	CircuitBreaker(Duration pause, LongSupplier nanoTime) {
+		this.pauseNanos = pause.toNanos();
+		this.nanoTime = nanoTime;
+	}
+
+	/**
+	 * Whether a call may go to the store now.
+	 * @return {@code false} while the store is left alone
+	 */
+	public boolean allows() {
+		long until = this.pausedUntil.get();
+		if (until == CLOSED) {
+			return true;
+		}
+		long now = this.nanoTime.getAsLong();
+		// the pause is over: this call tries the store, the others wait for its answer
+		return now - until >= 0 && this.pausedUntil.compareAndSet(until, now + this.pauseNanos);
+	}
+
+	/** The store answered. */
+	public void succeeded() {
+		if (this.pausedUntil.get() != CLOSED) {
+			this.pausedUntil.set(CLOSED);
+		}
+	}
+
+	/** The store did not answer in time, or could not be reached: it is left alone. */
+	public void failed() {
+		this.pausedUntil.set(this.nanoTime.getAsLong() + this.pauseNanos);
+	}
+
+}
