@@ -48,6 +48,14 @@ public final class CircuitBreaker {
 		return now - until >= 0 && this.pausedUntil.compareAndSet(until, now + this.pauseNanos);
 	}
 
+	/**
+	 * Whether the store is left alone, without trying it when the pause is over.
+	 * @return {@code true} from a failure until a call succeeds
+	 */
+	public boolean paused() {
+		return this.pausedUntil.get() != CLOSED;
+	}
+
 	/** The store answered. */
 	public void succeeded() {
 		if (this.pausedUntil.get() != CLOSED) {

@@ -41,6 +41,17 @@ class CircuitBreakerTests {
 	}
 
 	@Test
+	void shouldTellItIsPausedUntilACallSucceedsWithoutTryingTheStore() {
+		assertThat(this.breaker.paused()).isFalse();
+		this.breaker.failed();
+		this.now.addAndGet(Duration.ofSeconds(6).toNanos());
+		assertThat(this.breaker.paused()).isTrue();
+		assertThat(this.breaker.allows()).as("the try is still there to take").isTrue();
+		this.breaker.succeeded();
+		assertThat(this.breaker.paused()).isFalse();
+	}
+
+	@Test
 	void shouldPauseAgainWhenTheTryFails() {
 		this.breaker.failed();
 		this.now.addAndGet(Duration.ofSeconds(5).toNanos());

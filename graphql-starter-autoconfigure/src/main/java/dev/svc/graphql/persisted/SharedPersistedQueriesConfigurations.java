@@ -48,8 +48,9 @@ abstract class SharedPersistedQueriesConfigurations {
 		SharedPersistedQueries svcSharedPersistedQueries(LettuceConnectionFactory connectionFactory,
 				PersistedDocumentsProperties properties, ObjectProvider<Clock> clock) {
 			Duration timeout = properties.getRedisTimeout();
-			Assert.isTrue(!timeout.isNegative() && !timeout.isZero() && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
-					"graphql.persisted-documents.redis-timeout must be more than 0 and at most 1m");
+			Assert.isTrue(
+					timeout.compareTo(Duration.ofMillis(10)) >= 0 && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
+					"graphql.persisted-documents.redis-timeout must be between 10ms and 1m");
 			AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
 			StatefulConnection<String, String> connection = (client instanceof RedisClusterClient cluster)
 					? cluster.connect() : ((RedisClient) client).connect();

@@ -90,8 +90,9 @@ abstract class BucketStoreConfigurations {
 		ProxyManager<String> svcBucketStore(StatefulConnection<String, byte[]> svcBucketStoreConnection,
 				ObjectProvider<Clock> clock, RateLimitProperties properties) {
 			Duration timeout = properties.getRedisTimeout();
-			Assert.isTrue(!timeout.isNegative() && !timeout.isZero() && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
-					"graphql.rate-limits.redis-timeout must be more than 0 and at most 1m");
+			Assert.isTrue(
+					timeout.compareTo(Duration.ofMillis(10)) >= 0 && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
+					"graphql.rate-limits.redis-timeout must be between 10ms and 1m");
 			ExpirationAfterWriteStrategy expiration = ExpirationAfterWriteStrategy
 				.basedOnTimeForRefillingBucketUpToMax(KEEP_WHEN_FULL);
 			TimeMeter meter = timeMeter(clock.getIfUnique(Clock::systemUTC));

@@ -1,5 +1,6 @@
 package dev.svc.graphql.ratelimit;
 
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -41,14 +42,17 @@ public final class RateLimitAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SharedBuckets svcSharedBuckets(ObjectProvider<ProxyManager<String>> store, RateLimitProperties properties) {
+	SharedBuckets svcSharedBuckets(ObjectProvider<ProxyManager<String>> store, RateLimitProperties properties,
+			ObjectProvider<Clock> clock) {
 		ProxyManager<String> buckets = store.getIfUnique();
 		if (buckets == null) {
 			throw new IllegalStateException("graphql.rate-limits.store is " + properties.getStore()
 					+ ", which this application does not have: redis needs Spring Boot's Redis with Lettuce"
 					+ " (spring-boot-starter-data-redis), database the module's own identity tables");
 		}
-		return new SharedBuckets(buckets);
+		// while a shared store is away, this instance's own buckets count in its place
+		return (buckets instanceof MemoryBuckets) ? new SharedBuckets(buckets)
+				: new SharedBuckets(buckets, SharedBuckets.inMemory(clock.getIfUnique(Clock::systemUTC)));
 	}
 
 	@Configuration(proxyBeanMethods = false)

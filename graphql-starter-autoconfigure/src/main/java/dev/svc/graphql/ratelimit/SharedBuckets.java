@@ -32,7 +32,9 @@ import org.springframework.util.Assert;
  * callers through (fail open), logs it at most once a minute and counts it: a sign-in
  * still meets the account lockout, kept with the account in the database, and a query
  * still meets the cost limit of one request. A store that did not answer in time is left
- * alone for {@link #PAUSE}, its takes let through at once (one then tries it again).
+ * alone for {@link #PAUSE} (one take then tries it again); meanwhile the buckets of this
+ * instance alone count in its place, when there are any, so a short pause of the store
+ * lets through at most one fresh budget an instance rather than everything.
  */
 public final class SharedBuckets {
 
@@ -69,14 +71,28 @@ public final class SharedBuckets {
 
 	private final CircuitBreaker breaker = new CircuitBreaker(PAUSE);
 
+	private final @Nullable SharedBuckets whileAway;
+
 	private final AtomicLong lastWarning = new AtomicLong(Long.MIN_VALUE);
+
+	/**
+	 * Makes the module's door to a bucket store, which lets callers through while the
+	 * store is away.
+	 * @param buckets the store
+	 */
+	public SharedBuckets(ProxyManager<String> buckets) {
+		this(buckets, null);
+	}
 
 	/**
 	 * Makes the module's door to a bucket store.
 	 * @param buckets the store
+	 * @param whileAway the buckets that count in the store's place while it is away (this
+	 * instance's own), or {@code null} to let callers through
 	 */
-	public SharedBuckets(ProxyManager<String> buckets) {
+	public SharedBuckets(ProxyManager<String> buckets, @Nullable SharedBuckets whileAway) {
 		this.buckets = buckets;
+		this.whileAway = whileAway;
 		this.kept = Caffeine.newBuilder()
 			.maximumWeight(BUDGET)
 			.<String, Kept>weigher((key, bucket) -> ENTRY_BYTES + 2 * key.length())
@@ -111,7 +127,7 @@ public final class SharedBuckets {
 	 * @param configuration the bucket's limits, for a bucket not yet stored
 	 * @param tokens how many tokens
 	 * @return what the bucket holds and, when it holds too few, how long until it does;
-	 * {@code null} when the store cannot be reached
+	 * {@code null} when the store cannot be reached and nothing counts in its place
 	 */
 	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens) {
 		return tryTake(key, configuration, tokens, tokens);
@@ -135,7 +151,7 @@ public final class SharedBuckets {
 	 * {@code tokens} are taken
 	 * @return what the bucket holds, as this instance knows it (the store's count at its
 	 * last take and the tokens held here), and, when it holds too few, how long until it
-	 * does; {@code null} when the store cannot be reached
+	 * does; {@code null} when the store cannot be reached and nothing counts in its place
 	 */
 	public @Nullable ConsumptionProbe tryTake(String key, Supplier<BucketConfiguration> configuration, long tokens,
 			long lease) {
@@ -149,7 +165,7 @@ public final class SharedBuckets {
 		if (!this.breaker.allows()) {
 			keep(bucket, fromHere, bucket.stored);
 			this.unavailable.incrementAndGet();
-			return null;
+			return takeWhileAway(key, configuration, tokens, lease);
 		}
 		boolean leasing = lease > lacking && bucket.leasing.compareAndSet(false, true);
 		try {
@@ -171,7 +187,7 @@ public final class SharedBuckets {
 		catch (RuntimeException ex) {
 			keep(bucket, fromHere, bucket.stored);
 			unreachable(ex);
-			return null;
+			return takeWhileAway(key, configuration, tokens, lease);
 		}
 		finally {
 			if (leasing) {
@@ -187,7 +203,10 @@ public final class SharedBuckets {
 	 * @param tokens how many tokens
 	 */
 	public void giveBack(String key, Supplier<BucketConfiguration> configuration, long tokens) {
-		if (!this.breaker.allows()) {
+		if (this.breaker.paused()) {
+			if (this.whileAway != null) {
+				this.whileAway.giveBack(key, configuration, tokens);
+			}
 			return;
 		}
 		try {
@@ -204,6 +223,11 @@ public final class SharedBuckets {
 	 */
 	public long unavailable() {
 		return this.unavailable.get();
+	}
+
+	private @Nullable ConsumptionProbe takeWhileAway(String key, Supplier<BucketConfiguration> configuration,
+			long tokens, long lease) {
+		return (this.whileAway != null) ? this.whileAway.tryTake(key, configuration, tokens, lease) : null;
 	}
 
 	private Kept bucket(String key, Supplier<BucketConfiguration> configuration) {
@@ -228,7 +252,7 @@ public final class SharedBuckets {
 		long held = bucket.held.getAndSet(0);
 		if (held > 0) {
 			this.returns.execute(() -> {
-				if (!this.breaker.allows()) {
+				if (this.breaker.paused()) {
 					return;
 				}
 				try {
@@ -257,9 +281,11 @@ public final class SharedBuckets {
 		}
 	}
 
+	// Bucket4j's timeout, or Lettuce's (its own timeout, a connection refused), which is
+	// named since Lettuce is optional
 	private static boolean timedOut(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof TimeoutException) {
+			if (cause instanceof TimeoutException || cause.getClass().getName().startsWith("io.lettuce.core.")) {
 				return true;
 			}
 		}
