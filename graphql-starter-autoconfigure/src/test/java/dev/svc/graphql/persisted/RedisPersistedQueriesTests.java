@@ -119,12 +119,13 @@ class RedisPersistedQueriesTests {
 	void shouldCountATextAsNotSharedWhenRedisStopsAnsweringWithinTheModulesWait() throws Exception {
 		String text = "{ " + this.prefix + ": __typename }";
 		try (StallingProxy network = new StallingProxy(6379)) {
+			// a wait a busy machine's first round trips fit in, far below Lettuce's 60 s
 			new ApplicationContextRunner()
 				.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
 						PersistedQueriesAutoConfiguration.class))
 				.withPropertyValues("graphql.enabled=true", "spring.data.redis.host=127.0.0.1",
 						"spring.data.redis.port=" + network.port(), "spring.data.redis.database=14",
-						"graphql.persisted-documents.redis-timeout=200ms")
+						"graphql.persisted-documents.redis-timeout=5s")
 				.run((context) -> {
 					SharedPersistedQueries shared = context.getBean(SharedPersistedQueries.class);
 					shared.save(PersistedQuery.sha256(text), text);
