@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.svc.graphql.CircuitBreaker;
+import io.lettuce.core.RedisCommandInterruptedException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulConnection;
@@ -89,7 +90,7 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 			return text;
 		}
 		catch (RedisException ex) {
-			this.breaker.failed();
+			storeTrouble(ex);
 			logger.debug("The shared persisted queries cannot be read: " + ex.getMessage());
 			return null;
 		}
@@ -111,7 +112,7 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 			this.breaker.succeeded();
 		}
 		catch (RedisException ex) {
-			this.breaker.failed();
+			storeTrouble(ex);
 			if (this.warned.compareAndSet(false, true)) {
 				logger.warn("The shared persisted queries cannot be written (logged once; then at debug level): "
 						+ ex.getMessage());
@@ -119,6 +120,13 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 			else {
 				logger.debug("The shared persisted queries cannot be written: " + ex.getMessage());
 			}
+		}
+	}
+
+	// an interrupted request thread is the caller's, not Redis's
+	private void storeTrouble(RedisException ex) {
+		if (!(ex instanceof RedisCommandInterruptedException)) {
+			this.breaker.failed();
 		}
 	}
 

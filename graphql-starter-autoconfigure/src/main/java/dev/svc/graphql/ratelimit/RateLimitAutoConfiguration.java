@@ -114,7 +114,8 @@ public final class RateLimitAutoConfiguration {
 			return (registry) -> {
 				FunctionCounter
 					.builder("svc.rate-limits.store.unavailable", svcSharedBuckets, SharedBuckets::unavailable)
-					.description("Times the shared counters could not be reached and callers were let through")
+					.description(
+							"Takes of the shared counters that could not reach their store: counted by the instance alone, or let through")
 					.register(registry);
 				limits.ifAvailable((rateLimits) -> {
 					for (String budget : new String[] { CostRateLimits.USER, CostRateLimits.TENANT,

@@ -266,7 +266,7 @@ public final class SharedBuckets {
 	}
 
 	private void unreachable(RuntimeException ex) {
-		if (timedOut(ex)) {
+		if (storeTrouble(ex)) {
 			// not a compare and swap lost too often: that is one bucket's, not the
 			// store's
 			this.breaker.failed();
@@ -277,19 +277,26 @@ public final class SharedBuckets {
 		if ((last == Long.MIN_VALUE || now - last > Duration.ofMinutes(1).toNanos())
 				&& this.lastWarning.compareAndSet(last, now)) {
 			logger.warn("The shared buckets cannot be reached, or a bucket is taken by too many at once; the limits"
-					+ " they count let callers through until they can (logged once a minute): " + ex);
+					+ " they count are counted by this instance alone, or let callers through, until they can (logged"
+					+ " once a minute): " + ex);
 		}
 	}
 
-	// Bucket4j's timeout, or Lettuce's (its own timeout, a connection refused), which is
-	// named since Lettuce is optional
-	private static boolean timedOut(Throwable ex) {
+	// Bucket4j's timeout, or Lettuce's failures (its own timeout, a connection refused,
+	// an
+	// error reply), named since Lettuce is optional; not an interrupted request thread,
+	// which is the caller's, not the store's
+	private static boolean storeTrouble(Throwable ex) {
+		boolean trouble = false;
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof TimeoutException || cause.getClass().getName().startsWith("io.lettuce.core.")) {
-				return true;
+			String name = cause.getClass().getName();
+			if (cause instanceof InterruptedException
+					|| name.equals("io.lettuce.core.RedisCommandInterruptedException")) {
+				return false;
 			}
+			trouble = trouble || cause instanceof TimeoutException || name.startsWith("io.lettuce.core.");
 		}
-		return false;
+		return trouble;
 	}
 
 	// a digest: keys hold what callers typed (names of any length, any characters)

@@ -84,6 +84,7 @@ class RateLimitAutoConfigurationTests {
 				.run((context) -> {
 					SharedBuckets buckets = context.getBean(SharedBuckets.class);
 					assertThat(take(buckets, key, 1).isConsumed()).isTrue();
+					assertThat(buckets.unavailable()).as("Redis answered before the stall").isZero();
 
 					network.stall();
 					// Lettuce alone would wait 60 s; then this instance's own buckets
