@@ -7,6 +7,7 @@ import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.StallingProxy;
 import dev.svc.graphql.test.TestHostApplication;
+import dev.svc.graphql.test.TestServers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.persisted-documents.redis-timeout=2s", "graphql.rate-limits.redis-timeout=2s" })
 class RedisAwayTests {
 
-	private static final StallingProxy network = new StallingProxy(6379);
+	private static final StallingProxy network = new StallingProxy(TestServers.redisPort());
 
 	@LocalServerPort
 	private int port;

@@ -10,6 +10,7 @@ import java.util.stream.IntStream;
 
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.StallingProxy;
+import dev.svc.graphql.test.TestServers;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -26,10 +27,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shared persisted queries in the machine's Redis (127.0.0.1:6379, database 14): a
- * text one instance saved is found by another; whoever sends the texts, Redis holds no
- * more than the budget, today's and yesterday's together; a Redis that stops answering
- * holds one request no longer than the module's wait, and the next none.
+ * The shared persisted queries in a real Redis (TestServers, database 14): a text one
+ * instance saved is found by another; whoever sends the texts, Redis holds no more than
+ * the budget, today's and yesterday's together; a Redis that stops answering holds one
+ * request no longer than the module's wait, and the next none.
  */
 class RedisPersistedQueriesTests {
 
@@ -50,7 +51,8 @@ class RedisPersistedQueriesTests {
 
 	@BeforeEach
 	void connect() {
-		this.client = RedisClient.create(RedisURI.create("redis://127.0.0.1:6379/14"));
+		this.client = RedisClient
+			.create(RedisURI.create("redis://" + TestServers.redisHost() + ":" + TestServers.redisPort() + "/14"));
 		this.connection = this.client.connect();
 		this.redis = this.connection.sync();
 	}
@@ -118,7 +120,7 @@ class RedisPersistedQueriesTests {
 	@Timeout(30)
 	void shouldCountATextAsNotSharedWhenRedisStopsAnsweringWithinTheModulesWait() throws Exception {
 		String text = "{ " + this.prefix + ": __typename }";
-		try (StallingProxy network = new StallingProxy(6379)) {
+		try (StallingProxy network = new StallingProxy(TestServers.redisPort())) {
 			// a wait a busy machine's first round trips fit in, far below Lettuce's 60 s
 			new ApplicationContextRunner()
 				.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,

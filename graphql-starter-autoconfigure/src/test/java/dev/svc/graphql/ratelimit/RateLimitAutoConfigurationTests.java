@@ -10,6 +10,7 @@ import dev.svc.graphql.limits.CostBudget;
 import dev.svc.graphql.test.EmptyCredentialStore;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import dev.svc.graphql.test.StallingProxy;
+import dev.svc.graphql.test.TestServers;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
@@ -27,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Where the shared counters are kept: Redis when the host has Spring Boot's Redis (the
- * machine's, at 127.0.0.1:6379), else the module's table, else memory, unless a property
- * names one; a host's own store; the cost rate limits only when switched on.
+ * machine's or the tests' own, TestServers), else the module's table, else memory, unless
+ * a property names one; a host's own store; the cost rate limits only when switched on.
  */
 class RateLimitAutoConfigurationTests {
 
@@ -44,8 +45,8 @@ class RateLimitAutoConfigurationTests {
 	// the shipped 500 ms, which would let the take through as if Redis were away
 	private final ApplicationContextRunner withRedis = this.contextRunner
 		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
-		.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=6379",
-				"graphql.rate-limits.redis-timeout=30s");
+		.withPropertyValues("spring.data.redis.host=" + TestServers.redisHost(),
+				"spring.data.redis.port=" + TestServers.redisPort(), "graphql.rate-limits.redis-timeout=30s");
 
 	@Test
 	void shouldKeepTheCountersInTheModulesTableWhereItMigratesIt() {
@@ -76,7 +77,7 @@ class RateLimitAutoConfigurationTests {
 	@Timeout(30)
 	void shouldCountInThisInstancesOwnBucketsWhileRedisDoesNotAnswer() throws Exception {
 		String key = "test:" + UUID.randomUUID();
-		try (StallingProxy network = new StallingProxy(6379)) {
+		try (StallingProxy network = new StallingProxy(TestServers.redisPort())) {
 			// a wait a busy machine's first round trips fit in, far below Lettuce's 60 s
 			this.contextRunner.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
 				.withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + network.port(),

@@ -12,11 +12,9 @@ import org.springframework.util.Assert;
 
 /**
  * A database made for one test context and dropped after it, so no run depends on what an
- * earlier one left. On PostgreSQL it is created on the local server
- * ({@code svc.test.postgres.url}, default {@code jdbc:postgresql://127.0.0.1:5432/}, user
- * {@code postgres}); on MariaDB on the local server too ({@code svc.test.mariadb.url},
- * default {@code jdbc:mariadb://127.0.0.1:3306/}, user {@code root}, no password), with
- * the URL options the module asks for there (times in UTC).
+ * earlier one left. It is created on the server {@link TestServers} finds or starts:
+ * PostgreSQL (user {@code postgres}) or MariaDB (user {@code root}, no password, with the
+ * URL options the module asks for there: times in UTC).
  *
  * @param url the JDBC URL of the new database
  * @param user the user that owns it
@@ -55,7 +53,7 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 	 * @return the database
 	 */
 	public static TestDatabase createPostgres() {
-		String server = System.getProperty("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/");
+		String server = TestServers.postgresUrl();
 		String user = System.getProperty("svc.test.postgres.user", "postgres");
 		String name = newName();
 		TestDatabase database = new TestDatabase(server + name, user, server + "postgres", name);
@@ -68,7 +66,7 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 	 * @return the database
 	 */
 	public static TestDatabase createMariaDb() {
-		String server = System.getProperty("svc.test.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/");
+		String server = TestServers.mariaDbUrl();
 		String user = System.getProperty("svc.test.mariadb.user", "root");
 		String name = newName();
 		TestDatabase database = new TestDatabase(server + name + "?connectionTimeZone=UTC&preserveInstants=true", user,
@@ -101,7 +99,7 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 	}
 
 	private static TestDatabase adminOfServer() {
-		String server = System.getProperty("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/");
+		String server = TestServers.postgresUrl();
 		return new TestDatabase(server + "postgres", System.getProperty("svc.test.postgres.user", "postgres"),
 				server + "postgres", "postgres");
 	}
