@@ -63,6 +63,7 @@ class PublicApiTests {
 			"dev.svc.graphql.persisted.PersistedDocumentsProperties",
 			"dev.svc.graphql.security.PermissionAuthorization", "dev.svc.graphql.security.PermissionChecker",
 			"dev.svc.graphql.security.PermissionDefinition", "dev.svc.graphql.security.PermissionDefinitions",
+			"dev.svc.graphql.security.SecurityHeaders",
 			"dev.svc.graphql.security.SvcAuthorizationException", "dev.svc.graphql.signin.SignInResult",
 			"dev.svc.graphql.signin.SignInResult$Outcome", "dev.svc.graphql.signin.SignInService",
 			"dev.svc.graphql.signin.PasswordResetService", "dev.svc.graphql.signin.TwoFactorService",
