@@ -42,7 +42,6 @@ class DemoPasswordCheckTests {
 		this.contextRunner
 			.withPropertyValues("graphql.identity.demo-data=true", "graphql.identity.fail-on-demo-passwords=true")
 			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
 				.isInstanceOf(IllegalStateException.class)
 				.hasMessageContaining("(host/admin, host/auditor, Default/admin, Default/jdoe, Second/admin)")
 				.hasMessageContaining("graphql.identity.demo-data=false"));
