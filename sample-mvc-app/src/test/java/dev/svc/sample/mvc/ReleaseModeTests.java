@@ -1,9 +1,12 @@
 package dev.svc.sample.mvc;
 
+import java.util.concurrent.TimeUnit;
+
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.signin.TwoFactorCodeSender;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
