@@ -24,6 +24,7 @@ trap 'status=$?; [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/
 # which is how attack 3 counts the codes that went out
 "$java_home/bin/java" @sample-spa-app/jvm.options -jar "$jar" --server.address=127.0.0.1 --server.port=$port \
   --graphql.sign-in.token.signing-key=attacks-bench-signing-key-0123456789abcdef \
+  --graphql.identity.demo-data=true --graphql.sign-in.two-factor.log-codes=true \
   --logging.level.root=WARN --logging.level.dev.svc.sample=INFO > "$work/app.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/actuator/health" && break; sleep 1; done

@@ -24,7 +24,7 @@ pid=""
 trap 'status=$?; [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; rm -rf "$work"; exit $status' EXIT
 "$java_home/bin/java" @sample-spa-app/jvm.options -jar sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar \
   --server.address=127.0.0.1 --server.port=$port --logging.level.root=WARN \
-  --graphql.sign-in.token.signing-key=memory-bench-signing-key-0123456789abcdef > "$work/app.log" 2>&1 &
+  --graphql.sign-in.token.signing-key=memory-bench-signing-key-0123456789abcdef --graphql.identity.demo-data=true > "$work/app.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/actuator/health" && break; sleep 1; done
 echo "== a hash-only request: a kept document the caller may not see, against an unknown hash"

@@ -31,7 +31,7 @@ run_round() { # $1 = off|database|redis -> prints requests/s, p99 latency and CP
   esac
   java @sample-spa-app/jvm.options -jar "$jar" --server.port=$port \
     --spring.datasource.url="jdbc:postgresql://127.0.0.1:5432/$name" --spring.datasource.username=postgres \
-    --graphql.sign-in.token.signing-key=bench-signing-key-0123456789abcdef-not-a-secret \
+    --graphql.sign-in.token.signing-key=bench-signing-key-0123456789abcdef-not-a-secret --graphql.identity.demo-data=true \
     --graphql.rate-limits.user=10000000 --graphql.rate-limits.tenant=100000000 \
     --logging.level.root=WARN "${options[@]}" > /tmp/bench-app.log 2>&1 &
   local pid=$!

@@ -17,7 +17,8 @@ start_spa_sample() {
   shift 2
   [ -f "$jar" ] || ./mvnw -B -q install -DskipTests
   java -jar "$jar" --server.port="$port" \
-    --graphql.sign-in.token.signing-key=bench-signing-key-0123456789abcdef-bench --logging.level.root=WARN "$@" \
+    --graphql.sign-in.token.signing-key=bench-signing-key-0123456789abcdef-bench --graphql.identity.demo-data=true \
+    --logging.level.root=WARN "$@" \
     > "$log" 2>&1 &
   pid=$!
   for _ in $(seq 1 90); do curl -sf -o /dev/null "localhost:$port/actuator/health" && return; sleep 1; done

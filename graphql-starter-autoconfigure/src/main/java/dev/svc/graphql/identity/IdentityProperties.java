@@ -23,6 +23,13 @@ public class IdentityProperties {
 	private boolean demoData;
 
 	/**
+	 * Whether a start in release mode (graphql.expose-exception-details=false) stops when
+	 * an account of the demo data still signs in with the demo password, instead of
+	 * warning. Turn it on in production, where nobody may sign in that way.
+	 */
+	private boolean failOnDemoPasswords;
+
+	/**
 	 * How long a user's permissions are cached: the longest a grant or revocation takes
 	 * to reach queries on each instance (as graphql.sign-in.session-check-interval is for
 	 * log-outs). 0 reads them on every query.
@@ -52,6 +59,14 @@ public class IdentityProperties {
 
 	public void setDemoData(boolean demoData) {
 		this.demoData = demoData;
+	}
+
+	public boolean isFailOnDemoPasswords() {
+		return this.failOnDemoPasswords;
+	}
+
+	public void setFailOnDemoPasswords(boolean failOnDemoPasswords) {
+		this.failOnDemoPasswords = failOnDemoPasswords;
 	}
 
 	public Duration getPermissionCacheDuration() {

@@ -23,6 +23,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -68,6 +69,24 @@ public final class JdbcIdentityStoreAutoConfiguration {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
 		jdbc.setQueryTimeout((int) Math.max(1, properties.getQueryTimeout().toSeconds()));
 		return jdbc;
+	}
+
+	/**
+	 * In release mode only: the development settings ({@code dev} in the samples) expose
+	 * exception details and load the demo data on purpose.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(PasswordEncoderFactories.class)
+	@ConditionalOnBooleanProperty(name = "graphql.expose-exception-details", havingValue = false, matchIfMissing = true)
+	static class DemoPasswordCheckConfiguration {
+
+		@Bean
+		DemoPasswordCheck svcDemoPasswordCheck(IdentityStore identityStore, CredentialStore credentialStore,
+				IdentityProperties properties) {
+			return new DemoPasswordCheck(identityStore, credentialStore,
+					PasswordEncoderFactories.createDelegatingPasswordEncoder(), properties.isFailOnDemoPasswords());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

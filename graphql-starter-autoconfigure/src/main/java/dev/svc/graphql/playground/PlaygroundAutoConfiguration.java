@@ -1,6 +1,7 @@
 package dev.svc.graphql.playground;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.security.SecurityHeaders;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -54,6 +55,7 @@ public final class PlaygroundAutoConfiguration {
 			return http.securityMatcher(path, path + "/assets/**")
 				.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 				.requestCache((cache) -> cache.disable())
+				.headers(SecurityHeaders::add)
 				.build();
 		}
 

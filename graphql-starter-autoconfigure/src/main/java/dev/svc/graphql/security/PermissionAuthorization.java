@@ -16,7 +16,8 @@ import org.springframework.security.core.Authentication;
  *
  * <pre class="code">
  * http.authorizeHttpRequests((requests) -&gt; requests
- *     .requestMatchers(EndpointRequest.toAnyEndpoint()).access(permissions.require("Pages.Administration")));
+ *     .requestMatchers("/admin/**").access(permissions.require("Pages.Administration"))
+ *     .requestMatchers(EndpointRequest.toAnyEndpoint()).access(permissions.requireOnHost("Pages.Administration")));
  * </pre>
  */
 public final class PermissionAuthorization {
@@ -42,12 +43,27 @@ public final class PermissionAuthorization {
 	 * @return the authorization manager
 	 */
 	public <T> AuthorizationManager<T> require(String... permissions) {
-		return (authentication, object) -> new AuthorizationDecision(holdsAny(authentication.get(), permissions));
+		return (authentication,
+				object) -> new AuthorizationDecision(holdsAny(authentication.get(), false, permissions));
 	}
 
-	private boolean holdsAny(Authentication authentication, String[] permissions) {
+	/**
+	 * Lets in a signed-in host user (of no tenant) holding at least one of the
+	 * permissions, and no tenant's user whatever it holds: for what is the whole
+	 * application's, such as its operations (metrics, requests of every tenant), which a
+	 * tenant's administrator holding every permission of its tenant must not read.
+	 * @param permissions the names of the permissions
+	 * @param <T> the kind of object secured
+	 * @return the authorization manager
+	 */
+	public <T> AuthorizationManager<T> requireOnHost(String... permissions) {
+		return (authentication, object) -> new AuthorizationDecision(holdsAny(authentication.get(), true, permissions));
+	}
+
+	private boolean holdsAny(Authentication authentication, boolean hostOnly, String[] permissions) {
 		if (authentication == null || !authentication.isAuthenticated()
-				|| !(authentication.getPrincipal() instanceof SignedInUser user)) {
+				|| !(authentication.getPrincipal() instanceof SignedInUser user)
+				|| (hostOnly && user.tenantId() != null)) {
 			return false;
 		}
 		return this.checker.isGrantedAny(UserContext.signedIn(user, this.grantedPermissions.apply(user)),

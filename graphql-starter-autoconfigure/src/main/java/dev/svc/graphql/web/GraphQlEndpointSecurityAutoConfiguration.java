@@ -1,6 +1,7 @@
 package dev.svc.graphql.web;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.security.SecurityHeaders;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -47,7 +48,8 @@ public final class GraphQlEndpointSecurityAutoConfiguration {
 			.csrf(AbstractHttpConfigurer::disable)
 			.securityContext(
 					(context) -> context.securityContextRepository(new PreflightedSecurityContextRepository(path)))
-			.requestCache(AbstractHttpConfigurer::disable);
+			.requestCache(AbstractHttpConfigurer::disable)
+			.headers(SecurityHeaders::add);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(http));
 		// the schema printer stays closed unless a customizer (introspection) opened it
 		http.authorizeHttpRequests(

@@ -1,5 +1,8 @@
 package dev.svc.sample.mvc;
 
+import java.util.List;
+
+import dev.svc.graphql.test.ActuatorEndpoints;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import org.junit.jupiter.api.Test;
@@ -44,6 +47,27 @@ class OperationsTests {
 		assertThat(requests.status()).isEqualTo(200);
 		assertThat(requests.body()).contains("\"name\":\"graphql.request\"").contains("\"statistic\":\"COUNT\"");
 		assertThat(admin.get("/actuator/metrics/graphql.datafetcher").status()).isEqualTo(200);
+	}
+
+	/**
+	 * Host-wide operations are the host's: a tenant's administrator, who holds every
+	 * permission in its tenant, gets none of the endpoints but health; the host's
+	 * administrator gets each one the host lists.
+	 */
+	@Test
+	void shouldShowOperationsToHostAdministratorsOnly() {
+		HttpTestClient host = new HttpTestClient(this.port);
+		assertThat(LoginForm.logIn(host, "", "admin", "123qwe").status()).isEqualTo(302);
+		HttpTestClient tenant = new HttpTestClient(this.port);
+		assertThat(LoginForm.logIn(tenant, "Second", "admin", "123qwe").status()).isEqualTo(302);
+		List<String> endpoints = ActuatorEndpoints.listedFor(host);
+		assertThat(endpoints).contains("/actuator", "/actuator/metrics", "/actuator/metrics/http.server.requests",
+				"/actuator/info");
+		for (String endpoint : endpoints) {
+			assertThat(host.get(endpoint).status()).as(endpoint).isEqualTo(200);
+			assertThat(tenant.get(endpoint).status()).as(endpoint).isEqualTo(403);
+		}
+		assertThat(tenant.get("/actuator/health").status()).isEqualTo(200);
 	}
 
 	@Test

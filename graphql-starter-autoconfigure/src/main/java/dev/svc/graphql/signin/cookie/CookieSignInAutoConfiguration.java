@@ -4,6 +4,7 @@ import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
+import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.CookieSignInProperties;
 import dev.svc.graphql.signin.PasswordResetService;
@@ -87,6 +88,7 @@ public final class CookieSignInAutoConfiguration {
 			.matcher(HttpMethod.POST, cookie.getPasswordResetPath());
 		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.headers(SecurityHeaders::add)
 			.csrf((csrf) -> {
 				csrf.ignoringRequestMatchers(JsonRequests::isJson);
 				csrfTokens.ifUnique(csrf::csrfTokenRepository);

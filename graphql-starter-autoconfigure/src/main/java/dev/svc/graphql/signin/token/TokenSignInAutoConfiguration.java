@@ -5,6 +5,7 @@ import java.time.Duration;
 
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
+import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
@@ -91,6 +92,7 @@ public final class TokenSignInAutoConfiguration {
 	SecurityFilterChain svcTokenSecurityFilterChain(HttpSecurity http) {
 		return http.securityMatcher("/api/TokenAuth/**", TokenAuthController.RESET_PASSWORD_PATH)
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.headers(SecurityHeaders::add)
 			.csrf(AbstractHttpConfigurer::disable)
 			.requestCache(AbstractHttpConfigurer::disable)
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))

@@ -5,6 +5,7 @@ import java.time.Duration;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
+import dev.svc.graphql.security.SecurityHeaders;
 import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
@@ -21,10 +22,10 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Cookie-only security: every page but the login page and the health check needs a
- * signed-in user (the other actuator endpoints an administrator), who signs in on
- * {@code /Account/Login} (the GraphQL module's cookie sign-in takes the form's post) and
- * is kept in a Spring Session in the database. No bearer tokens. The module secures its
- * GraphQL endpoint itself.
+ * signed-in user (the other actuator endpoints a host administrator: operations are the
+ * whole application's, not a tenant's), who signs in on {@code /Account/Login} (the
+ * GraphQL module's cookie sign-in takes the form's post) and is kept in a Spring Session
+ * in the database. No bearer tokens. The module secures its GraphQL endpoint itself.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -50,11 +51,12 @@ class SecurityConfiguration {
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()
 				.requestMatchers(EndpointRequest.toAnyEndpoint())
-				.access(permissions.require(PermissionDefinition.ADMINISTRATION))
+				.access(permissions.requireOnHost(PermissionDefinition.ADMINISTRATION))
 				.anyRequest()
 				.authenticated())
 			.csrf((csrf) -> csrf.csrfTokenRepository(csrfTokens))
-			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
+			.headers((headers) -> SecurityHeaders
+				.add(headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY))))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/Account/Login")))
 			.build();

@@ -2,6 +2,7 @@ package dev.svc.sample.spa.system;
 
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
+import dev.svc.graphql.security.SecurityHeaders;
 import jakarta.servlet.DispatcherType;
 
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
@@ -18,12 +19,12 @@ import org.springframework.security.web.csrf.CsrfTokenRepository;
 
 /**
  * Token-or-cookie security: the pages behind the login need a signed-in user (the
- * actuator endpoints but the health check an administrator), who signs in on
- * {@code /ui/login} (the GraphQL module's cookie sign-in takes the page's JSON post) and
- * is kept in a Spring Session in the database. Scripts, and the login page when asked to,
- * get bearer tokens from the module's token sign-in; the token page is static and public,
- * its script holds the token. The module secures its GraphQL endpoint and its sign-in
- * paths itself.
+ * actuator endpoints but the health check a host administrator: operations are the whole
+ * application's, not a tenant's), who signs in on {@code /ui/login} (the GraphQL module's
+ * cookie sign-in takes the page's JSON post) and is kept in a Spring Session in the
+ * database. Scripts, and the login page when asked to, get bearer tokens from the
+ * module's token sign-in; the token page is static and public, its script holds the
+ * token. The module secures its GraphQL endpoint and its sign-in paths itself.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -48,13 +49,14 @@ class SecurityConfiguration {
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()
 				.requestMatchers(EndpointRequest.toAnyEndpoint())
-				.access(permissions.require(PermissionDefinition.ADMINISTRATION))
+				.access(permissions.requireOnHost(PermissionDefinition.ADMINISTRATION))
 				.requestMatchers(HttpMethod.GET, "/")
 				.permitAll()
 				.anyRequest()
 				.authenticated())
 			.csrf((csrf) -> csrf.csrfTokenRepository(csrfTokens))
-			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
+			.headers((headers) -> SecurityHeaders
+				.add(headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY))))
 			.exceptionHandling((exceptions) -> exceptions
 				.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/ui/login")))
 			.build();
