@@ -36,7 +36,9 @@ import org.springframework.util.unit.DataSize;
  * validated, once per schema, against the one its caller sees ({@link VisibleSchema}): a
  * field one caller may use may not exist for another. A document named by hash or id
  * alone that selects a field hidden from its caller answers as not found, so that a
- * caller learns nothing of what others sent or registered.
+ * caller learns nothing of what others sent or registered. With {@code by-permission}, a
+ * caller shown the placeholder alone validates against the whole schema with it, kept
+ * apart as well.
  */
 final class DocumentCache implements PreparsedDocumentProvider, PersistedDocuments {
 
@@ -86,7 +88,7 @@ final class DocumentCache implements PreparsedDocumentProvider, PersistedDocumen
 			Function<ExecutionInput, PreparsedDocumentEntry> parseAndValidate) {
 		String hash = PersistedQuery.sha256(input.getQuery());
 		VisibleSchema visible = VisibleSchema.of(input.getGraphQLContext());
-		List<String> schema = (visible != null && visible.validatesRequests()) ? visible.hiddenFields() : WHOLE_SCHEMA;
+		List<String> schema = (visible != null) ? visible.validatedAgainst() : WHOLE_SCHEMA;
 		UserContext caller = input.getGraphQLContext().get(UserContext.class);
 		boolean signedIn = caller != null && caller.isAuthenticated();
 		Kept registered = this.registered.get(hash);

@@ -1,11 +1,18 @@
 package dev.svc.graphql.persisted;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.container.RootContainer;
+import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.security.PermissionChecker;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -50,7 +57,8 @@ public final class PersistedQueriesAutoConfiguration {
 	@Order(PipelineOrder.PERSISTED_QUERY_INTERCEPTOR)
 	WebGraphQlInterceptor svcPersistedQueryInterceptor(PersistedDocumentsProperties properties,
 			RegisteredDocuments registered, ObjectProvider<PersistedDocuments> documents,
-			ObjectProvider<RefusalCounter> refusals, ObjectProvider<SharedPersistedQueries> shared) {
+			ObjectProvider<RefusalCounter> refusals, ObjectProvider<SharedPersistedQueries> shared,
+			ObjectProvider<RootContainer> container, ObjectProvider<PermissionChecker> permissionChecker) {
 		PersistedDocuments known = PersistedDocuments.firstOf(documents.orderedStream().toList());
 		SharedPersistedQueries sharedStore = shared.getIfUnique();
 		String named = properties.getSharedStore();
@@ -62,7 +70,18 @@ public final class PersistedQueriesAutoConfiguration {
 		return new PersistedQueryInterceptor(known, registered,
 				new DocumentRule(properties.getMode(), properties.getArbitraryPermission(), registered),
 				refusals.getIfAvailable(() -> (reason) -> {
-				}), sharedStore);
+				}), sharedStore, mayUseAGuardedField(container.getIfAvailable(), permissionChecker.getIfAvailable()));
+	}
+
+	// the callers whose texts are shared: those given the permission of a Query field (a
+	// role every user holds, such as the demo data's Pages, is not enough)
+	static Predicate<UserContext> mayUseAGuardedField(@Nullable RootContainer container,
+			@Nullable PermissionChecker permissionChecker) {
+		if (container == null || permissionChecker == null) {
+			return (caller) -> !caller.grantedPermissions().isEmpty();
+		}
+		Collection<List<String>> permissions = container.guardedFields().values();
+		return (caller) -> permissions.stream().anyMatch((anyOf) -> permissionChecker.isGrantedAny(caller, anyOf));
 	}
 
 	// told the reason of every document refused as unknown or not allowed

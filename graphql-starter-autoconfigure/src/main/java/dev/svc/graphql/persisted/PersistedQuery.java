@@ -103,4 +103,13 @@ public record PersistedQuery(String sha256Hash) {
 		return 256 + text.getBytes(StandardCharsets.UTF_8).length;
 	}
 
+	/**
+	 * What one account may hold of a shared store's budget: a sixteenth, so that it can
+	 * neither fill the store nor, alone, push out what others saved. A front end's texts
+	 * are the same for all its users, and a text saved already is not counted again.
+	 */
+	static long accountShare(long budget) {
+		return budget / 16;
+	}
+
 }

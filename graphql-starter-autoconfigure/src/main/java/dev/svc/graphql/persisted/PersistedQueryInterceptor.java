@@ -1,6 +1,7 @@
 package dev.svc.graphql.persisted;
 
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
@@ -42,15 +43,19 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 
 	private final @Nullable SharedPersistedQueries shared;
 
+	private final Predicate<UserContext> sharesTextsOf;
+
 	// documents: known by hash, registered first; refusals: told each refusal's reason;
-	// shared: the texts other instances learned
+	// shared: the texts other instances learned; sharesTextsOf: the signed-in callers
+	// whose texts are shared
 	PersistedQueryInterceptor(PersistedDocuments documents, RegisteredDocuments registered, DocumentRule rule,
-			Consumer<String> refusals, @Nullable SharedPersistedQueries shared) {
+			Consumer<String> refusals, @Nullable SharedPersistedQueries shared, Predicate<UserContext> sharesTextsOf) {
 		this.documents = documents;
 		this.registered = registered;
 		this.rule = rule;
 		this.refusals = refusals;
 		this.shared = shared;
+		this.sharesTextsOf = sharesTextsOf;
 	}
 
 	@Override
@@ -125,22 +130,30 @@ final class PersistedQueryInterceptor implements WebGraphQlInterceptor {
 			return notFoundForTheCaller(request, document, (String) documentId, chain);
 		}
 		SharedPersistedQueries shared = this.shared;
-		UserContext caller = caller(request);
+		String account = sharingAccount(caller(request));
 		// with the text, a persisted query's hash is the text's: checked above
-		if (persisted != null && shared != null && caller != null && caller.isAuthenticated()
+		if (persisted != null && shared != null && account != null
 				&& this.documents.find(persisted.sha256Hash()) == null) {
 			String hash = persisted.sha256Hash();
-			// a signed-in caller's hash and text this instance did not know: once it ran,
-			// every instance knows it. An anonymous caller's stays here: nobody answers
-			// for what it would fill the shared store with
+			// a hash and text this instance did not know, of a caller some permission was
+			// given to: once it ran, every instance knows it, within the caller's share
 			String text = document;
 			return chain.next(request).doOnNext((response) -> {
 				if (response.getExecutionResult().getData() != null) {
-					shared.save(hash, text);
+					shared.save(hash, text, account);
 				}
 			});
 		}
 		return chain.next(request);
+	}
+
+	// nobody answers for what an anonymous caller, or a user given no permission, would
+	// fill the shared store with: their texts stay on the instance that ran them
+	private @Nullable String sharingAccount(@Nullable UserContext caller) {
+		if (caller == null || caller.userId() == null || !this.sharesTextsOf.test(caller)) {
+			return null;
+		}
+		return ((caller.tenantId() != null) ? caller.tenantId() : "") + "/" + caller.userId();
 	}
 
 	// what another instance learned, if its hash is the one asked for

@@ -28,8 +28,11 @@ import org.jspecify.annotations.Nullable;
  * the texts saved that day, and a text is saved only while the day's counter stays within
  * half the budget. A text lives a day, so what Redis holds at any moment was saved today
  * or yesterday: at most the whole budget. Past it, a hash is not shared until the next
- * day; each instance still keeps its own. One script does it all, so a text already saved
- * is not counted again, and no counter is left without its expiry.
+ * day; each instance still keeps its own. A counter per account and day
+ * ({@code svc:{apq}:bytes:<day>:<account>}) holds each account to its
+ * {@linkplain PersistedQuery#accountShare share} of the day's half, so that no caller
+ * fills it alone. One script does it all, so a text already saved is not counted again,
+ * and no counter is left without its expiry.
  */
 final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseable {
 
@@ -48,13 +51,21 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 
 	private final CircuitBreaker breaker = new CircuitBreaker(PAUSE);
 
-	// KEYS: the text's key, the day's counter; ARGV: weight, daily budget, text, seconds
+	// KEYS: the text's key, the day's counter, the account's counter of the day; ARGV:
+	// weight, daily budget, text, seconds, the account's daily share
 	private static final String SAVE = """
 			if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+			local mine = redis.call('INCRBY', KEYS[3], ARGV[1])
+			redis.call('EXPIRE', KEYS[3], 2 * tonumber(ARGV[4]))
+			if mine > tonumber(ARGV[5]) then
+				redis.call('DECRBY', KEYS[3], ARGV[1])
+				return 0
+			end
 			local saved = redis.call('INCRBY', KEYS[2], ARGV[1])
 			redis.call('EXPIRE', KEYS[2], 2 * tonumber(ARGV[4]))
 			if saved > tonumber(ARGV[2]) then
 				redis.call('DECRBY', KEYS[2], ARGV[1])
+				redis.call('DECRBY', KEYS[3], ARGV[1])
 				return 0
 			end
 			redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[4])
@@ -69,6 +80,8 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 
 	private final long dailyBudget;
 
+	private final long dailyShare;
+
 	// connection: the module's own, which it closes; its timeout bounds every wait.
 	// budget: the bytes of text Redis may hold
 	RedisPersistedQueries(StatefulConnection<String, String> connection, Clock clock, long budget) {
@@ -77,6 +90,7 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 				: ((StatefulRedisConnection<String, String>) connection).sync();
 		this.clock = clock;
 		this.dailyBudget = budget / 2;
+		this.dailyShare = PersistedQuery.accountShare(this.dailyBudget);
 	}
 
 	@Override
@@ -97,9 +111,9 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 	}
 
 	@Override
-	public void save(String sha256Hash, String text) {
+	public void save(String sha256Hash, String text, String account) {
 		long weight = PersistedQuery.sharedWeight(text);
-		if (weight > this.dailyBudget) {
+		if (weight > this.dailyShare) {
 			return;
 		}
 		if (!this.breaker.allows()) {
@@ -107,8 +121,10 @@ final class RedisPersistedQueries implements SharedPersistedQueries, AutoCloseab
 		}
 		String day = DAY + this.clock.millis() / KEEP.toMillis();
 		try {
-			this.redis.eval(SAVE, ScriptOutputType.INTEGER, new String[] { TEXT + sha256Hash, day },
-					String.valueOf(weight), String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()));
+			this.redis.eval(SAVE, ScriptOutputType.INTEGER,
+					new String[] { TEXT + sha256Hash, day, day + ":" + account }, String.valueOf(weight),
+					String.valueOf(this.dailyBudget), text, String.valueOf(KEEP.toSeconds()),
+					String.valueOf(this.dailyShare));
 			this.breaker.succeeded();
 		}
 		catch (RedisException ex) {

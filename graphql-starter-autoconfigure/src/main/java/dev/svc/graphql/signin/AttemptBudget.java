@@ -3,6 +3,7 @@ package dev.svc.graphql.signin;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.function.Supplier;
 
 import dev.svc.graphql.signin.store.SignInAttempts;
 import dev.svc.graphql.signin.store.SignInAttempts.Subject;
@@ -33,7 +34,11 @@ final class AttemptBudget {
 		this.lockoutDuration = lockoutDuration;
 	}
 
-	@Nullable SignInResult throttled(@Nullable String address, @Nullable String account, Instant now) {
+	/**
+	 * Counts an attempt; the account is worked out only when the address may make it, so
+	 * that an address past its limit costs no look-up.
+	 */
+	@Nullable SignInResult throttled(@Nullable String address, Supplier<@Nullable String> account, Instant now) {
 		SignInThrottle.Wait wait = this.throttle.attempt(address, account);
 		return (wait != null) ? SignInResult.throttled(wait.retryAfter(), wait.byAccount()) : null;
 	}
@@ -64,6 +69,7 @@ final class AttemptBudget {
 		return ((tenancyName != null) ? tenancyName.trim() : "") + "/" + userNameOrEmailAddress.trim();
 	}
 
+	/** An account, whatever name it was typed as. */
 	static String accountKey(long userId) {
 		return "#" + userId;
 	}

@@ -52,7 +52,7 @@ final class DefaultPasswordResetService implements PasswordResetService {
 			@Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		Instant now = start.toInstant();
-		SignInResult throttled = this.budget.throttled(clientIpAddress, AttemptBudget.accountKey(userId), now);
+		SignInResult throttled = this.budget.throttled(clientIpAddress, () -> AttemptBudget.accountKey(userId), now);
 		if (throttled != null) {
 			return refused(userId, PasswordResetResult.throttled(throttled), start, clientIpAddress);
 		}

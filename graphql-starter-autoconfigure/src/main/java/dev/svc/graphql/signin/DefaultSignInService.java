@@ -73,15 +73,33 @@ final class DefaultSignInService implements SignInService {
 	public SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress,
 			@Nullable String password, SecondFactor secondFactor, @Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
-		SignInResult throttled = this.budget.throttled(clientIpAddress,
-				AttemptBudget.accountKey(tenancyName, userNameOrEmailAddress), start.toInstant());
+		boolean valid = new SignInInput(tenancyName, userNameOrEmailAddress, password).problems().isEmpty();
+		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
+		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
+		// looked up once, when the address may make the attempt: the account's count is
+		// the same whichever of its names was typed; a name of no account counts as typed
+		SingletonSupplier<Optional<Tenant>> tenant = SingletonSupplier
+			.of(() -> tenancy.isEmpty() ? Optional.empty() : this.identities.findTenantByName(tenancy));
+		SingletonSupplier<Optional<UserCredentials>> found = SingletonSupplier.of(() -> {
+			if (login.isEmpty() || (!tenancy.isEmpty() && tenant.obtain().isEmpty())) {
+				return Optional.empty();
+			}
+			return this.credentials.findCredentials(tenant.obtain().map(Tenant::id).orElse(null), login);
+		});
+		String typed = AttemptBudget.accountKey(tenancyName, userNameOrEmailAddress);
+		SignInResult throttled = this.budget.throttled(clientIpAddress, () -> {
+			if (!valid) {
+				return typed;
+			}
+			return found.obtain().map((user) -> AttemptBudget.accountKey(user.userId())).orElse(typed);
+		}, start.toInstant());
 		if (throttled != null) {
 			if (this.audit.recordsRefusal(clientIpAddress, start)) {
 				this.audit.signIn(null, throttled, userNameOrEmailAddress, start, clientIpAddress);
 			}
 			return throttled;
 		}
-		if (!new SignInInput(tenancyName, userNameOrEmailAddress, password).problems().isEmpty()) {
+		if (!valid) {
 			// the sign-in paths say what is wrong; a caller that did not ask gets this
 			SignInResult invalid = SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
 			if (this.audit.recordsRefusal(clientIpAddress, start)) {
@@ -89,17 +107,17 @@ final class DefaultSignInService implements SignInService {
 			}
 			return invalid;
 		}
-		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
-		Optional<Tenant> tenant = tenancy.isEmpty() ? Optional.empty() : this.identities.findTenantByName(tenancy);
-		SignInResult result = checkTenantThenUser(tenancy, tenant, userNameOrEmailAddress, password, secondFactor);
-		this.audit.signIn(tenant.map(Tenant::id).orElse(null), result, userNameOrEmailAddress, start, clientIpAddress);
+		SignInResult result = checkTenantThenUser(tenancy, tenant.obtain(), login, found.obtain(), password,
+				secondFactor);
+		this.audit.signIn(tenant.obtain().map(Tenant::id).orElse(null), result, userNameOrEmailAddress, start,
+				clientIpAddress);
 		return result;
 	}
 
-	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant,
-			@Nullable String userNameOrEmailAddress, @Nullable String password, SecondFactor secondFactor) {
+	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant, String login,
+			Optional<UserCredentials> found, @Nullable String password, SecondFactor secondFactor) {
 		if (tenancy.isEmpty()) {
-			return checkUser(null, userNameOrEmailAddress, password, secondFactor);
+			return checkUser(null, login, found, password, secondFactor);
 		}
 		if (tenant.isEmpty()) {
 			return SignInResult.failure(Outcome.UNKNOWN_TENANT, "There is no tenant defined with name " + tenancy);
@@ -108,14 +126,11 @@ final class DefaultSignInService implements SignInService {
 			return SignInResult.failure(Outcome.INACTIVE_TENANT,
 					"Tenant " + tenant.get().tenancyName() + " is not active.");
 		}
-		return checkUser(tenant.get().id(), userNameOrEmailAddress, password, secondFactor);
+		return checkUser(tenant.get().id(), login, found, password, secondFactor);
 	}
 
-	private SignInResult checkUser(@Nullable Integer tenantId, @Nullable String userNameOrEmailAddress,
+	private SignInResult checkUser(@Nullable Integer tenantId, String login, Optional<UserCredentials> found,
 			@Nullable String password, SecondFactor secondFactor) {
-		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
-		Optional<UserCredentials> found = login.isEmpty() ? Optional.empty()
-				: this.credentials.findCredentials(tenantId, login);
 		// one password check on every path, locked or unknown, so none answers sooner;
 		// every path obtains the decoy too, so the first sign-in after a start is as slow
 		// whether its user exists or not

@@ -51,7 +51,7 @@ final class DefaultTwoFactorService implements TwoFactorService {
 	public @Nullable Duration sendTwoFactorCode(long userId, @Nullable String provider,
 			@Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
-		SignInResult throttled = this.budget.throttled(clientIpAddress, null, start.toInstant());
+		SignInResult throttled = this.budget.throttled(clientIpAddress, () -> null, start.toInstant());
 		Duration wait = (throttled != null) ? throttled.retryAfter()
 				: this.twoFactor.send(userId, provider, start.toInstant());
 		if (wait == null || this.audit.recordsRefusal(clientIpAddress, start)) {
@@ -83,7 +83,8 @@ final class DefaultTwoFactorService implements TwoFactorService {
 			Change change) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		Instant now = start.toInstant();
-		SignInResult throttled = this.budget.throttled(clientIpAddress, AttemptBudget.accountKey(user.userId()), now);
+		SignInResult throttled = this.budget.throttled(clientIpAddress, () -> AttemptBudget.accountKey(user.userId()),
+				now);
 		SignInResult result = (throttled != null) ? throttled : check(user, password, code, now, notApplicable, change);
 		if (throttled == null || this.audit.recordsRefusal(clientIpAddress, start)) {
 			this.audit.twoFactorChange(action, user, result, start, clientIpAddress);

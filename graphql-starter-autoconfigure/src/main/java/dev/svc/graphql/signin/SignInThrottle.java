@@ -2,6 +2,7 @@ package dev.svc.graphql.signin;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.ratelimit.SharedBuckets;
@@ -10,12 +11,13 @@ import io.github.bucket4j.ConsumptionProbe;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the sign-in attempts of each client address, and of each account (or name)
- * whatever the address, in buckets that every instance shares, and refuses those past the
- * limit until the window since the first counted attempt ends: neither a new address for
- * every attempt nor another instance helps. Attempts of unknown address share one count.
- * An attempt its address may not make counts for its address only, so that one address
- * adds no more names than its limit in a window.
+ * Counts the sign-in attempts of each client address, and of each account (whatever name
+ * it is typed as, or a name of no account) whatever the address, in buckets that every
+ * instance shares, and refuses those past the limit until the window since the first
+ * counted attempt ends: neither a new address for every attempt nor another instance
+ * helps. Attempts of unknown address share one count. An attempt its address may not make
+ * counts for its address only, so that one address adds no more names than its limit in a
+ * window.
  */
 final class SignInThrottle {
 
@@ -40,15 +42,16 @@ final class SignInThrottle {
 	/**
 	 * Counts an attempt.
 	 * @param address the client's address, {@code null} when unknown
-	 * @param account what the attempt is for: the tenancy and name as typed, or an
-	 * account's id; {@code null} when it names none
+	 * @param account what the attempt is for: an account's id, or the tenancy and name as
+	 * typed when they name no account; {@code null} when it names none. Asked for only
+	 * when the address may make the attempt
 	 * @return how long the attempt must wait, {@code null} when it may go on
 	 */
-	@Nullable Wait attempt(@Nullable String address, @Nullable String account) {
+	@Nullable Wait attempt(@Nullable String address, Supplier<@Nullable String> account) {
 		Duration byAddress = take(
 				"sign-in:address:" + ((address != null) ? ClientAddress.network(address) : "unknown"));
-		Duration byAccount = (account != null && byAddress == null)
-				? take("sign-in:account:" + account.toUpperCase(Locale.ROOT)) : null;
+		String named = (byAddress != null) ? null : account.get();
+		Duration byAccount = (named != null) ? take("sign-in:account:" + named.toUpperCase(Locale.ROOT)) : null;
 		if (byAccount != null) {
 			return new Wait(byAccount, true);
 		}

@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
  * Puts the caller's {@link VisibleSchema} into each request's context, on every
  * transport: introspection answers from it ({@link VisibleIntrospection}); with
  * {@code by-permission} the request still runs against the whole schema (a field the
- * caller may not use answers {@code SVC_AUTHORIZATION}), with
- * {@code by-permission-as-missing} against the caller's.
+ * caller may not use answers {@code SVC_AUTHORIZATION}; the placeholder added when it is
+ * shown), with {@code by-permission-as-missing} against the caller's.
  */
 final class SchemaVisibilityInstrumentation implements RequestInstrumentation {
 
@@ -29,7 +29,7 @@ final class SchemaVisibilityInstrumentation implements RequestInstrumentation {
 		GraphQLContext context = parameters.getExecutionInput().getGraphQLContext();
 		VisibleSchema visible = this.schemas.forCaller(context.get(UserContext.class), schema);
 		context.put(VisibleSchema.class, visible);
-		return visible.validatesRequests() ? visible.schema() : schema;
+		return visible.runsAgainst();
 	}
 
 }

@@ -30,9 +30,10 @@ import graphql.util.TraverserContext;
  * graphql-java 25's {@code FieldVisibilitySchemaTransformation}, it also drops declared
  * types nothing reached at first, which could refer to removed types. An empty
  * {@code Query} is invalid to graphql-js (GraphiQL, code generators), so with every field
- * hidden it keeps a nullable placeholder {@value #PLACEHOLDER}; the whole schema lacks
- * it, so selecting it is refused as unknown except with {@code by-permission-as-missing},
- * where it answers {@code null}.
+ * hidden it keeps a nullable placeholder {@value #PLACEHOLDER}, which answers
+ * {@code null}. The whole schema lacks it: with {@code by-permission} a caller shown it
+ * runs its requests against the whole schema with the placeholder
+ * ({@link #withPlaceholder}).
  */
 final class SchemaWithoutFields {
 
@@ -64,10 +65,7 @@ final class SchemaWithoutFields {
 						.filter((field) -> !hiddenFields.contains(field.getName()))
 						.forEach(builder::field);
 					if (nothingLeft) {
-						builder.field(GraphQLFieldDefinition.newFieldDefinition()
-							.name(PLACEHOLDER)
-							.description(PLACEHOLDER_DESCRIPTION)
-							.type(Scalars.GraphQLBoolean));
+						builder.field(placeholder());
 					}
 				});
 				return changeNode(context, visible);
@@ -96,6 +94,39 @@ final class SchemaWithoutFields {
 					&& visible.getType(type.getName()) == null)
 			.collect(Collectors.toSet());
 		return scalars.isEmpty() ? visible : visible.transform((builder) -> builder.additionalTypes(scalars));
+	}
+
+	/**
+	 * The whole schema and the placeholder, for the requests of a caller shown the
+	 * placeholder alone: hidden fields still answer {@code SVC_AUTHORIZATION}, and the
+	 * field it is shown runs.
+	 */
+	static GraphQLSchema withPlaceholder(GraphQLSchema schema) {
+		GraphQLObjectType query = schema.getQueryType();
+		if (query.getFieldDefinition(PLACEHOLDER) != null) {
+			return schema;
+		}
+		return SchemaTransformer.transformSchema(schema, new GraphQLTypeVisitorStub() {
+
+			@Override
+			public TraversalControl visitGraphQLObjectType(GraphQLObjectType type,
+					TraverserContext<GraphQLSchemaElement> context) {
+				if (!type.getName().equals(query.getName())) {
+					return TraversalControl.CONTINUE;
+				}
+				return changeNode(context, type.transform((builder) -> builder.field(placeholder())));
+			}
+
+		});
+	}
+
+	// no data fetcher: the default one answers null from the root object
+	private static GraphQLFieldDefinition placeholder() {
+		return GraphQLFieldDefinition.newFieldDefinition()
+			.name(PLACEHOLDER)
+			.description(PLACEHOLDER_DESCRIPTION)
+			.type(Scalars.GraphQLBoolean)
+			.build();
 	}
 
 	/** Reached from the operation types and directives, implementations included. */

@@ -26,6 +26,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class VisibleSchema {
 
+	// no field is named so: a name starts with a letter or an underscore
+	private static final List<String> WHOLE_WITH_PLACEHOLDER = List.of("+" + SchemaWithoutFields.PLACEHOLDER);
+
 	private final List<String> hiddenFields;
 
 	private final GraphQLSchema schema;
@@ -34,11 +37,19 @@ public final class VisibleSchema {
 
 	private final boolean validatesRequests;
 
-	VisibleSchema(List<String> hiddenFields, GraphQLSchema schema, GraphQLSchema base, boolean validatesRequests) {
+	private final GraphQLSchema runsAgainst;
+
+	private final List<String> validatedAgainst;
+
+	VisibleSchema(List<String> hiddenFields, GraphQLSchema schema, GraphQLSchema base, boolean validatesRequests,
+			GraphQLSchema runsAgainst) {
 		this.hiddenFields = hiddenFields;
 		this.schema = schema;
 		this.base = base;
 		this.validatesRequests = validatesRequests;
+		this.runsAgainst = runsAgainst;
+		this.validatedAgainst = validatesRequests ? hiddenFields
+				: (runsAgainst != base) ? WHOLE_WITH_PLACEHOLDER : List.of();
 	}
 
 	/**
@@ -73,6 +84,17 @@ public final class VisibleSchema {
 	 */
 	public boolean validatesRequests() {
 		return this.validatesRequests;
+	}
+
+	/**
+	 * Names the schema the request is validated and run against, so that documents
+	 * validated against one schema are kept apart from those validated against another.
+	 * @return the hidden fields with {@code by-permission-as-missing}; otherwise empty
+	 * for the whole schema, or a name of the whole schema with the placeholder, which a
+	 * caller shown nothing else runs against
+	 */
+	public List<String> validatedAgainst() {
+		return this.validatedAgainst;
 	}
 
 	/**
@@ -114,6 +136,10 @@ public final class VisibleSchema {
 
 	GraphQLSchema base() {
 		return this.base;
+	}
+
+	GraphQLSchema runsAgainst() {
+		return this.runsAgainst;
 	}
 
 }

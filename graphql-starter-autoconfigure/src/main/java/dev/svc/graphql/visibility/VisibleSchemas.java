@@ -73,7 +73,7 @@ final class VisibleSchemas {
 	private VisibleSchema whole(GraphQLSchema schema) {
 		VisibleSchema kept = this.whole;
 		if (kept == null || kept.schema() != schema) {
-			kept = new VisibleSchema(List.of(), schema, schema, this.validatesRequests);
+			kept = new VisibleSchema(List.of(), schema, schema, this.validatesRequests, schema);
 			this.whole = kept;
 		}
 		return kept;
@@ -81,8 +81,13 @@ final class VisibleSchemas {
 
 	private VisibleSchema build(GraphQLSchema schema, List<String> hidden) {
 		long start = System.nanoTime();
-		VisibleSchema visible = new VisibleSchema(List.copyOf(hidden), SchemaWithoutFields.of(schema, hidden), schema,
-				this.validatesRequests);
+		GraphQLSchema shown = SchemaWithoutFields.of(schema, hidden);
+		boolean placeholder = shown.getQueryType().getFieldDefinition(SchemaWithoutFields.PLACEHOLDER) != null
+				&& schema.getQueryType().getFieldDefinition(SchemaWithoutFields.PLACEHOLDER) == null;
+		GraphQLSchema runsAgainst = this.validatesRequests ? shown
+				: placeholder ? SchemaWithoutFields.withPlaceholder(schema) : schema;
+		VisibleSchema visible = new VisibleSchema(List.copyOf(hidden), shown, schema, this.validatesRequests,
+				runsAgainst);
 		if (logger.isDebugEnabled()) {
 			logger.debug("Built the schema without the Query fields " + hidden + " in "
 					+ (System.nanoTime() - start) / 1_000_000 + " ms");

@@ -64,6 +64,7 @@ class MigratedSchemaTests {
 			svc_persisted_queries.created_at bigint not null
 			svc_persisted_queries.document text not null
 			svc_persisted_queries.hash varchar(64) not null
+			svc_persisted_queries.saved_by varchar(40) not null
 			svc_rate_limit_buckets.bucket_key varchar(160) not null
 			svc_rate_limit_buckets.expires_at bigint not null
 			svc_rate_limit_buckets.state bytes not null
@@ -142,6 +143,7 @@ class MigratedSchemaTests {
 			"svc_permission_grants.ix_svc_permission_grants_role",
 			"svc_permission_grants.ix_svc_permission_grants_user",
 			"svc_persisted_queries.ix_svc_persisted_queries_created",
+			"svc_persisted_queries.ix_svc_persisted_queries_saved_by",
 			"svc_rate_limit_buckets.ix_svc_rate_limit_buckets_expiry",
 			"svc_refresh_tokens.ix_svc_refresh_tokens_session", "svc_roles.ix_svc_roles_tenant",
 			"svc_sign_in_failures.ix_svc_sign_in_failures_last", "svc_sign_in_sessions.ix_svc_sign_in_sessions_expiry",

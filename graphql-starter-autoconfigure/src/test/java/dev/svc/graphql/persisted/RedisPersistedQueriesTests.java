@@ -29,12 +29,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The shared persisted queries in a real Redis (TestServers, database 14): a text one
  * instance saved is found by another; whoever sends the texts, Redis holds no more than
- * the budget, today's and yesterday's together; a Redis that stops answering holds one
- * request no longer than the module's wait, and the next none.
+ * the budget, today's and yesterday's together, and one account no more than its share of
+ * the day's; a Redis that stops answering holds one request no longer than the module's
+ * wait, and the next none.
  */
 class RedisPersistedQueriesTests {
 
-	private static final long BUDGET = 4_000;
+	private static final long BUDGET = 64_000;
 
 	private final MutableClock clock = new MutableClock(
 			Instant.EPOCH.plus(Duration.ofDays(40_000 + ThreadLocalRandom.current().nextInt(100_000))));
@@ -71,7 +72,7 @@ class RedisPersistedQueriesTests {
 	@Test
 	void shouldFindATextAnotherInstanceSaved() {
 		String text = "{ " + this.prefix + ": __typename }";
-		store().save(PersistedQuery.sha256(text), text);
+		store().save(PersistedQuery.sha256(text), text, "1/2");
 
 		assertThat(store().find(PersistedQuery.sha256(text))).isEqualTo(text);
 		assertThat(store().find(PersistedQuery.sha256("{ other }"))).isNull();
@@ -83,13 +84,13 @@ class RedisPersistedQueriesTests {
 	void shouldHoldNoMoreThanItsBudgetWhoeverSendsTheTexts() {
 		RedisPersistedQueries first = store();
 		RedisPersistedQueries second = store();
-		List<String> today = texts("today", 40);
-		today.forEach(
-				(text) -> ((today.indexOf(text) % 2 == 0) ? first : second).save(PersistedQuery.sha256(text), text));
+		List<String> today = texts("today", 200);
+		today.forEach((text) -> ((today.indexOf(text) % 2 == 0) ? first : second).save(PersistedQuery.sha256(text),
+				text, "1/" + today.indexOf(text)));
 		long savedToday = held(today);
 		this.clock.advance(Duration.ofDays(1));
-		List<String> tomorrow = texts("tomorrow", 40);
-		tomorrow.forEach((text) -> first.save(PersistedQuery.sha256(text), text));
+		List<String> tomorrow = texts("tomorrow", 200);
+		tomorrow.forEach((text) -> first.save(PersistedQuery.sha256(text), text, "1/" + tomorrow.indexOf(text)));
 
 		long weight = PersistedQuery.sharedWeight(today.get(0));
 		assertThat(savedToday * weight).isLessThanOrEqualTo(BUDGET / 2).isGreaterThan(BUDGET / 2 - weight);
@@ -98,10 +99,26 @@ class RedisPersistedQueriesTests {
 	}
 
 	@Test
+	void shouldHoldEachAccountToItsShareOfTheDay() {
+		RedisPersistedQueries store = store();
+		List<String> texts = texts("oneday", 200);
+		texts.forEach((text) -> store.save(PersistedQuery.sha256(text), text, "1/3"));
+		String others = "{ others: __typename } # " + this.prefix;
+		store.save(PersistedQuery.sha256(others), others, "1/4");
+
+		long weight = PersistedQuery.sharedWeight(texts.get(0));
+		long share = PersistedQuery.accountShare(BUDGET / 2);
+		assertThat(held(texts) * weight).as("one account's texts")
+			.isLessThanOrEqualTo(share)
+			.isGreaterThan(share - weight);
+		assertThat(store.find(PersistedQuery.sha256(others))).as("another's, the same day").isEqualTo(others);
+	}
+
+	@Test
 	void shouldCountATextSavedAlreadyOnce() {
 		String text = "{ " + this.prefix + ": __typename }";
-		store().save(PersistedQuery.sha256(text), text);
-		store().save(PersistedQuery.sha256(text), text);
+		store().save(PersistedQuery.sha256(text), text, "1/2");
+		store().save(PersistedQuery.sha256(text), text, "1/3");
 
 		assertThat(this.redis.get(RedisPersistedQueries.DAY + this.clock.millis() / 86_400_000))
 			.isEqualTo(String.valueOf(PersistedQuery.sharedWeight(text)));
@@ -109,9 +126,9 @@ class RedisPersistedQueriesTests {
 	}
 
 	@Test
-	void shouldNeverSaveATextOverHalfTheBudget() {
-		String text = "{ " + "a".repeat((int) BUDGET / 2) + ": __typename }";
-		store().save(PersistedQuery.sha256(text), text);
+	void shouldNeverSaveATextOverAnAccountsShare() {
+		String text = "{ " + "a".repeat((int) PersistedQuery.accountShare(BUDGET / 2)) + ": __typename }";
+		store().save(PersistedQuery.sha256(text), text, "1/2");
 
 		assertThat(store().find(PersistedQuery.sha256(text))).isNull();
 	}
@@ -130,7 +147,7 @@ class RedisPersistedQueriesTests {
 						"graphql.persisted-documents.redis-timeout=5s")
 				.run((context) -> {
 					SharedPersistedQueries shared = context.getBean(SharedPersistedQueries.class);
-					shared.save(PersistedQuery.sha256(text), text);
+					shared.save(PersistedQuery.sha256(text), text, "1/2");
 					assertThat(shared.find(PersistedQuery.sha256(text))).isEqualTo(text);
 
 					network.stall();
@@ -140,7 +157,7 @@ class RedisPersistedQueriesTests {
 					// then Redis is left alone: nothing more is sent, nothing waits
 					for (int i = 0; i < 10; i++) {
 						assertThat(shared.find(PersistedQuery.sha256(text))).isNull();
-						shared.save(PersistedQuery.sha256("{ other" + i + " }"), "{ other" + i + " }");
+						shared.save(PersistedQuery.sha256("{ other" + i + " }"), "{ other" + i + " }", "1/2");
 					}
 					assertThat(network.dropped()).isEqualTo(sent);
 				});

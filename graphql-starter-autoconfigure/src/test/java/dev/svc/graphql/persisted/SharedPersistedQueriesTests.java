@@ -32,9 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The automatic persisted queries that every instance shares, in the module's table on
  * the real database: a hash another instance learned runs here at once; a hash and text
- * that ran for a signed-in caller are saved, one that did not run or that an anonymous
- * caller sent is not; a saved text that is not its hash's is never run; the table keeps
- * within its budget.
+ * that ran for a caller given the permission of a {@code Query} field are saved, one that
+ * did not run or that an anonymous caller or a user without permissions sent is not; a
+ * saved text that is not its hash's is never run; the table keeps within its budget, and
+ * each account within its share, making room from its own texts.
  */
 @OnEveryDatabase
 @SpringBootTest(classes = TestHostApplication.class,
@@ -72,19 +73,24 @@ class SharedPersistedQueriesTests {
 	}
 
 	@Test
-	void shouldSaveASignedInCallersHashAndTextThatRanAndNothingElse() {
+	void shouldSaveTheHashAndTextThatRanOfACallerGivenAPermissionAndNothingElse() {
 		String admin = bearerToken(this.mvc, "", "admin", "123qwe");
+		String withoutPermissions = bearerToken(this.mvc, "Default", "jdoe", "123qwe");
 		String ran = "{ ranHere: __typename }";
 		String invalid = "{ noSuchField }";
 		String anonymous = "{ sentAnonymously: __typename }";
+		String unpermitted = "{ sentWithoutPermissions: __typename }";
 		assertThat(body(byHash(ran))).contains("PERSISTED_QUERY_NOT_FOUND");
 
 		assertThat(withText(ran, admin)).hasStatus(200);
 		assertThat(withText(invalid, admin)).hasStatus(400);
 		assertThat(withText(anonymous, null)).hasStatus(200);
+		assertThat(withText(unpermitted, withoutPermissions)).hasStatus(200);
 
 		assertThat(this.jdbc.queryForList("select document from svc_persisted_queries", String.class))
 			.containsExactly(ran);
+		assertThat(this.jdbc.queryForList("select saved_by from svc_persisted_queries", String.class))
+			.containsExactly("/1");
 	}
 
 	@Test
@@ -104,13 +110,32 @@ class SharedPersistedQueriesTests {
 				Clock.systemUTC(), 8_000);
 		String text = "{ " + "a".repeat(80) + ": __typename }";
 		IntStream.range(0, JdbcPersistedQueries.CHECK_EVERY)
-			.forEach((i) -> store.save(PersistedQuery.sha256(i + text), i + text));
+			.forEach((i) -> store.save(PersistedQuery.sha256(i + text), i + text, "1/" + i));
 
 		assertThat(store.held()).isBetween(4_000L, 8_000L);
 		assertThat(store.find(PersistedQuery.sha256((JdbcPersistedQueries.CHECK_EVERY - 1) + text)))
 			.as("the newest stays")
 			.isNotNull();
-		store.save(PersistedQuery.sha256("0" + text), "0" + text);
+		store.save(PersistedQuery.sha256("0" + text), "0" + text, "1/0");
+	}
+
+	@Test
+	void shouldMakeRoomForAnAccountsTextsFromItsOwnAlone() {
+		TransactionTemplate outside = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
+		outside.setPropagationBehavior(TransactionDefinition.PROPAGATION_NOT_SUPPORTED);
+		JdbcPersistedQueries store = new JdbcPersistedQueries(JdbcClient.create(this.dataSource), outside,
+				Clock.systemUTC(), 64_000);
+		String administrators = "{ administrators: __typename }";
+		store.save(PersistedQuery.sha256(administrators), administrators, "/1");
+		// the attack: one account sends texts past the whole budget
+		String text = "{ " + "a".repeat(700) + ": __typename }";
+		for (int i = 0; i < 120; i++) {
+			store.save(PersistedQuery.sha256(i + text), i + text, "1/3");
+		}
+
+		assertThat(store.find(PersistedQuery.sha256(administrators))).as("what another account saved").isNotNull();
+		assertThat(store.heldBy("1/3")).isPositive().isLessThanOrEqualTo(PersistedQuery.accountShare(64_000));
+		assertThat(store.find(PersistedQuery.sha256(119 + text))).as("its newest").isNotNull();
 	}
 
 	private MvcTestResult byHash(String query) {

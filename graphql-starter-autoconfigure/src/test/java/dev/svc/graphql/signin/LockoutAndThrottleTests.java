@@ -65,7 +65,7 @@ class LockoutAndThrottleTests {
 	@BeforeAll
 	void tenants() {
 		String hash = this.jdbc.sql("select password_hash from svc_users where id = 1").query(String.class).single();
-		for (int tenant = 80; tenant < 89; tenant++) {
+		for (int tenant = 80; tenant < 90; tenant++) {
 			this.jdbc.sql(
 					"insert into svc_tenants (id, tenancy_name, name, creation_time) values (:id, :name, :name, current_timestamp)")
 				.param("id", tenant)
@@ -166,6 +166,25 @@ class LockoutAndThrottleTests {
 		assertThat(this.signIn.signIn("locks85", " BERT ", "guess", "198.18.1.2").outcome())
 			.as("the name as typed, in any case")
 			.isEqualTo(Outcome.THROTTLED);
+	}
+
+	@Test
+	void shouldCountAnAccountOnceWhicheverOfItsNamesIsTyped() {
+		for (int i = 0; i < 30; i++) {
+			assertThat(this.signIn.signIn("Locks89", "anna", "guess" + i, "198.18.2." + i).outcome())
+				.isNotEqualTo(Outcome.THROTTLED);
+		}
+		SignInResult throttled = this.signIn.signIn("Locks89", "Anna@X.example", "guess", "198.18.3.1");
+		assertThat(throttled.outcome()).as("the same account, typed as its e-mail address")
+			.isEqualTo(Outcome.THROTTLED);
+		assertThat(throttled.message())
+			.isEqualTo("Too many sign-in attempts for this account. Please try again in 60 seconds.");
+		assertThat(this.passwordReset.resetPassword(890, "a guess", "a new password", "198.18.3.2").outcome())
+			.as("and by its id, as every check of its secrets")
+			.isEqualTo(PasswordResetResult.Outcome.THROTTLED);
+		assertThat(this.signIn.signIn("Locks89", "nobody@x.example", "guess", "198.18.3.3").outcome())
+			.as("a name of no account counts apart, as typed")
+			.isNotEqualTo(Outcome.THROTTLED);
 	}
 
 	@Test

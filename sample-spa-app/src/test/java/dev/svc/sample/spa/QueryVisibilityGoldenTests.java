@@ -48,6 +48,25 @@ class QueryVisibilityGoldenTests {
 					auditor.query("{ __schema { queryType { fields { name } } } }"));
 		}
 
+		@Test
+		void thePlaceholderRunsForWhomItIsShownAndForNobodyElse() throws Exception {
+			SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
+			assertJson("""
+					{"data": {"_empty": null}}""", user.query("{ _empty }"));
+			SpaClient admin = new SpaClient(this.port).withToken("", "admin");
+			assertJson(
+					"""
+							{"errors": [{
+							  "message": "Validation error (FieldUndefined@[_empty]) : Field '_empty' in type 'Query' is undefined",
+							  "locations": [{"line": 1, "column": 3}], "path": [],
+							  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
+					admin.query("{ _empty }"));
+			assertJson("""
+					{"data": {"_empty": null, "__typename": "Query"}}""", user.query("{ _empty __typename }"));
+			assertJson("""
+					{"data": {"_empty": null}}""", user.query("{ _empty }"));
+		}
+
 	}
 
 	@Nested
@@ -80,6 +99,13 @@ class QueryVisibilityGoldenTests {
 							  "locations": [{"line": 1, "column": 3}], "path": [],
 							  "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}""",
 					auditor.query("{ roles { id } }"));
+		}
+
+		@Test
+		void thePlaceholderRunsForWhomItIsShown() throws Exception {
+			SpaClient user = new SpaClient(this.port).withToken("Default", "jdoe");
+			assertJson("""
+					{"data": {"_empty": null}}""", user.query("{ _empty }"));
 		}
 
 	}
