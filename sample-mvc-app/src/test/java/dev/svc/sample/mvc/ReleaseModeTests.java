@@ -16,8 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The sample as shipped, with its own properties only (not the tests'): without the
  * {@code dev} profile it has no demo accounts and writes no codes to the log; with it, as
- * the README runs it, it has both.
+ * the README runs it, it has both. Each test starts the whole app, outside Spring's test
+ * context cache: on a busy machine the first start in a fresh JVM takes longer than the
+ * default bound.
  */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ReleaseModeTests {
 
 	@Test
