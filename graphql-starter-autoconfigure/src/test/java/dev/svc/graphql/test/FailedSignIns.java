@@ -119,8 +119,8 @@ public final class FailedSignIns {
 	}
 
 	/**
-	 * Sends {@value #FLOOD} wrong-password form posts from one address, each from a new
-	 * client, and asserts that each is sent to the login page and that at most
+	 * Sends {@value #FLOOD} wrong-password form posts from one address, as a script that
+	 * keeps no cookies, and asserts that each is sent to the login page and that at most
 	 * {@value #FEW_SESSIONS} sessions are left behind.
 	 * @param port the application's port
 	 * @param loginPath the login path
@@ -128,11 +128,14 @@ public final class FailedSignIns {
 	 */
 	public static void assertAFloodLeavesFewSessions(int port, String loginPath, IntSupplier sessions) {
 		int before = sessions.getAsInt();
+		HttpTestClient script = new HttpTestClient(port, false);
 		for (int i = 0; i < FLOOD; i++) {
-			Sent sent = postForm(port, loginPath, "tenancyName=&userNameOrEmailAddress="
-					+ ((i % 2 == 0) ? "admin" : "user" + i) + "&password=wrong" + i, true);
-			assertThat(sent.response().status()).as(sent.response().body()).isEqualTo(302);
-			assertThat(URI.create(sent.response().header("Location")).getPath()).isEqualTo(loginPath);
+			Response response = script.post(loginPath, "application/x-www-form-urlencoded",
+					"_csrf=" + MASKED_TOKEN + "&tenancyName=&userNameOrEmailAddress="
+							+ ((i % 2 == 0) ? "admin" : "user" + i) + "&password=wrong" + i,
+					"Cookie", "XSRF-TOKEN=" + TOKEN);
+			assertThat(response.status()).as(response.body()).isEqualTo(302);
+			assertThat(URI.create(response.header("Location")).getPath()).isEqualTo(loginPath);
 		}
 		assertThat(sessions.getAsInt() - before).as("sessions left by %d failed sign-ins", FLOOD)
 			.isLessThanOrEqualTo(FEW_SESSIONS);
