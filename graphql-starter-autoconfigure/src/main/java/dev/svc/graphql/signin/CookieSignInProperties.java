@@ -34,7 +34,7 @@ public class CookieSignInProperties {
 	/**
 	 * Path where a user who must change its password sets a new one: the host's page
 	 * (GET) and the POST that sets it. A login form post of such a user is sent here (the
-	 * reset code stays in the session); a form post here takes the new password
+	 * reset code's digest stays in the session); a form post here takes the new password
 	 * ("password") and is sent to the login page with "?passwordChanged", or back with
 	 * "?error". A JSON post takes {"userId", "resetCode", "password"}, as the JSON login
 	 * answered them.

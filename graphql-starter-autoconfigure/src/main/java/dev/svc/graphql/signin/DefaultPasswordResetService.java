@@ -50,6 +50,17 @@ final class DefaultPasswordResetService implements PasswordResetService {
 	@Override
 	public PasswordResetResult resetPassword(long userId, @Nullable String resetCode, @Nullable String newPassword,
 			@Nullable String clientIpAddress) {
+		return reset(userId, resetCode, false, newPassword, clientIpAddress);
+	}
+
+	@Override
+	public PasswordResetResult resetPasswordWithCodeDigest(long userId, String resetCodeDigest,
+			@Nullable String newPassword, @Nullable String clientIpAddress) {
+		return reset(userId, resetCodeDigest, true, newPassword, clientIpAddress);
+	}
+
+	private PasswordResetResult reset(long userId, @Nullable String resetCode, boolean digest,
+			@Nullable String newPassword, @Nullable String clientIpAddress) {
 		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		Instant now = start.toInstant();
 		SignInResult throttled = this.budget.throttled(clientIpAddress, () -> AttemptBudget.accountKey(userId), now);
@@ -67,7 +78,7 @@ final class DefaultPasswordResetService implements PasswordResetService {
 		if (this.budget.isLockedOut(guesses, null, now)) {
 			return this.audit.reset(null, userId, PasswordResetResult.invalidCode(), start, clientIpAddress);
 		}
-		String codeDigest = Sha256.hex(resetCode);
+		String codeDigest = digest ? resetCode : Sha256.hex(resetCode);
 		Optional<UserCredentials> found = (resetCode.length() > SignInInput.MAX_LOGIN_LENGTH) ? Optional.empty()
 				: this.credentials.findCredentialsByResetCode(userId, codeDigest, now);
 		if (found.isEmpty()) {

@@ -12,20 +12,28 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A browser-like HTTP client for tests against a running app: it keeps cookies between
- * requests, never follows redirects, and sends exactly the headers it is given.
+ * requests (unless told not to), never follows redirects, and sends exactly the headers
+ * it is given.
  */
 public final class HttpTestClient {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private final HttpClient client = HttpClient.newBuilder()
-		.cookieHandler(new CookieManager())
-		.followRedirects(HttpClient.Redirect.NEVER)
-		.build();
+	private final HttpClient client;
 
 	private final String baseUrl;
 
 	public HttpTestClient(int port) {
+		this(port, true);
+	}
+
+	/**
+	 * A client that keeps cookies between requests or, as a script that floods a server,
+	 * keeps none (each request comes as from a new browser, over the same connection).
+	 */
+	public HttpTestClient(int port, boolean keepsCookies) {
+		HttpClient.Builder client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER);
+		this.client = (keepsCookies ? client.cookieHandler(new CookieManager()) : client).build();
 		this.baseUrl = "http://localhost:" + port;
 	}
 

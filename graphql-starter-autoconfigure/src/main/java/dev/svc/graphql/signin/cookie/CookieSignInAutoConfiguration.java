@@ -121,6 +121,18 @@ public final class CookieSignInAutoConfiguration {
 	}
 
 	/**
+	 * The message of a form post that failed, for the login and reset pages' GETs (the
+	 * host's) in the request attribute {@code WebAttributes.AUTHENTICATION_EXCEPTION}.
+	 */
+	@Bean
+	FilterRegistrationBean<FailureMessages> svcCookieSignInFailureMessages(CookieSignInProperties cookie) {
+		FilterRegistrationBean<FailureMessages> registration = new FilterRegistrationBean<>(new FailureMessages());
+		registration.setName("svcCookieSignInFailureMessages");
+		registration.addUrlPatterns(cookie.getLoginPath(), cookie.getPasswordResetPath());
+		return registration;
+	}
+
+	/**
 	 * Small bodies only, refused before they are read, whatever the method: the host's
 	 * page may share a path.
 	 */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.svc.graphql.JsonRequests;
+import dev.svc.graphql.Sha256;
 import dev.svc.graphql.signin.PasswordChangeRequiredException;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.SignInThrottledException;
@@ -25,14 +26,11 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseCookie;
-import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
-import org.springframework.security.web.WebAttributes;
 import org.springframework.security.web.authentication.AuthenticationFailureHandler;
 import org.springframework.security.web.authentication.AuthenticationSuccessHandler;
 import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
-import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
 import org.springframework.security.web.authentication.logout.LogoutSuccessHandler;
 import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.savedrequest.SavedRequest;
@@ -55,8 +53,6 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	private final SavedRequestAwareAuthenticationSuccessHandler formSuccess;
 
-	private final SimpleUrlAuthenticationFailureHandler formFailure;
-
 	static final String REMEMBERED_CLIENT_COOKIE = "SVC_TWO_FACTOR_CLIENT";
 
 	LoginResponses(String loginPath, String successUrl, String passwordResetPath, Duration rememberClientLifetime,
@@ -69,7 +65,6 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 		this.formSuccess = new SavedRequestAwareAuthenticationSuccessHandler();
 		this.formSuccess.setDefaultTargetUrl(successUrl);
 		this.formSuccess.setRequestCache(this.requestCache);
-		this.formFailure = new SimpleUrlAuthenticationFailureHandler(loginPath + "?error");
 	}
 
 	@Override
@@ -112,7 +107,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			return;
 		}
 		if (!JsonRequests.isJson(request)) {
-			this.formFailure.onAuthenticationFailure(request, response, exception);
+			// the message in a cookie of the page: no session for an attempt that failed
+			FailureMessages.redirect(request, response, this.loginPath + "?error", messageOf(exception));
 			return;
 		}
 		HttpStatus status = HttpStatus.UNAUTHORIZED;
@@ -132,13 +128,14 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 				new Failed(false, new Failed.Error(messageOf(exception), validationErrors)));
 	}
 
-	// nobody signed in yet: a form post's code goes in the session, never in a URL
+	// nobody signed in yet: a form post's code goes in the session as the store keeps it
+	// (its digest), never in a URL
 	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response,
 			PasswordChangeRequiredException required) throws IOException {
 		if (!JsonRequests.isJson(request)) {
 			request.getSession()
-				.setAttribute(PasswordResetFilter.PENDING_RESET,
-						new PasswordResetFilter.PendingReset(required.getUserId(), required.getPasswordResetCode()));
+				.setAttribute(PasswordResetFilter.PENDING_RESET, new PasswordResetFilter.PendingReset(
+						required.getUserId(), Sha256.hex(required.getPasswordResetCode())));
 			response.sendRedirect(request.getContextPath() + this.passwordResetPath);
 			return;
 		}
@@ -169,15 +166,12 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			throws IOException {
 		boolean reset = result.outcome() == PasswordResetResult.Outcome.RESET;
 		if (!JsonRequests.isJson(request)) {
-			String target = reset ? this.loginPath + "?passwordChanged"
-					: (result.outcome() == PasswordResetResult.Outcome.INVALID_INPUT)
-							? this.passwordResetPath + "?error" : this.loginPath + "?error";
-			if (!reset) {
-				request.getSession()
-					.setAttribute(WebAttributes.AUTHENTICATION_EXCEPTION,
-							new BadCredentialsException(result.message()));
+			if (reset) {
+				response.sendRedirect(request.getContextPath() + this.loginPath + "?passwordChanged");
+				return;
 			}
-			response.sendRedirect(request.getContextPath() + target);
+			FailureMessages.redirect(request, response, (result.outcome() == PasswordResetResult.Outcome.INVALID_INPUT)
+					? this.passwordResetPath + "?error" : this.loginPath + "?error", result.failureMessage());
 			return;
 		}
 		if (reset) {

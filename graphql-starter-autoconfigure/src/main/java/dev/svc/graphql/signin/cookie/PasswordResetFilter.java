@@ -24,7 +24,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Sets the new password of a user who must change it: a form post with {@code password},
- * whose user and code the login kept in the session, or a JSON post with the
+ * whose user and code (its digest) the login kept in the session, or a JSON post with the
  * {@code userId} and {@code resetCode} the JSON login answered.
  */
 final class PasswordResetFilter extends OncePerRequestFilter {
@@ -78,8 +78,8 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 		if (session == null || !(session.getAttribute(PENDING_RESET) instanceof PendingReset pending)) {
 			return PasswordResetResult.invalidCode();
 		}
-		PasswordResetResult result = this.passwordReset.resetPassword(pending.userId(), pending.resetCode(),
-				request.getParameter("password"), ClientAddress.of(request));
+		PasswordResetResult result = this.passwordReset.resetPasswordWithCodeDigest(pending.userId(),
+				pending.resetCodeDigest(), request.getParameter("password"), ClientAddress.of(request));
 		if (result.outcome() != PasswordResetResult.Outcome.INVALID_INPUT
 				&& result.outcome() != PasswordResetResult.Outcome.THROTTLED) {
 			session.removeAttribute(PENDING_RESET);
@@ -87,7 +87,8 @@ final class PasswordResetFilter extends OncePerRequestFilter {
 		return result;
 	}
 
-	record PendingReset(long userId, String resetCode) implements Serializable {
+	// the code's digest only, as the credential store keeps it
+	record PendingReset(long userId, String resetCodeDigest) implements Serializable {
 	}
 
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)

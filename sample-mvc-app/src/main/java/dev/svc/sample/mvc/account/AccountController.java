@@ -4,7 +4,6 @@ import java.security.Principal;
 import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpSession;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.security.core.AuthenticationException;
@@ -56,13 +55,12 @@ class AccountController {
 		return "account/reset-password";
 	}
 
-	// a visitor who has not tried to sign in has no session, and gets none here
+	// the module hands the failure of the last form post to the page's GET in the
+	// request,
+	// so that a sign-in that failed keeps no session
 	private static void showFailure(HttpServletRequest request, Model model) {
-		HttpSession session = request.getSession(false);
-		if (session != null && session
-			.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
+		if (request.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
 			model.addAttribute("error", failure.getMessage());
-			session.removeAttribute(WebAttributes.AUTHENTICATION_EXCEPTION);
 		}
 	}
 

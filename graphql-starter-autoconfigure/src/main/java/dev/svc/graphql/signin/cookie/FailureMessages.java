@@ -1,0 +1,123 @@
+package dev.svc.graphql.signin.cookie;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.ResponseCookie;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.WebAttributes;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Why a form post failed, carried to the page it is sent back to in a short-lived cookie
+ * of that page's path instead of a session, so that a failed sign-in stores nothing on
+ * the server. The page's GET finds it as Spring Security's forward does: an
+ * {@link AuthenticationException} in the request attribute
+ * {@link WebAttributes#AUTHENTICATION_EXCEPTION}, whose message is the message; the
+ * cookie is cleared in the same answer.
+ */
+final class FailureMessages extends OncePerRequestFilter {
+
+	static final String COOKIE = "SVC_SIGN_IN_FAILURE";
+
+	// long enough to follow a redirect
+	private static final Duration LIFETIME = Duration.ofMinutes(1);
+
+	// a message naming a user name of the longest kind fits; nothing longer is one of
+	// ours
+	private static final int MAX_MESSAGE_LENGTH = 512;
+
+	private static final int MAX_ENCODED_LENGTH = 4 * MAX_MESSAGE_LENGTH;
+
+	/**
+	 * Sends a form post to a page with the message to show there.
+	 * @param request the post
+	 * @param response its answer
+	 * @param pagePath the page's path, within the application, with its query if any
+	 * @param message what went wrong
+	 */
+	static void redirect(HttpServletRequest request, HttpServletResponse response, String pagePath, String message)
+			throws IOException {
+		String encoded = Base64.getUrlEncoder()
+			.withoutPadding()
+			.encodeToString(message.substring(0, Math.min(message.length(), MAX_MESSAGE_LENGTH))
+				.getBytes(StandardCharsets.UTF_8));
+		int query = pagePath.indexOf('?');
+		response.addHeader(HttpHeaders.SET_COOKIE,
+				cookie(request, (query < 0) ? pagePath : pagePath.substring(0, query), encoded, LIFETIME).toString());
+		response.sendRedirect(request.getContextPath() + pagePath);
+	}
+
+	private static ResponseCookie cookie(HttpServletRequest request, String path, String value, Duration maxAge) {
+		return ResponseCookie.from(COOKIE, value)
+			.path(request.getContextPath() + path)
+			.httpOnly(true)
+			.secure(request.isSecure())
+			.sameSite("Lax")
+			.maxAge(maxAge)
+			.build();
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		if (HttpMethod.GET.matches(request.getMethod())) {
+			String message = message(request);
+			if (message != null) {
+				request.setAttribute(WebAttributes.AUTHENTICATION_EXCEPTION, new Failure(message));
+				response.addHeader(HttpHeaders.SET_COOKIE,
+						cookie(request, request.getRequestURI().substring(request.getContextPath().length()), "",
+								Duration.ZERO)
+							.toString());
+			}
+		}
+		chain.doFilter(request, response);
+	}
+
+	private static @Nullable String message(HttpServletRequest request) {
+		Cookie[] cookies = request.getCookies();
+		if (cookies == null) {
+			return null;
+		}
+		for (Cookie cookie : cookies) {
+			if (COOKIE.equals(cookie.getName()) && !cookie.getValue().isEmpty()
+					&& cookie.getValue().length() <= MAX_ENCODED_LENGTH) {
+				try {
+					return new String(Base64.getUrlDecoder().decode(cookie.getValue()), StandardCharsets.UTF_8);
+				}
+				catch (IllegalArgumentException ex) {
+					// not one of ours
+					return null;
+				}
+			}
+		}
+		return null;
+	}
+
+	/** A failure told by its message only: no stack trace to make or keep. */
+	static final class Failure extends BadCredentialsException {
+
+		Failure(String message) {
+			super(message);
+		}
+
+		@Override
+		public synchronized Throwable fillInStackTrace() {
+			return this;
+		}
+
+	}
+
+}
