@@ -57,7 +57,7 @@ class CostRateLimitsSpendTests {
 	private static RateLimitStatus spend(CostRateLimits limits, UserContext user, long cost) {
 		RateLimitStatus status = new RateLimitStatus("192.0.2.1");
 		limits.spend(GraphQLContext.newContext().of(UserContext.class, user, RateLimitStatus.class, status).build(),
-				cost);
+				cost, 1);
 		return status;
 	}
 
