@@ -9,8 +9,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
+import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.handler.RequiresPermission;
+import dev.svc.graphql.security.PermissionChecker;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -144,6 +146,20 @@ public final class RootContainer {
 	 */
 	public Map<String, List<String>> guardedFields() {
 		return this.guardedFields;
+	}
+
+	/**
+	 * Whether a caller may run a {@code Query} field: the check a field makes before its
+	 * handler or method runs, answered before anything runs.
+	 * @param fieldName the field
+	 * @param user the caller, signed in or not
+	 * @param permissionChecker the application's checker
+	 * @return {@code false} when the field requires permissions and the caller holds none
+	 * of them (or is not signed in)
+	 */
+	public boolean allows(String fieldName, UserContext user, PermissionChecker permissionChecker) {
+		List<String> required = this.guardedFields.get(fieldName);
+		return required == null || required.isEmpty() || permissionChecker.isGrantedAny(user, required);
 	}
 
 	@Nullable List<String> controllerPermissions(String fieldName) {

@@ -6,6 +6,7 @@ import java.util.function.Function;
 import dev.svc.graphql.error.ErrorCode;
 import graphql.ExecutionInput;
 import graphql.GraphQLError;
+import graphql.execution.AbortExecutionException;
 import graphql.execution.preparsed.PreparsedDocumentEntry;
 import graphql.execution.preparsed.PreparsedDocumentProvider;
 import graphql.language.Document;
@@ -20,7 +21,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Refuses a document over a limit before graphql-java validates it, since validation is
  * where an abusive document costs most: its length before parsing, its tokens while
- * parsing, then its {@link DocumentShape}, measured in one pass.
+ * parsing, then its {@link DocumentShape}, measured in one pass; and one whose reading
+ * ({@link DocumentWork}) the caller's budget cannot pay for, so that a caller past its
+ * budget costs a parse, not a validation.
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
@@ -28,8 +31,11 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 
 	private final ParserOptions parserOptions;
 
-	DocumentLimits(Maximums limits) {
+	private final @Nullable CostBudget budget;
+
+	DocumentLimits(Maximums limits, @Nullable CostBudget budget) {
 		this.limits = limits;
+		this.budget = budget;
 		this.parserOptions = ParserOptions.getDefaultOperationParserOptions()
 			.transform((options) -> options.maxTokens(limits.tokens())
 				.maxCharacters(limits.queryLength())
@@ -69,8 +75,21 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 			// graphql-java reports the syntax error in its own words, with its location
 			return parseAndValidate.apply(input);
 		}
-		GraphQLError refusal = refusal(DocumentShape.of(document));
-		return (refusal != null) ? new PreparsedDocumentEntry(refusal) : parseAndValidate.apply(input);
+		DocumentShape shape = DocumentShape.of(document);
+		GraphQLError refusal = refusal(shape);
+		if (refusal != null) {
+			return new PreparsedDocumentEntry(refusal);
+		}
+		if (this.budget != null) {
+			try {
+				this.budget.spendReading(input.getGraphQLContext(),
+						DocumentWork.of(document, shape, this.limits.cost()));
+			}
+			catch (AbortExecutionException ex) {
+				return new PreparsedDocumentEntry(ex.getUnderlyingErrors());
+			}
+		}
+		return parseAndValidate.apply(input);
 	}
 
 	private @Nullable GraphQLError refusal(DocumentShape shape) {
@@ -110,7 +129,7 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 	}
 
 	record Maximums(int queryLength, int tokens, int queryDepth, int fields, int aliases, int directives, int fragments,
-			int fragmentDepth) {
+			int fragmentDepth, int cost) {
 	}
 
 }

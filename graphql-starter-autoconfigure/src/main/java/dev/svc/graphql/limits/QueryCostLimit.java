@@ -3,11 +3,14 @@ package dev.svc.graphql.limits;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.container.RootContainer;
+import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
+import dev.svc.graphql.security.PermissionChecker;
 import graphql.execution.AbortExecutionException;
 import graphql.execution.CoercedVariables;
 import graphql.execution.ExecutionContext;
@@ -19,27 +22,39 @@ import org.jspecify.annotations.Nullable;
 /**
  * The cost limit ({@code graphql.limits.max-cost}), checked after validation, before
  * anything runs ({@link QueryCost}) by {@link RequestLimitsInstrumentation}; a query over
- * it is refused with {@code QUERY_TOO_COMPLEX}. An operation without variables costs what
- * its document says alone: its cost is kept, weakly, by the parsed document (held no
- * longer than it), and for the registered documents from start-up, for good.
+ * it is refused with {@code QUERY_TOO_COMPLEX}. A query within it spends from the budget
+ * what runs (a root field the caller's permissions refuse costs 1: it runs nothing) and
+ * the work of reading its document ({@link DocumentWork}). An operation without variables
+ * costs what its document says alone: its cost is kept, weakly, by the parsed document
+ * (held no longer than it), and for the registered documents from start-up, for good.
  */
 final class QueryCostLimit {
 
 	private static final int MAX_DOCUMENTS = 10_000;
 
+	private static final UserContext ANONYMOUS_HOST = UserContext.anonymous(null);
+
 	private final int maxCost;
 
 	private final QueryCost queryCost;
 
+	private final RootContainer container;
+
+	private final PermissionChecker permissionChecker;
+
 	private final @Nullable CostBudget budget;
 
-	// by operation name ("" for the only one); an entry holds about 200 bytes
-	private final Cache<Document, Map<String, Long>> costs;
+	// by operation name ("" for the only one); an entry holds about 300 bytes, and 100
+	// more a root field
+	private final Cache<Document, Map<String, Priced>> costs;
 
-	private final Map<Operation, Long> registered = new ConcurrentHashMap<>();
+	private final Map<Operation, Priced> registered = new ConcurrentHashMap<>();
 
-	QueryCostLimit(int maxCost, RootContainer container, @Nullable CostBudget budget) {
+	QueryCostLimit(int maxCost, RootContainer container, PermissionChecker permissionChecker,
+			@Nullable CostBudget budget) {
 		this.maxCost = maxCost;
+		this.container = container;
+		this.permissionChecker = permissionChecker;
 		this.budget = budget;
 		this.queryCost = new QueryCost(container);
 		this.costs = Caffeine.newBuilder()
@@ -56,25 +71,27 @@ final class QueryCostLimit {
 
 	// refuses an operation over the limit, spends the cost of one within it
 	void check(ExecutionContext execution) {
-		long cost = cost(execution);
-		if (cost > this.maxCost) {
-			throw tooComplex(cost);
+		Priced cost = cost(execution);
+		if (cost.total() > this.maxCost) {
+			throw tooComplex(cost.total());
 		}
 		if (this.budget != null) {
-			this.budget.spend(execution.getGraphQLContext(), cost);
+			UserContext user = execution.getGraphQLContext().getOrDefault(UserContext.class, ANONYMOUS_HOST);
+			this.budget.spend(execution.getGraphQLContext(),
+					cost.running((field) -> this.container.allows(field, user, this.permissionChecker)), cost.work());
 		}
 	}
 
-	private long cost(ExecutionContext execution) {
+	private Priced cost(ExecutionContext execution) {
 		if (!execution.getOperationDefinition().getVariableDefinitions().isEmpty()) {
 			return calculate(execution);
 		}
 		String name = execution.getExecutionInput().getOperationName();
-		Long registered = this.registered.get(new Operation(execution.getExecutionInput().getQuery(), name));
+		Priced registered = this.registered.get(new Operation(execution.getExecutionInput().getQuery(), name));
 		if (registered != null) {
 			return registered;
 		}
-		Map<String, Long> known = this.costs.get(execution.getDocument(), (document) -> new ConcurrentHashMap<>());
+		Map<String, Priced> known = this.costs.get(execution.getDocument(), (document) -> new ConcurrentHashMap<>());
 		return known.computeIfAbsent((name != null) ? name : "", (operation) -> calculate(execution));
 	}
 
@@ -85,9 +102,9 @@ final class QueryCostLimit {
 			if (!operation.getVariableDefinitions().isEmpty()) {
 				continue;
 			}
-			long cost = this.queryCost.of(schema, document, operation.getName(), CoercedVariables.emptyVariables());
-			if (cost > this.maxCost) {
-				return tooComplex(cost).getUnderlyingErrors().get(0).getMessage();
+			Priced cost = priced(schema, document, operation.getName(), CoercedVariables.emptyVariables());
+			if (cost.total() > this.maxCost) {
+				return tooComplex(cost.total()).getUnderlyingErrors().get(0).getMessage();
 			}
 			this.registered.put(new Operation(text, operation.getName()), cost);
 			if (operations.size() == 1) {
@@ -97,9 +114,15 @@ final class QueryCostLimit {
 		return null;
 	}
 
-	private long calculate(ExecutionContext execution) {
-		return this.queryCost.of(execution.getGraphQLSchema(), execution.getDocument(),
+	private Priced calculate(ExecutionContext execution) {
+		return priced(execution.getGraphQLSchema(), execution.getDocument(),
 				execution.getExecutionInput().getOperationName(), execution.getCoercedVariables());
+	}
+
+	private Priced priced(GraphQLSchema schema, Document document, @Nullable String operationName,
+			CoercedVariables variables) {
+		QueryCost.Cost cost = this.queryCost.priced(schema, document, operationName, variables);
+		return new Priced(cost, DocumentWork.of(document, this.maxCost));
 	}
 
 	private AbortExecutionException tooComplex(long cost) {
@@ -111,6 +134,18 @@ final class QueryCostLimit {
 	}
 
 	private record Operation(String document, @Nullable String name) {
+	}
+
+	private record Priced(QueryCost.Cost cost, long work) {
+
+		long total() {
+			return this.cost.total();
+		}
+
+		long running(Predicate<String> mayRun) {
+			return this.cost.running(mayRun);
+		}
+
 	}
 
 }

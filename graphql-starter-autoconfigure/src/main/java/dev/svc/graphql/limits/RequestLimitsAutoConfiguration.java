@@ -4,6 +4,7 @@ import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.instrumentation.RequestInstrumentation;
 import dev.svc.graphql.persisted.RegisteredDocuments;
+import dev.svc.graphql.security.PermissionChecker;
 import graphql.GraphQL;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
@@ -34,12 +35,12 @@ import org.springframework.graphql.execution.GraphQlSource;
 public final class RequestLimitsAutoConfiguration {
 
 	@Bean
-	DocumentCache svcDocumentCache(RequestLimitsProperties properties) {
+	DocumentCache svcDocumentCache(RequestLimitsProperties properties, ObjectProvider<CostBudget> budget) {
 		return new DocumentCache(
 				new DocumentLimits(new DocumentLimits.Maximums(properties.getMaxQueryLength(),
 						properties.getMaxTokens(), properties.getMaxQueryDepth(), properties.getMaxFields(),
 						properties.getMaxAliases(), properties.getMaxDirectives(), properties.getMaxFragments(),
-						properties.getMaxFragmentDepth())),
+						properties.getMaxFragmentDepth(), properties.getMaxCost()), budget.getIfUnique()),
 				properties.getDocumentCacheBudget(), properties.getAnonymousDocumentCacheBudget());
 	}
 
@@ -51,8 +52,9 @@ public final class RequestLimitsAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(RootContainer.class)
 	QueryCostLimit svcQueryCostLimit(RequestLimitsProperties properties, RootContainer container,
-			ObjectProvider<CostBudget> budget) {
-		return new QueryCostLimit(properties.getMaxCost(), container, budget.getIfUnique());
+			ObjectProvider<PermissionChecker> permissionChecker, ObjectProvider<CostBudget> budget) {
+		return new QueryCostLimit(properties.getMaxCost(), container,
+				permissionChecker.getIfUnique(PermissionChecker::fromUserContext), budget.getIfUnique());
 	}
 
 	@Bean

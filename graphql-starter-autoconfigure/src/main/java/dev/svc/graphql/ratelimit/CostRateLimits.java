@@ -22,11 +22,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * The rate limits of query cost over time ({@code graphql.rate-limits}): each operation's
  * cost spends from the signed-in user's budget and then from its tenant's (the host's for
- * host users), or from the client address's for an anonymous caller. Each budget is a
- * token bucket shared by every instance that fills up evenly over the window, so a caller
- * may spend a whole budget at once and then its refill rate (Shopify's leaky bucket
- * rather than GitHub's hourly reset). An operation that one budget refuses gets back what
- * the others took, and does not run.
+ * host users), or from the client address's for an anonymous caller. The caller's own
+ * budget (the user's, the address's) pays for the larger of what runs and the work of
+ * reading the document, and pays for the reading before the document is validated; the
+ * tenant's for what runs alone, so that a field refused for permission, which runs
+ * nothing, costs the tenant 1 however costly it would have been. Each budget is a token
+ * bucket shared by every instance that fills up evenly over the window, so a caller may
+ * spend a whole budget at once and then its refill rate (Shopify's leaky bucket rather
+ * than GitHub's hourly reset). An operation that one budget refuses gets back what the
+ * others took, and does not run.
  * <p>
  * Each instance takes a fiftieth of a budget from the shared bucket at a time and spends
  * it on its own requests ({@link SharedBuckets#tryTake(String, Supplier, long, long)
@@ -63,36 +67,64 @@ final class CostRateLimits implements CostBudget {
 		this.budgets = budgets;
 	}
 
+	/** From the caller's own budget alone: its user's, or its address's. */
 	@Override
-	public void spend(GraphQLContext context, long cost) {
+	public void spendReading(GraphQLContext context, long work) {
+		RateLimitStatus status = context.get(RateLimitStatus.class);
+		if (status == null) {
+			return;
+		}
+		Budget own = budgetsOf(context.get(UserContext.class), status.address()).get(0);
+		long charged = Math.max(1, work);
+		take(List.of(new Take(own, charged)), status, "Reading the query costs ");
+		status.paidForReading(charged);
+	}
+
+	@Override
+	public void spend(GraphQLContext context, long cost, long work) {
 		RateLimitStatus status = context.get(RateLimitStatus.class);
 		if (status == null) {
 			return;
 		}
 		// an operation costs 1 at least: nothing that runs is free
-		long charged = Math.max(1, cost);
-		List<Budget> taken = new ArrayList<>();
-		for (Budget budget : budgetsOf(context.get(UserContext.class), status.address())) {
-			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), charged,
-					Math.max(charged, budget.quota() / LEASES_PER_BUDGET));
+		long running = Math.max(1, cost);
+		List<Budget> budgets = budgetsOf(context.get(UserContext.class), status.address());
+		List<Take> takes = new ArrayList<>();
+		for (Budget budget : budgets) {
+			// the caller's own budget pays for reading the document too, less what it
+			// paid before the validation; a tenant's, for what runs alone
+			long amount = (budget == budgets.get(0)) ? Math.max(running, work) - status.paidForReading() : running;
+			if (amount > 0) {
+				takes.add(new Take(budget, amount));
+			}
+		}
+		take(takes, status, "The query costs ");
+	}
+
+	private void take(List<Take> takes, RateLimitStatus status, String costs) {
+		List<Take> taken = new ArrayList<>();
+		for (Take take : takes) {
+			Budget budget = take.budget();
+			long amount = take.amount();
+			ConsumptionProbe probe = this.buckets.tryTake(budget.key(), () -> configuration(budget.quota()), amount,
+					Math.max(amount, budget.quota() / LEASES_PER_BUDGET));
 			if (probe == null) {
 				continue;
 			}
 			if (!probe.isConsumed()) {
-				giveBack(taken, charged);
+				giveBack(taken);
 				status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
 				long seconds = Math.max(1, TimeUnit.NANOSECONDS
 					.toSeconds(Math.min(probe.getNanosToWaitForRefill(), Long.MAX_VALUE - 999_999_999) + 999_999_999));
 				refuse(budget, status, seconds,
-						"The query costs " + charged + ", and the " + budget.name() + " budget holds "
-								+ probe.getRemainingTokens() + " of " + budget.quota() + " per " + this.window + " ("
-								+ budget.property() + "); it fills up evenly over the window. Try again in " + seconds
-								+ " seconds.");
+						costs + amount + ", and the " + budget.name() + " budget holds " + probe.getRemainingTokens()
+								+ " of " + budget.quota() + " per " + this.window + " (" + budget.property()
+								+ "); it fills up evenly over the window. Try again in " + seconds + " seconds.");
 			}
-			taken.add(budget);
+			taken.add(take);
 			status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
 		}
-		taken.forEach((budget) -> counter(this.spent, budget.name()).addAndGet(charged));
+		taken.forEach((take) -> counter(this.spent, take.budget().name()).addAndGet(take.amount()));
 	}
 
 	/** The cost spent from a kind of budget ({@value #USER}, ...) since start. */
@@ -143,8 +175,9 @@ final class CostRateLimits implements CostBudget {
 					.build());
 	}
 
-	private void giveBack(List<Budget> taken, long cost) {
-		taken.forEach((budget) -> this.buckets.giveBack(budget.key(), () -> configuration(budget.quota()), cost));
+	private void giveBack(List<Take> taken) {
+		taken.forEach((take) -> this.buckets.giveBack(take.budget().key(), () -> configuration(take.budget().quota()),
+				take.amount()));
 	}
 
 	private void refuse(Budget budget, RateLimitStatus status, long retryAfterSeconds, String message) {
@@ -158,6 +191,9 @@ final class CostRateLimits implements CostBudget {
 	}
 
 	private record Budget(String name, String key, long quota, String property) {
+	}
+
+	private record Take(Budget budget, long amount) {
 	}
 
 	/**

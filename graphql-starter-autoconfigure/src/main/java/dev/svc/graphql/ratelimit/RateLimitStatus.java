@@ -23,6 +23,8 @@ final class RateLimitStatus {
 
 	private long retryAfterSeconds = -1;
 
+	private long paidForReading;
+
 	RateLimitStatus(@Nullable String address) {
 		this.address = address;
 	}
@@ -31,9 +33,26 @@ final class RateLimitStatus {
 		return this.address;
 	}
 
+	/** A budget's state after a take: the last one of each budget counts. */
 	synchronized void spent(String name, long quota, long windowSeconds, long remaining) {
 		// an instance's view of a shared budget may run past its bounds
-		this.budgets.add(new Budget(name, quota, windowSeconds, Math.max(0, Math.min(quota, remaining))));
+		Budget budget = new Budget(name, quota, windowSeconds, Math.max(0, Math.min(quota, remaining)));
+		for (int i = 0; i < this.budgets.size(); i++) {
+			if (this.budgets.get(i).name.equals(name)) {
+				this.budgets.set(i, budget);
+				return;
+			}
+		}
+		this.budgets.add(budget);
+	}
+
+	/** The work of reading the document, paid for before its validation. */
+	synchronized void paidForReading(long work) {
+		this.paidForReading += work;
+	}
+
+	synchronized long paidForReading() {
+		return this.paidForReading;
 	}
 
 	synchronized void refused(long retryAfterSeconds) {

@@ -49,6 +49,27 @@ class CostRateLimitsSpendTests {
 			.isEqualTo("\"user\";q=1000;w=3600, \"tenant\";q=10000;w=3600");
 	}
 
+	@Test
+	void shouldChargeTheWorkOfReadingToTheCallersOwnBudgetOnceAndWhatRunsToTheTenants() {
+		CostRateLimits limits = limits(Map.of(), Map.of());
+		UserContext user = UserContext.signedIn(new SignedInUser(9, 3, "jdoe"), Set.of());
+		RateLimitStatus status = new RateLimitStatus("192.0.2.1");
+		GraphQLContext context = GraphQLContext.newContext()
+			.of(UserContext.class, user, RateLimitStatus.class, status)
+			.build();
+
+		limits.spendReading(context, 60);
+		limits.spend(context, 1, 60);
+
+		assertThat(headers(status).getFirst("RateLimit")).as("the reading before validation, once; 1 that runs")
+			.startsWith("\"user\";r=40;")
+			.contains("\"tenant\";r=9999;");
+		assertThat(headers(spend(limits, user, 40)).getFirst("RateLimit"))
+			.as("a document kept parsed: the larger of what runs and the reading, here what runs")
+			.startsWith("\"user\";r=0;")
+			.contains("\"tenant\";r=9959;");
+	}
+
 	private CostRateLimits limits(Map<String, Long> permissions, Map<Integer, Long> tenants) {
 		return new CostRateLimits(this.buckets, Duration.ofHours(1),
 				new CostRateLimits.Quotas(100, 10_000, 10, permissions, tenants));
@@ -57,7 +78,7 @@ class CostRateLimitsSpendTests {
 	private static RateLimitStatus spend(CostRateLimits limits, UserContext user, long cost) {
 		RateLimitStatus status = new RateLimitStatus("192.0.2.1");
 		limits.spend(GraphQLContext.newContext().of(UserContext.class, user, RateLimitStatus.class, status).build(),
-				cost);
+				cost, 1);
 		return status;
 	}
 

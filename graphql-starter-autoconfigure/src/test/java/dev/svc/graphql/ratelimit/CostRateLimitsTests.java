@@ -43,18 +43,22 @@ class CostRateLimitsTests {
 	void shouldSpendAnAnonymousAddresssBudgetAndRefuseWithRetryAfterOnceItIsSpent() {
 		MvcTestResult first = graphQl(PAGE, "192.0.2.10", null);
 		assertThat(first.getResponse().getHeader("RateLimit-Policy")).isEqualTo("\"address\";q=48;w=3600");
-		assertThat(remaining(first, "address")).as("48 less the page's cost, 5 x 3 + 1").isEqualTo(32);
-		assertThat(remaining(graphQl(PAGE, "192.0.2.10", null), "address")).isEqualTo(16);
-		assertThat(remaining(graphQl(PAGE, "192.0.2.99", null), "address")).as("another address").isEqualTo(32);
-		assertThat(remaining(graphQl(PAGE, "192.0.2.10", null), "address")).isZero();
+		assertThat(body(first)).as("users needs a permission").contains("\"code\":\"SVC_AUTHORIZATION\"");
+		assertThat(remaining(first, "address"))
+			.as("48 less the work of reading the page's 11 syntax nodes: refused, it runs nothing")
+			.isEqualTo(37);
+		assertThat(remaining(graphQl(PAGE, "192.0.2.10", null), "address")).isEqualTo(26);
+		assertThat(remaining(graphQl(PAGE, "192.0.2.99", null), "address")).as("another address").isEqualTo(37);
+		assertThat(remaining(graphQl(PAGE, "192.0.2.10", null), "address")).isEqualTo(15);
+		assertThat(remaining(graphQl(PAGE, "192.0.2.10", null), "address")).isEqualTo(4);
 
 		MvcTestResult refused = graphQl(PAGE, "192.0.2.10", null);
 
 		assertThat(refused).hasStatus(429);
-		assertThat(Long.parseLong(refused.getResponse().getHeader("Retry-After"))).as("16 at 48 an hour")
-			.isBetween(1190L, 1200L);
+		assertThat(Long.parseLong(refused.getResponse().getHeader("Retry-After"))).as("7 more at 48 an hour")
+			.isBetween(515L, 525L);
 		assertThat(body(refused)).contains("\"code\":\"RATE_LIMITED\"")
-			.contains("The query costs 16, and the address budget holds 0 of 48 per PT1H")
+			.contains("The query costs 11, and the address budget holds 4 of 48 per PT1H")
 			.doesNotContain("\"users\"");
 	}
 
