@@ -1,5 +1,6 @@
 package dev.svc.graphql.limits;
 
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.instrumentation.RequestInstrumentation;
@@ -7,6 +8,7 @@ import dev.svc.graphql.persisted.RegisteredDocuments;
 import graphql.GraphQL;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import jakarta.servlet.DispatcherType;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,6 +23,7 @@ import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustom
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.graphql.execution.GraphQlSource;
 
 /**
@@ -90,12 +93,28 @@ public final class RequestLimitsAutoConfiguration {
 	@ConditionalOnClass(FilterRegistrationBean.class)
 	static class RequestSizeConfiguration {
 
+		// Tomcat's, as Spring Boot sets it
+		private static final int DEFAULT_THREADS = 200;
+
 		@Bean
 		FilterRegistrationBean<RequestBodyLimitFilter> svcGraphQlBodyLimit(RequestLimitsProperties properties,
 				GraphQlProperties graphQl) {
 			return RequestBodyLimitFilter.registration("svcGraphQlBodyLimit",
-					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize(), properties.getBodyReadTimeout()),
-					graphQl.getHttp().getPath());
+					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize()), graphQl.getHttp().getPath());
+		}
+
+		// every request of the server: its size is how many the server runs at once
+		@Bean
+		FilterRegistrationBean<RequestPlacesFilter> svcRequestPlaces(Environment environment,
+				GraphQlProperties graphQl) {
+			int threads = environment.getProperty("server.tomcat.threads.max", Integer.class, DEFAULT_THREADS);
+			FilterRegistrationBean<RequestPlacesFilter> registration = new FilterRegistrationBean<>(
+					new RequestPlacesFilter(threads, graphQl.getHttp().getPath()));
+			registration.setName("svcRequestPlaces");
+			registration.addUrlPatterns("/*");
+			registration.setDispatcherTypes(DispatcherType.REQUEST);
+			registration.setOrder(PipelineOrder.REQUEST_PLACES_FILTER);
+			return registration;
 		}
 
 	}

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.svc.graphql.test.SlowClients;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,6 +72,20 @@ class SlowClientsTests {
 		first.setSoTimeout((int) Duration.ofSeconds(30).toMillis());
 		assertThat(new String(first.getInputStream().readNBytes(12), StandardCharsets.US_ASCII))
 			.isEqualTo("HTTP/1.1 408");
+	}
+
+	@Test
+	void shouldAnswerANormalClientBeside500SlowConnectionsFromOneAddress() throws Exception {
+		try (SlowClients slow = SlowClients.open(this.port, "/graphql", 1, 500)) {
+			assertThat(slow.assertNormalClientServed("/graphql")).isPositive();
+		}
+	}
+
+	@Test
+	void shouldAnswerANormalClientBeside25SlowConnectionsFromEachOf20Addresses() throws Exception {
+		try (SlowClients slow = SlowClients.open(this.port, "/graphql", 20, 25)) {
+			assertThat(slow.assertNormalClientServed("/graphql")).isPositive();
+		}
 	}
 
 	@Test

@@ -126,7 +126,7 @@ public final class CookieSignInAutoConfiguration {
 	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,
 			SignInProperties signIn) {
 		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", signIn.getMaxRequestSize(),
-				signIn.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(),
+				cookie.getLoginPath(), cookie.getLogoutPath(),
 				cookie.getPasswordResetPath());
 	}
 
