@@ -94,12 +94,12 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		if (request.getContentLengthLong() > this.maxBytes) {
-			refuseSize(response, request.getContentLengthLong() + " bytes");
+			refuseSize(request, response, request.getContentLengthLong() + " bytes");
 			return;
 		}
 		if (hasContentType(request, "multipart/")) {
 			// Tomcat reads multipart bodies itself, past any wrapper: none comes through
-			refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BAD_REQUEST,
+			refuse(request, response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BAD_REQUEST,
 					"This path takes no multipart bodies: send JSON or a form.");
 			return;
 		}
@@ -129,28 +129,30 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(prefix);
 	}
 
-	private void refuseSize(HttpServletResponse response, String found) throws IOException {
-		refuse(response, HttpStatus.CONTENT_TOO_LARGE, ErrorCode.QUERY_TOO_LARGE, "The request body's size is " + found
-				+ ", over the limit of " + this.maxBytes + " bytes" + setting("graphql.limits.max-request-size") + ".");
+	private void refuseSize(HttpServletRequest request, HttpServletResponse response, String found) throws IOException {
+		refuse(request, response, HttpStatus.CONTENT_TOO_LARGE, ErrorCode.QUERY_TOO_LARGE,
+				"The request body's size is " + found + ", over the limit of " + this.maxBytes + " bytes"
+						+ setting("graphql.limits.max-request-size") + ".");
 	}
 
 	private String setting(String property) {
 		return this.graphQl ? " (" + property + ")" : "";
 	}
 
-	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message)
-			throws IOException {
-		refuse(response, status, code, message, this.graphQl, null);
+	private void refuse(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String code,
+			String message) throws IOException {
+		refuse(request, response, status, code, message, this.graphQl, null);
 	}
 
 	// sent at once with its length, closing the connection: the rest of the body is never
 	// read, and whatever the reader answers is cut off (Tomcat sends no more than the
 	// length)
-	static void refuse(HttpServletResponse response, HttpStatus status, String code, String message, boolean graphQl,
-			@Nullable String retryAfterSeconds) throws IOException {
+	static void refuse(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String code,
+			String message, boolean graphQl, @Nullable String retryAfterSeconds) throws IOException {
 		if (response.isCommitted()) {
 			return;
 		}
+		request.setAttribute(RefusedBodyValve.REFUSED, Boolean.TRUE);
 		response.reset();
 		response.setStatus(status.value());
 		response.setHeader(HttpHeaders.CONNECTION, "close");
@@ -276,7 +278,7 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 				this.read += bytes;
 				if (this.read > RequestBodyLimitFilter.this.maxBytes) {
 					LimitedRequest.this.refused = true;
-					refuseSize(LimitedRequest.this.response,
+					refuseSize(LimitedRequest.this, LimitedRequest.this.response,
 							"more than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
 					throw new IOException(
 							"The request body is larger than " + RequestBodyLimitFilter.this.maxBytes + " bytes");

@@ -9,6 +9,7 @@ import graphql.GraphQL;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import jakarta.servlet.DispatcherType;
+import org.apache.catalina.valves.ValveBase;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,6 +21,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -115,6 +118,18 @@ public final class RequestLimitsAutoConfiguration {
 			registration.setDispatcherTypes(DispatcherType.REQUEST);
 			registration.setOrder(PipelineOrder.REQUEST_PLACES_FILTER);
 			return registration;
+		}
+
+		// on Tomcat, a refused request's connection closes without draining its body
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass({ ConfigurableTomcatWebServerFactory.class, ValveBase.class })
+		static class TomcatRefusalsConfiguration {
+
+			@Bean
+			WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> svcRefusedBodyValve() {
+				return (factory) -> factory.addEngineValves(new RefusedBodyValve());
+			}
+
 		}
 
 	}

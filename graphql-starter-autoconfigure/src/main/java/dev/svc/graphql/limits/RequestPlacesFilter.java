@@ -31,14 +31,15 @@ import org.springframework.http.HttpStatus;
  * one again when they have. Bodies arriving (a request waiting for its client) take at
  * most the other two thirds, and one client address ({@link ClientAddress}, an IPv6
  * client by its /64) at most a thirty-sixth: past those, the request is refused at once
- * (429 for the address, 503 for all; {@code Retry-After}, {@code Connection: close}). A
- * body that, once it has kept its request waiting 5 s, has come slower than 240 bytes a
- * second (Kestrel's {@code MinRequestBodyDataRate}) is cut with 408; one that stops
- * coming is Tomcat's to cut, after {@code server.tomcat.connection-timeout}. So slow
- * clients hold no place a working request needs, and a few addresses cannot hold all
- * the threads. Applies to every request the server dispatches, the host's too, without
- * buffering bodies; form and multipart bodies the container parses itself (a
- * {@code getParameter} call) it does not see.
+ * (503, {@code RATE_LIMITED} for the address, {@code SERVICE_UNAVAILABLE} for all;
+ * {@code Retry-After}, {@code Connection: close}, the body left unread). A body that,
+ * once it has kept its request waiting 5 s, has come slower than 240 bytes a second
+ * (Kestrel's {@code MinRequestBodyDataRate}) is cut with 408; one that stops coming is
+ * Tomcat's to cut, after {@code server.tomcat.connection-timeout}. So slow clients hold
+ * no place a working request needs, and a few addresses cannot hold all the threads.
+ * Applies to every request the server dispatches, the host's too, without buffering
+ * bodies; form and multipart bodies the container parses itself (a {@code getParameter}
+ * call) it does not see.
  */
 final class RequestPlacesFilter implements Filter {
 
@@ -91,11 +92,17 @@ final class RequestPlacesFilter implements Filter {
 			return;
 		}
 		Place place = new Place(http, answer);
-		if (!place.take()) {
-			return;
-		}
+		boolean body = http.getContentLengthLong() > 0 || http.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
 		try {
-			if (http.getContentLengthLong() > 0 || http.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
+			// an address that has all the bodies on their way it may: refused before
+			// anything else runs, so that a flood of them costs next to nothing
+			if (body && place.addressFull()) {
+				place.refuseForAddress();
+			}
+			if (!place.take()) {
+				return;
+			}
+			if (body) {
 				chain.doFilter(place.request(), response);
 			}
 			else {
@@ -175,11 +182,7 @@ final class RequestPlacesFilter implements Filter {
 					.computeIfAbsent(this.address, (key) -> new AtomicInteger())
 					.incrementAndGet();
 				if (mine > RequestPlacesFilter.this.arrivingPerAddress) {
-					refuse(HttpStatus.TOO_MANY_REQUESTS, ErrorCode.RATE_LIMITED,
-							"This client address already has " + RequestPlacesFilter.this.arrivingPerAddress
-									+ " request bodies on their way, the most one address may: this request was"
-									+ " refused before its body arrived. Send each body whole and at once, or"
-									+ " fewer requests at a time.");
+					refuseForAddress();
 				}
 				if (all > RequestPlacesFilter.this.arrivingAtMost) {
 					refuse(HttpStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE,
@@ -188,6 +191,19 @@ final class RequestPlacesFilter implements Filter {
 				}
 			}
 			release();
+		}
+
+		boolean addressFull() {
+			AtomicInteger mine = RequestPlacesFilter.this.arrivingByAddress.get(this.address);
+			return mine != null && mine.get() >= RequestPlacesFilter.this.arrivingPerAddress;
+		}
+
+		void refuseForAddress() throws IOException {
+			refuse(HttpStatus.SERVICE_UNAVAILABLE, ErrorCode.RATE_LIMITED,
+					"This client address already has " + RequestPlacesFilter.this.arrivingPerAddress
+							+ " request bodies on their way, the most one address may: this request was refused"
+							+ " before its body was read. Send each body whole and at once, or fewer requests at"
+							+ " a time.");
 		}
 
 		// the client sent something: the place taken again
@@ -227,7 +243,7 @@ final class RequestPlacesFilter implements Filter {
 
 		private void refuse(HttpStatus status, String code, String message) throws IOException {
 			this.refused = true;
-			RequestBodyLimitFilter.refuse(this.response, status, code, message,
+			RequestBodyLimitFilter.refuse(this.request, this.response, status, code, message,
 					this.request.getRequestURI().equals(RequestPlacesFilter.this.graphQlPath),
 					(status != HttpStatus.REQUEST_TIMEOUT) ? RETRY_AFTER_SECONDS : null);
 			throw new IOException(message);

@@ -126,8 +126,7 @@ public final class CookieSignInAutoConfiguration {
 	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,
 			SignInProperties signIn) {
 		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", signIn.getMaxRequestSize(),
-				cookie.getLoginPath(), cookie.getLogoutPath(),
-				cookie.getPasswordResetPath());
+				cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
 	}
 
 }

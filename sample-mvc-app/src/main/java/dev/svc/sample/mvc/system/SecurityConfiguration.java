@@ -1,6 +1,5 @@
 package dev.svc.sample.mvc.system;
 
-
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionDefinition;
