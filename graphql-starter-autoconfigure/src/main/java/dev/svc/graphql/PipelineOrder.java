@@ -12,7 +12,14 @@ import org.springframework.core.Ordered;
  */
 public final class PipelineOrder {
 
-	/** {@code RequestBodyLimitFilter}: first, so big or slow bodies cost nothing. */
+	/**
+	 * {@code RequestPlacesFilter}: first of all, so that a request waiting for its body
+	 * holds no place a working one needs, and slow bodies are cut before anything else
+	 * runs.
+	 */
+	public static final int REQUEST_PLACES_FILTER = Ordered.HIGHEST_PRECEDENCE;
+
+	/** {@code RequestBodyLimitFilter}: next, so big bodies cost nothing. */
 	public static final int REQUEST_BODY_LIMIT_FILTER = Ordered.HIGHEST_PRECEDENCE + 10;
 
 	/** {@code SessionRevocationFilter}: after Spring Session, before Spring Security. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -34,21 +33,18 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Bounds what a request body may cost: one over the size limit is refused with 413 before
+ * Bounds the size of a request body: one over the size limit is refused with 413 before
  * it is read (at once when its {@code Content-Length} says so, else once reading passes
- * the limit), and one slower to arrive than the time limit with 408, so that a client
- * sending a byte now and then holds a request thread no longer (a body that stops coming
- * is Tomcat's to refuse, after {@code server.tomcat.connection-timeout}). The module puts
- * one in front of each of its paths; a host can put one in front of its own with
- * {@link #registration(String, DataSize, Duration, String...)}. A refusal is an
+ * the limit). How fast a body must come is the module's first filter's to check, for
+ * every path (docs/security.md#slow-clients). The module puts one in front of each of its
+ * paths; a host can put one in front of its own with
+ * {@link #registration(String, DataSize, String...)}. A refusal is an
  * {@code application/problem+json} document naming the limit, the value found and the one
  * allowed; the GraphQL endpoint's are GraphQL errors instead.
  */
 public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 	private final long maxBytes;
-
-	private final Duration maxReadTime;
 
 	// writes a ProblemDetail as RFC 9457 says
 	private static final JacksonJsonHttpMessageConverter JSON = new JacksonJsonHttpMessageConverter();
@@ -59,33 +55,30 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 	/**
 	 * Creates a filter that refuses with a problem document.
 	 * @param maxSize the largest body let through
-	 * @param maxReadTime the longest a body may take to arrive, from the first read of it
 	 */
-	public RequestBodyLimitFilter(DataSize maxSize, Duration maxReadTime) {
-		this(maxSize, maxReadTime, false);
+	public RequestBodyLimitFilter(DataSize maxSize) {
+		this(maxSize, false);
 	}
 
-	private RequestBodyLimitFilter(DataSize maxSize, Duration maxReadTime, boolean graphQl) {
+	private RequestBodyLimitFilter(DataSize maxSize, boolean graphQl) {
 		this.maxBytes = maxSize.toBytes();
-		this.maxReadTime = maxReadTime;
 		this.graphQl = graphQl;
 	}
 
-	static RequestBodyLimitFilter forGraphQl(DataSize maxSize, Duration maxReadTime) {
-		return new RequestBodyLimitFilter(maxSize, maxReadTime, true);
+	static RequestBodyLimitFilter forGraphQl(DataSize maxSize) {
+		return new RequestBodyLimitFilter(maxSize, true);
 	}
 
 	/**
 	 * Registers a filter in front of some paths, ahead of every other filter.
 	 * @param name the filter's name, unique among the application's filters
 	 * @param maxSize the largest body let through
-	 * @param maxReadTime the longest a body may take to arrive, from the first read of it
 	 * @param urlPatterns the servlet URL patterns of the paths, such as {@code /api/*}
 	 * @return the registration, to declare as a bean
 	 */
 	public static FilterRegistrationBean<RequestBodyLimitFilter> registration(String name, DataSize maxSize,
-			Duration maxReadTime, String... urlPatterns) {
-		return registration(name, new RequestBodyLimitFilter(maxSize, maxReadTime), urlPatterns);
+			String... urlPatterns) {
+		return registration(name, new RequestBodyLimitFilter(maxSize), urlPatterns);
 	}
 
 	static FilterRegistrationBean<RequestBodyLimitFilter> registration(String name, RequestBodyLimitFilter filter,
@@ -101,12 +94,12 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		if (request.getContentLengthLong() > this.maxBytes) {
-			refuseSize(response, request.getContentLengthLong() + " bytes");
+			refuseSize(request, response, request.getContentLengthLong() + " bytes");
 			return;
 		}
 		if (hasContentType(request, "multipart/")) {
 			// Tomcat reads multipart bodies itself, past any wrapper: none comes through
-			refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BAD_REQUEST,
+			refuse(request, response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BAD_REQUEST,
 					"This path takes no multipart bodies: send JSON or a form.");
 			return;
 		}
@@ -136,34 +129,38 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 		return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(prefix);
 	}
 
-	private void refuseSize(HttpServletResponse response, String found) throws IOException {
-		refuse(response, HttpStatus.CONTENT_TOO_LARGE, ErrorCode.QUERY_TOO_LARGE, "The request body's size is " + found
-				+ ", over the limit of " + this.maxBytes + " bytes" + setting("graphql.limits.max-request-size") + ".");
-	}
-
-	private void refuseTime(HttpServletResponse response) throws IOException {
-		refuse(response, HttpStatus.REQUEST_TIMEOUT, ErrorCode.BAD_REQUEST, "The request body took longer than "
-				+ this.maxReadTime.toMillis() + " ms to arrive" + setting("graphql.limits.body-read-timeout") + ".");
+	private void refuseSize(HttpServletRequest request, HttpServletResponse response, String found) throws IOException {
+		refuse(request, response, HttpStatus.CONTENT_TOO_LARGE, ErrorCode.QUERY_TOO_LARGE,
+				"The request body's size is " + found + ", over the limit of " + this.maxBytes + " bytes"
+						+ setting("graphql.limits.max-request-size") + ".");
 	}
 
 	private String setting(String property) {
 		return this.graphQl ? " (" + property + ")" : "";
 	}
 
+	private void refuse(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String code,
+			String message) throws IOException {
+		refuse(request, response, status, code, message, this.graphQl, null);
+	}
+
 	// sent at once with its length, closing the connection: the rest of the body is never
 	// read, and whatever the reader answers is cut off (Tomcat sends no more than the
 	// length)
-	private void refuse(HttpServletResponse response, HttpStatus status, String code, String message)
-			throws IOException {
+	static void refuse(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String code,
+			String message, boolean graphQl, @Nullable String retryAfterSeconds) throws IOException {
 		if (response.isCommitted()) {
 			return;
 		}
+		request.setAttribute(RefusedBodyValve.REFUSED, Boolean.TRUE);
 		response.reset();
 		response.setStatus(status.value());
 		response.setHeader(HttpHeaders.CONNECTION, "close");
-		response
-			.setContentType(this.graphQl ? MediaType.APPLICATION_JSON_VALUE : MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-		Object body = this.graphQl ? Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification()))
+		if (retryAfterSeconds != null) {
+			response.setHeader(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
+		}
+		response.setContentType(graphQl ? MediaType.APPLICATION_JSON_VALUE : MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+		Object body = graphQl ? Map.of("errors", List.of(ErrorCode.ofRequest(message, code).toSpecification()))
 				: ProblemDetail.forStatusAndDetail(status, message);
 		byte[] bytes = JSON.getMapper().writeValueAsBytes(body);
 		response.setContentLength(bytes.length);
@@ -259,15 +256,12 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 			private long read;
 
-			private long deadline;
-
 			LimitedStream(ServletInputStream body) {
 				this.body = body;
 			}
 
 			@Override
 			public int read() throws IOException {
-				startClock();
 				int next = this.body.read();
 				count((next >= 0) ? 1 : 0);
 				return next;
@@ -275,32 +269,19 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 
 			@Override
 			public int read(byte[] buffer, int offset, int length) throws IOException {
-				startClock();
 				int count = this.body.read(buffer, offset, length);
 				count(Math.max(count, 0));
 				return count;
-			}
-
-			private void startClock() {
-				if (this.deadline == 0) {
-					this.deadline = System.nanoTime() + RequestBodyLimitFilter.this.maxReadTime.toNanos();
-				}
 			}
 
 			private void count(int bytes) throws IOException {
 				this.read += bytes;
 				if (this.read > RequestBodyLimitFilter.this.maxBytes) {
 					LimitedRequest.this.refused = true;
-					refuseSize(LimitedRequest.this.response,
+					refuseSize(LimitedRequest.this, LimitedRequest.this.response,
 							"more than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
 					throw new IOException(
 							"The request body is larger than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
-				}
-				if (System.nanoTime() - this.deadline > 0 && !this.body.isFinished()) {
-					LimitedRequest.this.refused = true;
-					refuseTime(LimitedRequest.this.response);
-					throw new IOException(
-							"The request body took longer than " + RequestBodyLimitFilter.this.maxReadTime);
 				}
 			}
 

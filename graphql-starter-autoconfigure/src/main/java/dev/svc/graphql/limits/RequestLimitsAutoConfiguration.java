@@ -1,5 +1,6 @@
 package dev.svc.graphql.limits;
 
+import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.instrumentation.RequestInstrumentation;
@@ -8,6 +9,8 @@ import dev.svc.graphql.security.PermissionChecker;
 import graphql.GraphQL;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import jakarta.servlet.DispatcherType;
+import org.apache.catalina.valves.ValveBase;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,9 +22,12 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.graphql.execution.GraphQlSource;
 
 /**
@@ -92,12 +98,40 @@ public final class RequestLimitsAutoConfiguration {
 	@ConditionalOnClass(FilterRegistrationBean.class)
 	static class RequestSizeConfiguration {
 
+		// Tomcat's, as Spring Boot sets it
+		private static final int DEFAULT_THREADS = 200;
+
 		@Bean
 		FilterRegistrationBean<RequestBodyLimitFilter> svcGraphQlBodyLimit(RequestLimitsProperties properties,
 				GraphQlProperties graphQl) {
 			return RequestBodyLimitFilter.registration("svcGraphQlBodyLimit",
-					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize(), properties.getBodyReadTimeout()),
-					graphQl.getHttp().getPath());
+					RequestBodyLimitFilter.forGraphQl(properties.getMaxRequestSize()), graphQl.getHttp().getPath());
+		}
+
+		// every request of the server: its size is how many the server runs at once
+		@Bean
+		FilterRegistrationBean<RequestPlacesFilter> svcRequestPlaces(Environment environment,
+				GraphQlProperties graphQl) {
+			int threads = environment.getProperty("server.tomcat.threads.max", Integer.class, DEFAULT_THREADS);
+			FilterRegistrationBean<RequestPlacesFilter> registration = new FilterRegistrationBean<>(
+					new RequestPlacesFilter(threads, graphQl.getHttp().getPath()));
+			registration.setName("svcRequestPlaces");
+			registration.addUrlPatterns("/*");
+			registration.setDispatcherTypes(DispatcherType.REQUEST);
+			registration.setOrder(PipelineOrder.REQUEST_PLACES_FILTER);
+			return registration;
+		}
+
+		// on Tomcat, a refused request's connection closes without draining its body
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass({ ConfigurableTomcatWebServerFactory.class, ValveBase.class })
+		static class TomcatRefusalsConfiguration {
+
+			@Bean
+			WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> svcRefusedBodyValve() {
+				return (factory) -> factory.addEngineValves(new RefusedBodyValve());
+			}
+
 		}
 
 	}

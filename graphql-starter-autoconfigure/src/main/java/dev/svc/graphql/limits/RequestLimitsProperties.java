@@ -16,13 +16,6 @@ public class RequestLimitsProperties {
 	private DataSize maxRequestSize = DataSize.ofKilobytes(64);
 
 	/**
-	 * Longest a request body of the module's paths may take to arrive, from its first
-	 * read; a slower one is refused with 408, so a trickling client holds no thread
-	 * longer.
-	 */
-	private Duration bodyReadTimeout = Duration.ofSeconds(10);
-
-	/**
 	 * Longest time a query may run; it then stops at its next field and answers
 	 * QUERY_TIMEOUT (graphql.identity.query-timeout bounds the identity store's
 	 * statements).
@@ -79,14 +72,6 @@ public class RequestLimitsProperties {
 
 	public void setMaxRequestSize(DataSize maxRequestSize) {
 		this.maxRequestSize = maxRequestSize;
-	}
-
-	public Duration getBodyReadTimeout() {
-		return this.bodyReadTimeout;
-	}
-
-	public void setBodyReadTimeout(Duration bodyReadTimeout) {
-		this.bodyReadTimeout = bodyReadTimeout;
 	}
 
 	public Duration getTimeout() {

@@ -37,12 +37,6 @@ public class SignInProperties {
 	 */
 	private DataSize maxRequestSize = DataSize.ofKilobytes(16);
 
-	/**
-	 * Longest the sign-in paths wait for a request body; a slower one gets 408, so that
-	 * slow senders cannot hold threads.
-	 */
-	private Duration bodyReadTimeout = Duration.ofSeconds(10);
-
 	public Lockout getLockout() {
 		return this.lockout;
 	}
@@ -81,14 +75,6 @@ public class SignInProperties {
 
 	public void setMaxRequestSize(DataSize maxRequestSize) {
 		this.maxRequestSize = maxRequestSize;
-	}
-
-	public Duration getBodyReadTimeout() {
-		return this.bodyReadTimeout;
-	}
-
-	public void setBodyReadTimeout(Duration bodyReadTimeout) {
-		this.bodyReadTimeout = bodyReadTimeout;
 	}
 
 	/** Lockout of an account after failed sign-ins in a row. */

@@ -140,8 +140,7 @@ public final class CookieSignInAutoConfiguration {
 	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,
 			SignInProperties signIn) {
 		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", signIn.getMaxRequestSize(),
-				signIn.getBodyReadTimeout(), cookie.getLoginPath(), cookie.getLogoutPath(),
-				cookie.getPasswordResetPath());
+				cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
 	}
 
 }

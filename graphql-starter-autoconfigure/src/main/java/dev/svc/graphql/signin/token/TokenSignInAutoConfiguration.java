@@ -103,7 +103,7 @@ public final class TokenSignInAutoConfiguration {
 	@Bean
 	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit(SignInProperties signIn) {
 		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", signIn.getMaxRequestSize(),
-				signIn.getBodyReadTimeout(), "/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
+				"/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
 	}
 
 	/** Bearer tokens on the GraphQL endpoint's chain, and only there. */
