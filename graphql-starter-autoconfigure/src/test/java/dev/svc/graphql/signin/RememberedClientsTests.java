@@ -209,7 +209,9 @@ class RememberedClientsTests {
 
 		this.jdbc.sql("update svc_users set is_active = false where id = 1").update();
 		this.clock.advance(Duration.ofSeconds(10));
-		assertThat(listed(token)).as("the session ends").hasStatus(401);
+		assertThat(postJson(this.mvc, "/api/TokenAuth/TwoFactor/Authenticator", "{}")
+			.header("Authorization", "Bearer " + token)
+			.exchange()).as("the session ends").hasStatus(401);
 		assertThat(clientRows()).as("deactivated: forgotten").isZero();
 		this.jdbc.sql("update svc_users set is_active = true where id = 1").update();
 
