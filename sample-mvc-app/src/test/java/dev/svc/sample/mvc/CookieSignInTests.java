@@ -270,6 +270,8 @@ class CookieSignInTests {
 
 	@Test
 	void shouldListTheRememberedBrowsersOnTheTwoFactorPageAndForgetOne() {
+		// the browsers another test remembered
+		this.jdbc.sql("delete from svc_two_factor_clients").update();
 		this.jdbc.sql("update svc_users set is_two_factor_enabled = true, authenticator_key = :key where id = 2")
 			.param("key", AuthenticatorApp.SECRET)
 			.update();
