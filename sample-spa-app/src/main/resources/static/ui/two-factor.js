@@ -1,6 +1,7 @@
 // Setting up two-factor sign-in with an authenticator app, for the signed-in user of this page:
 // by its session cookie on the home page, by the tab's access token on the token page. Turning it
-// on or off asks for the password again. The module answers JSON posts only, which no other site
+// on or off asks for the password again. The browsers that skip the code are listed, and each can
+// be forgotten. The module answers JSON posts only, which no other site
 // can send without asking.
 const section = document.getElementById('two-factor');
 // static markup, no user data: the key and the link are set as text and attribute below
@@ -23,6 +24,9 @@ section.innerHTML = `
       autocomplete="one-time-code"></label>
     <button type="submit">Turn off</button>
   </form>
+  <h3>Remembered browsers</h3>
+  <p>These skip the code while your password and your authenticator app stay the same.</p>
+  <ul id="two-factor-clients"></ul>
   <p role="status" id="two-factor-status"></p>`;
 const status = document.getElementById('two-factor-status');
 
@@ -38,6 +42,38 @@ async function post(path, body) {
   const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: headers(), body: JSON.stringify(body) });
   return response.json();
 }
+
+const clients = document.getElementById('two-factor-clients');
+
+async function listClients() {
+  const body = await post('/api/TokenAuth/TwoFactor/RememberedClients', {});
+  clients.replaceChildren();
+  if (!body.success) {
+    return;
+  }
+  if (body.result.items.length === 0) {
+    const none = document.createElement('li');
+    none.textContent = 'None.';
+    clients.append(none);
+  }
+  for (const client of body.result.items) {
+    const item = document.createElement('li');
+    item.textContent = `Remembered ${client.rememberedTime}, until ${client.expiry} `;
+    const forget = document.createElement('button');
+    forget.type = 'button';
+    forget.textContent = 'Forget';
+    forget.dataset.clientId = client.id;
+    forget.addEventListener('click', async () => {
+      const forgotten = await post('/api/TokenAuth/TwoFactor/RememberedClients/Forget', { id: client.id });
+      status.textContent = forgotten.success ? 'That browser takes the second step again.' : forgotten.error.message;
+      await listClients();
+    });
+    item.append(forget);
+    clients.append(item);
+  }
+}
+
+listClients();
 
 document.getElementById('two-factor-setup').addEventListener('click', async () => {
   const body = await post('/api/TokenAuth/TwoFactor/Authenticator', {});
@@ -64,6 +100,7 @@ for (const [id, path, done] of [
     if (body.success) {
       form.reset();
       document.getElementById('two-factor-pending').hidden = true;
+      await listClients();
     }
   });
 }

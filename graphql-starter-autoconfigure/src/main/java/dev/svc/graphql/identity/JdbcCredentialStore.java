@@ -45,8 +45,9 @@ final class JdbcCredentialStore implements CredentialStore {
 	}
 
 	/**
-	 * Replaces the token sessions' stamp of the hash in the same transaction, lest a
-	 * session check take the new hash with an old stamp for a password change.
+	 * Replaces the stamps of the hash that sessions and remembered two-factor clients
+	 * keep in the same transaction, lest a check take the new hash with an old stamp for
+	 * a password change.
 	 */
 	@Override
 	public boolean upgradePasswordHash(long userId, String currentHash, String upgradedHash) {
@@ -60,12 +61,15 @@ final class JdbcCredentialStore implements CredentialStore {
 			if (users == 0) {
 				return false;
 			}
-			this.jdbc.sql(
-					"update svc_sign_in_sessions set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
-				.param("upgraded", UserCredentials.passwordStamp(upgradedHash))
-				.param("id", userId)
-				.param("current", UserCredentials.passwordStamp(currentHash))
-				.update();
+			for (String stamped : new String[] { "svc_sign_in_sessions", "svc_two_factor_clients" }) {
+				this.jdbc
+					.sql("update " + stamped
+							+ " set password_stamp = :upgraded where user_id = :id and password_stamp = :current")
+					.param("upgraded", UserCredentials.passwordStamp(upgradedHash))
+					.param("id", userId)
+					.param("current", UserCredentials.passwordStamp(currentHash))
+					.update();
+			}
 			return true;
 		});
 		return Boolean.TRUE.equals(upgraded);
@@ -94,9 +98,13 @@ final class JdbcCredentialStore implements CredentialStore {
 			.optional();
 	}
 
+	/**
+	 * Forgets the user's remembered two-factor clients, which a changed password ends
+	 * anyway (their stamp of the hash no longer matches): the rows go at once.
+	 */
 	@Override
 	public boolean resetPassword(long userId, String codeDigest, Instant now, String passwordHash) {
-		return this.jdbc.sql("update svc_users set password_hash = :hash, should_change_password = false,"
+		boolean reset = this.jdbc.sql("update svc_users set password_hash = :hash, should_change_password = false,"
 				+ " password_reset_code = null, password_reset_code_expiry = null, access_failed_count = 0,"
 				+ " lockout_end_date = null where id = :id and password_reset_code = :code and password_reset_code_expiry > :now")
 			.param("hash", passwordHash)
@@ -104,6 +112,10 @@ final class JdbcCredentialStore implements CredentialStore {
 			.param("code", codeDigest)
 			.param("now", now.atOffset(ZoneOffset.UTC))
 			.update() == 1;
+		if (reset) {
+			this.jdbc.sql("delete from svc_two_factor_clients where user_id = :id").param("id", userId).update();
+		}
+		return reset;
 	}
 
 	private static UserCredentials credentials(ResultSet rs, int row) throws SQLException {

@@ -78,6 +78,14 @@ final class DefaultTwoFactorService implements TwoFactorService {
 				(account) -> account.enabled() ? null : "Two-factor sign-in is off already.", this.twoFactor::disable);
 	}
 
+	@Override
+	public boolean forgetRememberedClient(SignedInUser user, long clientId, @Nullable String clientIpAddress) {
+		OffsetDateTime start = OffsetDateTime.now(this.clock);
+		boolean forgotten = this.twoFactor.forgetClient(user.userId(), clientId);
+		this.audit.clientForgotten(user, clientId, forgotten, start, clientIpAddress);
+		return forgotten;
+	}
+
 	private SignInResult change(String action, SignedInUser user, @Nullable String password, @Nullable String code,
 			@Nullable String clientIpAddress, Function<TwoFactorAccount, @Nullable String> notApplicable,
 			Change change) {

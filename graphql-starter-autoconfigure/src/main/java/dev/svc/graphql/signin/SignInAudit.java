@@ -59,6 +59,12 @@ final class SignInAudit {
 				start, clientIp, result.message());
 	}
 
+	void clientForgotten(SignedInUser user, long clientId, boolean forgotten, OffsetDateTime start,
+			@Nullable String clientIp) {
+		write(user.tenantId(), user.userId(), "ForgetRememberedClient", parameters("userId", user.userId(), "clientId",
+				clientId, "result", forgotten ? "FORGOTTEN" : "UNKNOWN"), start, clientIp, null);
+	}
+
 	PasswordResetResult reset(@Nullable Integer tenantId, long userId, PasswordResetResult result, OffsetDateTime start,
 			@Nullable String clientIp) {
 		write(tenantId, (result.outcome() == PasswordResetResult.Outcome.RESET) ? userId : null, "ResetPassword",

@@ -118,11 +118,12 @@ public final class SignInAutoConfiguration {
 			Environment environment) {
 		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
 				: environment.getProperty("spring.application.name", "GraphQL");
+		Clock time = clock.getIfUnique(Clock::systemUTC);
 		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
 				twoFactor.getRememberClientLifetime(),
-				new CodeSendLimit(
-						sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(clock.getIfUnique(Clock::systemUTC))),
-						twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour()));
+				new CodeSendLimit(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
+						twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour()),
+				time);
 	}
 
 	@Bean

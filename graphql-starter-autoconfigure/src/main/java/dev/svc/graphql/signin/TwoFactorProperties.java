@@ -37,6 +37,12 @@ public class TwoFactorProperties {
 	 */
 	private boolean logCodes;
 
+	/**
+	 * Key that encrypts the authenticator apps' secrets in the module's tables, at least
+	 * 32 bytes, from the environment; without it they are kept in clear.
+	 */
+	private @Nullable String encryptionKey;
+
 	public @Nullable String getIssuer() {
 		return this.issuer;
 	}
@@ -83,6 +89,14 @@ public class TwoFactorProperties {
 
 	public void setMaxCodesPerHour(int maxCodesPerHour) {
 		this.maxCodesPerHour = maxCodesPerHour;
+	}
+
+	public @Nullable String getEncryptionKey() {
+		return this.encryptionKey;
+	}
+
+	public void setEncryptionKey(@Nullable String encryptionKey) {
+		this.encryptionKey = encryptionKey;
 	}
 
 }

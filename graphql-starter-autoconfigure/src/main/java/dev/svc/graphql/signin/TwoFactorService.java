@@ -45,4 +45,15 @@ public interface TwoFactorService {
 	SignInResult disableTwoFactor(SignedInUser user, @Nullable String password, @Nullable String code,
 			@Nullable String clientIpAddress);
 
+	/**
+	 * Forgets one of the signed-in user's remembered clients
+	 * ({@link TwoFactorSignIn#rememberedClients}), which then takes the second step
+	 * again; audited ({@code ForgetRememberedClient}).
+	 * @param user the signed-in user
+	 * @param clientId the client's id
+	 * @param clientIpAddress the caller's address, for the audit log
+	 * @return whether the user had that client
+	 */
+	boolean forgetRememberedClient(SignedInUser user, long clientId, @Nullable String clientIpAddress);
+
 }

@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import dev.svc.graphql.Sha256;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult.Outcome;
 import dev.svc.graphql.signin.store.TwoFactorStore;
+import dev.svc.graphql.signin.store.TwoFactorStore.RememberedClient;
 import dev.svc.graphql.signin.store.TwoFactorStore.TwoFactorAccount;
 import org.jspecify.annotations.Nullable;
 
@@ -42,16 +44,19 @@ public final class TwoFactorSignIn {
 
 	private final CodeSendLimit sendLimit;
 
+	private final Clock clock;
+
 	private final SecureRandom random = new SecureRandom();
 
 	TwoFactorSignIn(TwoFactorStore store, @Nullable TwoFactorCodeSender sender, String issuer, Duration codeLifetime,
-			Duration rememberClientLifetime, CodeSendLimit sendLimit) {
+			Duration rememberClientLifetime, CodeSendLimit sendLimit, Clock clock) {
 		this.store = store;
 		this.sender = sender;
 		this.issuer = issuer;
 		this.codeLifetime = codeLifetime;
 		this.rememberClientLifetime = rememberClientLifetime;
 		this.sendLimit = sendLimit;
+		this.clock = clock;
 	}
 
 	SignInResult check(SignedInUser user, SecondFactor given, Instant now) {
@@ -79,7 +84,7 @@ public final class TwoFactorSignIn {
 		byte[] bytes = new byte[REMEMBER_TOKEN_BYTES];
 		this.random.nextBytes(bytes);
 		String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-		this.store.rememberClient(Sha256.hex(token), user.userId(), now.plus(this.rememberClientLifetime));
+		this.store.rememberClient(Sha256.hex(token), user.userId(), now, now.plus(this.rememberClientLifetime));
 		return SignInResult.success(user, token);
 	}
 
@@ -153,6 +158,22 @@ public final class TwoFactorSignIn {
 		String secret = Totp.newSecret(this.random);
 		this.store.saveAuthenticatorKey(user.userId(), secret, false);
 		return Optional.of(new AuthenticatorSetup(secret, Totp.otpauthUri(this.issuer, user.userName(), secret)));
+	}
+
+	/**
+	 * The clients (browsers, apps) that skip the second step of a user's sign-ins: those
+	 * that asked to be remembered, while the user's password and authenticator secret
+	 * stay what they were then. {@link TwoFactorService#forgetRememberedClient} forgets
+	 * one.
+	 * @param user the signed-in user
+	 * @return the clients, the latest remembered first
+	 */
+	public List<RememberedClient> rememberedClients(SignedInUser user) {
+		return this.store.rememberedClients(user.userId(), this.clock.instant());
+	}
+
+	boolean forgetClient(long userId, long clientId) {
+		return this.store.forgetClient(userId, clientId);
 	}
 
 	Optional<TwoFactorAccount> account(long userId) {

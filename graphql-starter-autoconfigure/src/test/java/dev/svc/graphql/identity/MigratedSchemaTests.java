@@ -94,7 +94,11 @@ class MigratedSchemaTests {
 			svc_tenants.is_active boolean not null
 			svc_tenants.name varchar(128) not null
 			svc_tenants.tenancy_name varchar(64) not null
+			svc_two_factor_clients.created_time time not null
 			svc_two_factor_clients.expiry_time time not null
+			svc_two_factor_clients.id bigint not null
+			svc_two_factor_clients.key_stamp varchar(64) not null
+			svc_two_factor_clients.password_stamp varchar(64) not null
 			svc_two_factor_clients.token_digest varchar(64) not null
 			svc_two_factor_clients.user_id bigint not null
 			svc_two_factor_codes.code_digest varchar(64) not null
@@ -113,7 +117,7 @@ class MigratedSchemaTests {
 			svc_user_roles.role_id integer not null
 			svc_user_roles.user_id bigint not null
 			svc_users.access_failed_count integer not null
-			svc_users.authenticator_key varchar(64) null
+			svc_users.authenticator_key varchar(256) null
 			svc_users.authenticator_last_step bigint null
 			svc_users.creation_time time not null
 			svc_users.email_address varchar(256) not null

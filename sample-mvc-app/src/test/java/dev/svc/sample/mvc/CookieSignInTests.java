@@ -269,6 +269,48 @@ class CookieSignInTests {
 	}
 
 	@Test
+	void shouldListTheRememberedBrowsersOnTheTwoFactorPageAndForgetOne() {
+		// the browsers another test remembered
+		this.jdbc.sql("delete from svc_two_factor_clients").update();
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true, authenticator_key = :key where id = 2")
+			.param("key", AuthenticatorApp.SECRET)
+			.update();
+		try {
+			logIn("Default", "admin", "123qwe");
+			Response signedIn = this.browser.post("/Account/Login", "application/x-www-form-urlencoded",
+					"_csrf=" + LoginForm.csrfToken(this.browser) + "&tenancyName=Default&userNameOrEmailAddress=admin"
+							+ "&password=123qwe&rememberClient=on&twoFactorVerificationCode="
+							+ AuthenticatorApp.code(Instant.now()));
+			assertThat(signedIn.header("Location")).doesNotContain("Login");
+
+			String page = this.browser.get("/Account/TwoFactor").body();
+			Matcher forget = Pattern.compile("name=\"forget\" value=\"(\\d+)\"").matcher(page);
+			assertThat(forget.find()).as(page).isTrue();
+			String id = forget.group(1);
+			assertThat(forget.find()).as("one browser remembered").isFalse();
+			Response forgotten = this.browser.post("/Account/TwoFactor", "application/x-www-form-urlencoded",
+					"_csrf=" + LoginForm.csrfToken(this.browser) + "&forget=" + id);
+			assertThat(forgotten.status()).isEqualTo(302);
+			assertThat(this.browser.get("/Account/TwoFactor").body())
+				.contains("That browser takes the second step again.")
+				.contains("id=\"no-remembered-clients\"");
+
+			this.browser.post("/Account/Logout", "application/x-www-form-urlencoded",
+					"_csrf=" + LoginForm.csrfToken(this.browser));
+			assertThat(logIn("Default", "admin", "123qwe").header("Location"))
+				.as("the browser's cookie no longer skips the code")
+				.endsWith("/Account/Login?twoFactor&providers=GoogleAuthenticator,Email");
+		}
+		finally {
+			this.jdbc
+				.sql("update svc_users set is_two_factor_enabled = false, authenticator_key = null,"
+						+ " authenticator_last_step = null where id = 2")
+				.update();
+			this.jdbc.sql("delete from svc_two_factor_clients").update();
+		}
+	}
+
+	@Test
 	void shouldSetUpAnAuthenticatorAppOnTheTwoFactorPage() {
 		assertThat(this.browser.get("/Account/TwoFactor").status()).as("signed-in users only").isEqualTo(302);
 		assertThat(logIn("Second", "admin", "123qwe").status()).isEqualTo(302);

@@ -13,7 +13,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Sign-in sessions in the module's tables. A session keeps a digest of the password hash
  * its user signed in with, so that a password changed in any way ends it; its user and
  * the user's tenant must stay active, and the user not locked out. Sessions past their
- * end are deleted as new ones start.
+ * end are deleted as new ones start. A session that finds its user or tenant deactivated
+ * also forgets the user's remembered two-factor clients.
  */
 final class JdbcSignInSessions implements SignInSessions {
 
@@ -43,22 +44,28 @@ final class JdbcSignInSessions implements SignInSessions {
 
 	@Override
 	public boolean isActive(String sessionId, Instant now) {
-		Optional<Boolean> good = this.jdbc
-			.sql("select s.password_stamp, u.password_hash, u.is_active,"
-					+ " (t.id is null or t.is_active) as tenant_active from svc_sign_in_sessions s"
+		Optional<Check> check = this.jdbc
+			.sql("select s.user_id, s.password_stamp, u.password_hash, u.is_active and (t.id is null or t.is_active)"
+					+ " as active from svc_sign_in_sessions s"
 					+ " join svc_users u on u.id = s.user_id left join svc_tenants t on t.id = u.tenant_id"
 					+ " where s.id = :id and s.revoked_time is null and s.expiry_time > :now")
 			.param("id", sessionId)
 			.param("now", utc(now))
-			.query((rs, row) -> rs.getBoolean("is_active") && rs.getBoolean("tenant_active")
-					&& rs.getString("password_stamp")
-						.equals(UserCredentials.passwordStamp(rs.getString("password_hash"))))
+			.query((rs, row) -> new Check(rs.getLong("user_id"), rs.getBoolean("active"),
+					rs.getString("password_stamp")
+						.equals(UserCredentials.passwordStamp(rs.getString("password_hash")))))
 			.optional();
-		if (good.isPresent() && !good.get()) {
-			// for good: a user who is deactivated and activated again signs in again
+		if (check.isPresent() && !check.get().good()) {
+			// for good: a user who is deactivated and activated again signs in again, and
+			// takes the second step again in the browsers it had remembered
 			end(sessionId, now);
+			if (!check.get().active()) {
+				this.jdbc.sql("delete from svc_two_factor_clients where user_id = :id")
+					.param("id", check.get().userId())
+					.update();
+			}
 		}
-		return good.orElse(false);
+		return check.map(Check::good).orElse(false);
 	}
 
 	@Override
@@ -93,6 +100,14 @@ final class JdbcSignInSessions implements SignInSessions {
 
 	private static OffsetDateTime utc(Instant instant) {
 		return instant.atOffset(ZoneOffset.UTC);
+	}
+
+	private record Check(long userId, boolean active, boolean samePassword) {
+
+		boolean good() {
+			return this.active && this.samePassword;
+		}
+
 	}
 
 }

@@ -3,14 +3,17 @@ package dev.svc.graphql.signin.store;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.identity.IdentitySchemaMigration;
+import dev.svc.graphql.signin.TwoFactorProperties;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.StringUtils;
 
 /** Imported in order by {@link SignInStoreAutoConfiguration}. */
 abstract class SignInStoreConfigurations {
@@ -22,6 +25,7 @@ abstract class SignInStoreConfigurations {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
 	@ConditionalOnBean({ IdentitySchemaMigration.class, DataSource.class })
+	@EnableConfigurationProperties(TwoFactorProperties.class)
 	static class JdbcStoresConfiguration {
 
 		@Bean
@@ -34,8 +38,10 @@ abstract class SignInStoreConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
-		TwoFactorStore twoFactorStore(DataSource dataSource) {
-			return new JdbcTwoFactorStore(JdbcClient.create(dataSource));
+		TwoFactorStore twoFactorStore(DataSource dataSource, TwoFactorProperties twoFactor) {
+			String key = twoFactor.getEncryptionKey();
+			return new JdbcTwoFactorStore(JdbcClient.create(dataSource),
+					new SecretEncryption(StringUtils.hasText(key) ? key : null));
 		}
 
 		@Bean

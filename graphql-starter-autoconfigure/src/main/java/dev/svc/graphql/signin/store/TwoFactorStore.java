@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * What two-factor sign-in keeps: authenticator app secrets, open second steps and the
  * codes sent for them, and the clients that may skip the second step for a while. Codes
- * and client tokens are given as digests. The module's default keeps it in its tables;
- * without a bean of this type nobody is asked for a second factor.
+ * and client tokens are given as digests. A change of the secret or of two-factor sign-in
+ * on or off forgets the user's remembered clients. The module's default keeps it in its
+ * tables; without a bean of this type nobody is asked for a second factor.
  */
 public interface TwoFactorStore {
 
@@ -22,7 +23,8 @@ public interface TwoFactorStore {
 	Optional<TwoFactorAccount> find(long userId);
 
 	/**
-	 * Sets a user's authenticator app secret.
+	 * Sets a user's authenticator app secret; unless it and the setting stay as they
+	 * were, the user's remembered clients are forgotten.
 	 * @param userId the user
 	 * @param authenticatorKey the secret in Base32, {@code null} to remove it
 	 * @param enabled whether the user's sign-ins ask for a second factor
@@ -88,21 +90,60 @@ public interface TwoFactorStore {
 	boolean useSentCode(long userId, String codeDigest, Instant now);
 
 	/**
-	 * Lets a client skip the second step of a user's sign-ins until a time.
+	 * Lets a client skip the second step of a user's sign-ins until a time, while the
+	 * user's password and authenticator secret stay what they are now.
 	 * @param tokenDigest the digest of the token the client keeps
 	 * @param userId the user
+	 * @param now the time
 	 * @param expiry until when
 	 */
-	void rememberClient(String tokenDigest, long userId, Instant expiry);
+	void rememberClient(String tokenDigest, long userId, Instant now, Instant expiry);
 
 	/**
-	 * Whether a client may skip the second step of a user's sign-in.
+	 * Whether a client may skip the second step of a user's sign-in: it was remembered
+	 * for that user, has not expired, and the user (and its tenant) is active with the
+	 * password and the authenticator secret it had then. One that may not any more is
+	 * forgotten.
 	 * @param tokenDigest the digest of the token the client sent
 	 * @param userId the user
 	 * @param now the time
-	 * @return whether the token was remembered for that user and has not expired
+	 * @return whether the client may skip the second step
 	 */
 	boolean isRememberedClient(String tokenDigest, long userId, Instant now);
+
+	/**
+	 * The clients that may skip the second step of a user's sign-ins, by the rule of
+	 * {@link #isRememberedClient}; the others are forgotten.
+	 * @param userId the user
+	 * @param now the time
+	 * @return the clients, the latest remembered first
+	 */
+	List<RememberedClient> rememberedClients(long userId, Instant now);
+
+	/**
+	 * Forgets one of a user's remembered clients: it takes the second step again.
+	 * @param userId the user
+	 * @param clientId the client's {@link RememberedClient#id()}
+	 * @return whether the user had that client
+	 */
+	boolean forgetClient(long userId, long clientId);
+
+	/**
+	 * Forgets every remembered client of a user: for a host that deactivates users, or
+	 * changes their passwords, by paths of its own.
+	 * @param userId the user
+	 */
+	void forgetClients(long userId);
+
+	/**
+	 * A client that skips the second step of its user's sign-ins.
+	 *
+	 * @param id its id, by which its user forgets it
+	 * @param rememberedTime when it was remembered
+	 * @param expiry until when it skips the second step
+	 */
+	record RememberedClient(long id, Instant rememberedTime, Instant expiry) {
+	}
 
 	/**
 	 * A user's two-factor settings.

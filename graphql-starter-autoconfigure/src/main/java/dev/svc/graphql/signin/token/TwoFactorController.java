@@ -1,5 +1,6 @@
 package dev.svc.graphql.signin.token;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -13,6 +14,7 @@ import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
+import dev.svc.graphql.signin.store.TwoFactorStore.RememberedClient;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
 import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
 import jakarta.servlet.http.HttpServletRequest;
@@ -84,6 +86,34 @@ final class TwoFactorController {
 			.disableTwoFactor(user, model.password(), model.code(), ClientAddress.of(request))));
 	}
 
+	@PostMapping(path = "/api/TokenAuth/TwoFactor/RememberedClients", consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<AjaxResponse> rememberedClients(HttpServletRequest request,
+			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization) {
+		return asUser(request, authorization, (user) -> ResponseEntity.ok(AjaxResponse.success(new RememberedClients(
+				this.twoFactor.rememberedClients(user).stream().map(RememberedClientResult::of).toList()))));
+	}
+
+	@PostMapping(path = "/api/TokenAuth/TwoFactor/RememberedClients/Forget",
+			consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<AjaxResponse> forgetRememberedClient(HttpServletRequest request,
+			@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) @Nullable String authorization,
+			@RequestBody ForgetModel model) {
+		return asUser(request, authorization, (user) -> {
+			if (model.id() == null) {
+				return ResponseEntity.badRequest()
+					.body(AjaxResponse.failure(new ErrorInfo(0, "Your request is not valid!", null,
+							List.of(new ValidationError("The id field is required: the id of a remembered client, "
+									+ "as RememberedClients lists it.", List.of("id")))),
+							false));
+			}
+			return this.twoFactorService.forgetRememberedClient(user, model.id(), ClientAddress.of(request))
+					? ResponseEntity.ok(AjaxResponse.success(null))
+					: ResponseEntity.status(HttpStatus.NOT_FOUND)
+						.body(AjaxResponse.failure("There is no remembered client " + model.id() + " of yours.",
+								false));
+		});
+	}
+
 	// the bearer token's user, else the session's (this path's chain keeps no context)
 	private ResponseEntity<AjaxResponse> asUser(HttpServletRequest request, @Nullable String authorization,
 			Function<SignedInUser, ResponseEntity<AjaxResponse>> action) {
@@ -149,16 +179,37 @@ final class TwoFactorController {
 			return null;
 		}
 		return ResponseEntity.badRequest()
-			.body(AjaxResponse.failure(new ErrorInfo(0, "Your request is not valid!", null,
-					List.of(new ValidationError(
-							"The body must be a JSON object: {\"password\": \"...\", \"code\": \"123456\"}.",
-							List.of()))),
-					false));
+			.body(AjaxResponse
+				.failure(
+						new ErrorInfo(0, "Your request is not valid!", null,
+								List.of(new ValidationError(
+										"The body must be a JSON object: {\"password\": \"...\", \"code\": \"123456\"}"
+												+ " (to forget a remembered client: {\"id\": 1}).",
+										List.of()))),
+						false));
 	}
 
 	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
 	@SpecificationJson
 	record ChangeModel(@Nullable String password, @Nullable String code) {
+	}
+
+	@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+	@SpecificationJson
+	record ForgetModel(@Nullable Long id) {
+	}
+
+	@SpecificationJson
+	record RememberedClients(List<RememberedClientResult> items) {
+	}
+
+	@SpecificationJson
+	record RememberedClientResult(long id, Instant rememberedTime, Instant expiry) {
+
+		static RememberedClientResult of(RememberedClient client) {
+			return new RememberedClientResult(client.id(), client.rememberedTime(), client.expiry());
+		}
+
 	}
 
 	@SpecificationJson
