@@ -40,8 +40,8 @@ class PackageDependencyTests {
 			Map.entry("persisted", Set.of("", "context", "error", "identity")),
 			// limits: a field refused for permission is charged as refused (security)
 			Map.entry("limits",
-					Set.of("", "container", "context", "error", "handler", "instrumentation", "persisted",
-							"security", "visibility")),
+					Set.of("", "container", "context", "error", "handler", "instrumentation", "persisted", "security",
+							"visibility")),
 			Map.entry("ratelimit", Set.of("", "context", "error", "identity", "limits")),
 			Map.entry("web", Set.of("", "context", "error", "persisted", "visibility")),
 			Map.entry("introspection", Set.of("", "context", "error", "web")), Map.entry("playground", Set.of("")),
