@@ -70,6 +70,11 @@ public final class HttpTestClient {
 		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path)).GET(), headers);
 	}
 
+	public Response request(String method, String path, String... headers) {
+		return send(HttpRequest.newBuilder(URI.create(this.baseUrl + path))
+			.method(method, HttpRequest.BodyPublishers.noBody()), headers);
+	}
+
 	private Response send(HttpRequest.Builder request, String... headers) {
 		for (int i = 0; i < headers.length; i += 2) {
 			request.header(headers[i], headers[i + 1]);

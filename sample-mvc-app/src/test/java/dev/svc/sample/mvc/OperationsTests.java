@@ -65,7 +65,9 @@ class OperationsTests {
 				"/actuator/info");
 		for (String endpoint : endpoints) {
 			assertThat(host.get(endpoint).status()).as(endpoint).isEqualTo(200);
-			assertThat(tenant.get(endpoint).status()).as(endpoint).isEqualTo(403);
+			for (String method : List.of("GET", "HEAD", "OPTIONS")) {
+				assertThat(tenant.request(method, endpoint).status()).as(method + " " + endpoint).isEqualTo(403);
+			}
 		}
 		assertThat(tenant.get("/actuator/health").status()).isEqualTo(200);
 	}

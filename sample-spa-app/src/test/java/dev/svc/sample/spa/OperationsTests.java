@@ -53,7 +53,9 @@ class OperationsTests {
 				"/actuator/info");
 		for (String endpoint : endpoints) {
 			assertThat(host.http().get(endpoint).status()).as(endpoint).isEqualTo(200);
-			assertThat(tenant.http().get(endpoint).status()).as(endpoint).isEqualTo(403);
+			for (String method : List.of("GET", "HEAD", "OPTIONS")) {
+				assertThat(tenant.http().request(method, endpoint).status()).as(method + " " + endpoint).isEqualTo(403);
+			}
 		}
 		assertThat(tenant.http().get("/actuator/health").status()).isEqualTo(200);
 	}

@@ -16,6 +16,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.csrf.CookieCsrfTokenRepository;
 import org.springframework.security.web.csrf.CsrfTokenRepository;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -48,7 +49,10 @@ class SecurityConfiguration {
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()
-				.requestMatchers(EndpointRequest.toAnyEndpoint())
+				// every method: the endpoints' own matcher takes the index for GET alone,
+				// and it
+				// answers HEAD and OPTIONS too
+				.requestMatchers(EndpointRequest.toAnyEndpoint(), PathPatternRequestMatcher.pathPattern("/actuator/**"))
 				.access(permissions.requireOnHost(PermissionDefinition.ADMINISTRATION))
 				.anyRequest()
 				.authenticated())
