@@ -37,23 +37,26 @@ class PackageDependencyTests {
 			Map.entry("security", Set.of("context", "error")), Map.entry("handler", Set.of("context", "error")),
 			Map.entry("container", Set.of("", "context", "handler", "security")),
 			Map.entry("visibility", Set.of("container", "context", "instrumentation", "security")),
-			Map.entry("persisted", Set.of("", "context", "error", "identity")),
+			// persisted: only texts of callers given a Query field's permission are
+			// shared
+			Map.entry("persisted", Set.of("", "container", "context", "error", "identity", "security")),
 			// limits: a field refused for permission is charged as refused (security)
 			Map.entry("limits",
 					Set.of("", "container", "context", "error", "handler", "instrumentation", "persisted", "security",
 							"visibility")),
 			Map.entry("ratelimit", Set.of("", "context", "error", "identity", "limits")),
-			Map.entry("web", Set.of("", "context", "error", "persisted", "visibility")),
-			Map.entry("introspection", Set.of("", "context", "error", "web")), Map.entry("playground", Set.of("")),
+			Map.entry("web", Set.of("", "context", "error", "persisted", "security", "visibility")),
+			Map.entry("introspection", Set.of("", "context", "error", "web")),
+			Map.entry("playground", Set.of("", "security")),
 			Map.entry("queries", Set.of("", "error", "handler", "identity", "security")),
 			Map.entry("audit", Set.of("", "context", "error", "handler", "ratelimit", "security")),
 			// sign-in: the password check, the second factor and reset codes in signin,
 			// where their state is kept in signin.store, and the two web faces apart
-			Map.entry("signin.store", Set.of("identity")),
+			Map.entry("signin.store", Set.of("", "identity")),
 			Map.entry("signin",
 					Set.of("", "audit", "context", "error", "identity", "ratelimit", "security", "signin.store")),
-			Map.entry("signin.token", Set.of("", "context", "limits", "signin", "signin.store", "web")),
-			Map.entry("signin.cookie", Set.of("", "context", "limits", "signin")));
+			Map.entry("signin.token", Set.of("", "context", "limits", "security", "signin", "signin.store", "web")),
+			Map.entry("signin.cookie", Set.of("", "context", "limits", "security", "signin")));
 
 	private static final Pattern IMPORT = Pattern
 		.compile("^import (?:static )?dev\\.svc\\.graphql\\.((?:[a-z]+\\.)*)[A-Z]", Pattern.MULTILINE);

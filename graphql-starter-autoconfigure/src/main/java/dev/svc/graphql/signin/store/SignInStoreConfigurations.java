@@ -3,15 +3,15 @@ package dev.svc.graphql.signin.store;
 import javax.sql.DataSource;
 
 import dev.svc.graphql.identity.IdentitySchemaMigration;
-import dev.svc.graphql.signin.TwoFactorProperties;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.StringUtils;
 
@@ -25,7 +25,6 @@ abstract class SignInStoreConfigurations {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
 	@ConditionalOnBean({ IdentitySchemaMigration.class, DataSource.class })
-	@EnableConfigurationProperties(TwoFactorProperties.class)
 	static class JdbcStoresConfiguration {
 
 		@Bean
@@ -38,8 +37,12 @@ abstract class SignInStoreConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
-		TwoFactorStore twoFactorStore(DataSource dataSource, TwoFactorProperties twoFactor) {
-			String key = twoFactor.getEncryptionKey();
+		TwoFactorStore twoFactorStore(DataSource dataSource, Environment environment) {
+			// the sign-in's property (TwoFactorProperties), read here by name: the stores
+			// keep the sign-in's state and do not depend on it
+			String key = Binder.get(environment)
+				.bind("graphql.sign-in.two-factor.encryption-key", String.class)
+				.orElse(null);
 			return new JdbcTwoFactorStore(JdbcClient.create(dataSource),
 					new SecretEncryption(StringUtils.hasText(key) ? key : null));
 		}
