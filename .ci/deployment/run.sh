@@ -39,7 +39,7 @@ options=(--spring.datasource.url="$url" --spring.datasource.username="$user" --s
   --graphql.sign-in.token.signing-key=deployment-test-signing-key-0123456789abcdef
   # the checks sign in as the demo accounts, which release mode does not load by itself
   --graphql.identity.demo-data=true
-  --graphql.rate-limits.enabled=true --graphql.rate-limits.window=1h --graphql.rate-limits.user=100
+  --graphql.rate-limits.enabled=true --graphql.rate-limits.window=1h --graphql.rate-limits.user=1000
   --graphql.limits.max-cost=100
   # HAProxy (on 127.0.0.1) tells the client's address; the checks send one of their own for each client
   --server.tomcat.remoteip.internal-proxies=127.0.0.1/32)
