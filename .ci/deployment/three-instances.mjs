@@ -158,8 +158,12 @@ const graphql = (base, query, headers = {}, extensions) =>
       left.push(remaining(response));
     }
   }
-  const expected = Math.floor(remaining(second) / cost);
-  check(`the budget pays for ${expected} more pages, whatever instance answers`, left.length === expected,
+  // between the pages at the cost measured and at the 10 it runs: the work of reading a document
+  // is charged in full only while it is not yet kept parsed (issue 45)
+  const fewest = Math.floor(remaining(second) / cost);
+  const most = Math.floor(remaining(second) / 10);
+  check(`the budget pays for ${fewest} to ${most} more pages, whatever instance answers`,
+    left.length >= fewest && left.length <= most,
     () => `${left.length} more: ${left.join(' ')}`);
   check('then 429 RATE_LIMITED with Retry-After', refused !== undefined
       && refused.json?.errors?.[0]?.extensions?.code === 'RATE_LIMITED' && Number(refused.headers.get('Retry-After')) > 0,
