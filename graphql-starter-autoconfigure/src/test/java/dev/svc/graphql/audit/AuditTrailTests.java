@@ -1,5 +1,6 @@
 package dev.svc.graphql.audit;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,10 +30,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The audit trail of a running app on PostgreSQL, over real HTTP: queries that carry what
- * PostgreSQL refuses in text, and a database that goes away under load for a minute, cost
- * no record. (H2 takes any text and runs in the app's own process: it cannot go away.)
- * The load is anonymous and comes from one address: its quota is raised so that every
- * query has a record of its own.
+ * PostgreSQL refuses in text, and a database that goes away under load for 20 s, cost no
+ * record. 20 s: the writer's retries reach their 5 s cap after about 8 s, so the outage
+ * spans several tries at the cap, and the buffer holds some 2,000 records when it ends.
+ * (H2 takes any text and runs in the app's own process: it cannot go away.) The load is
+ * anonymous and comes from one address: its quota is raised so that every query has a
+ * record of its own.
  */
 @OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
@@ -42,6 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.audit.anonymous-queries-per-window=1000000",
 				"spring.datasource.hikari.connection-timeout=1000" })
 class AuditTrailTests {
+
+	private static final Duration OUTAGE = Duration.ofSeconds(20);
 
 	@LocalServerPort
 	private int port;
@@ -78,7 +83,7 @@ class AuditTrailTests {
 
 	@Test
 	@Timeout(value = 3, unit = TimeUnit.MINUTES)
-	void shouldRecordEveryQueryOfALoadThroughAMinuteWithoutTheDatabase() throws Exception {
+	void shouldRecordEveryQueryOfALoadThroughAnOutageOfTheDatabase() throws Exception {
 		HttpTestClient http = new HttpTestClient(this.port);
 		AtomicBoolean loading = new AtomicBoolean(true);
 		Set<Integer> answered = ConcurrentHashMap.newKeySet();
@@ -105,8 +110,8 @@ class AuditTrailTests {
 		String database = this.url.substring(this.url.lastIndexOf('/') + 1);
 		TestDatabase.takeAway(database);
 		try {
-			// what is tested: a minute without the database
-			Thread.sleep(60_000);
+			// what is tested: the load goes on without the database
+			Thread.sleep(OUTAGE.toMillis());
 		}
 		finally {
 			nextAnswers.set(new CountDownLatch(100));
@@ -115,7 +120,7 @@ class AuditTrailTests {
 		assertThat(nextAnswers.get().await(30, TimeUnit.SECONDS)).as("load after the outage").isTrue();
 		loading.set(false);
 		load.join();
-		assertThat(answered).as("queries answered").hasSizeGreaterThan(2_000);
+		assertThat(answered).as("queries answered").hasSizeGreaterThan(500);
 		int records = recordsSoon(answered.size());
 		Set<Integer> recorded = new HashSet<>();
 		Pattern name = Pattern.compile("o(\\d+)");
@@ -125,8 +130,9 @@ class AuditTrailTests {
 				recorded.add(Integer.parseInt(matcher.group(1)));
 			}
 		}
-		System.out.println("audit trail through a 60 s outage: " + answered.size() + " queries answered, " + records
-				+ " records written, " + (records - recorded.size()) + " of them twice");
+		System.out.println(
+				"audit trail through a " + OUTAGE.toSeconds() + " s outage: " + answered.size() + " queries answered, "
+						+ records + " records written, " + (records - recorded.size()) + " of them twice");
 		assertThat(recorded).as("a record of every answered query").containsAll(answered);
 	}
 

@@ -137,15 +137,16 @@ public final class TestServers {
 			if ("root".equals(System.getProperty("user.name"))) {
 				config.addArg("--user=root");
 			}
-			DB server = DB.newEmbeddedDB(config.build());
-			// MariaDB's installer keeps temporary tables in the system's temporary
-			// folder,
-			// under names that two test JVMs starting at once (two forks, two modules
-			// of a parallel build) may both take: one start at a time
+			// MariaDB's installer (which DB.newEmbeddedDB runs) keeps temporary tables in
+			// the system's temporary folder, and each MariaDB that starts there deletes
+			// what it finds of them: two test JVMs installing at once (two forks, two
+			// modules of a parallel build) break each other's install. One at a time.
 			Path lock = Path.of(System.getProperty("java.io.tmpdir"),
 					"svc-test-mariadb-" + System.getProperty("user.name") + ".lock");
+			DB server;
 			try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
 					FileLock held = channel.lock()) {
+				server = DB.newEmbeddedDB(config.build());
 				server.start();
 			}
 			stopAtExit("MariaDB", () -> {

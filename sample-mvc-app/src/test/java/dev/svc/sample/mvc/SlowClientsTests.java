@@ -1,5 +1,6 @@
 package dev.svc.sample.mvc;
 
+import dev.svc.graphql.test.OnEveryJdk;
 import dev.svc.graphql.test.SlowClients;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * once all along, on Java 17's platform threads as on virtual threads (the SPA sample's
  * {@code SlowClientsTests} has the same and more).
  */
+@OnEveryJdk
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-mvc-slow-clients" })
 class SlowClientsTests {

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
+import dev.svc.graphql.test.OnEveryJdk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * number of audit records. The figures go to {@code target/memory-attack.txt}
  * ({@code bench/memory-attack.sh} prints them).
  */
+@OnEveryJdk
 class MemoryAttackTests {
 
 	/**

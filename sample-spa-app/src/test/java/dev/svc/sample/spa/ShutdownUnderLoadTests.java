@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.svc.graphql.test.OnEveryDatabase;
+import dev.svc.graphql.test.OnEveryJdk;
 import dev.svc.graphql.test.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * buffer (the web server stops taking requests, finishes those in flight, then the writer
  * drains).
  */
+@OnEveryJdk
 @OnEveryDatabase
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
 class ShutdownUnderLoadTests {

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
+import dev.svc.graphql.test.OnEveryJdk;
 import dev.svc.graphql.test.SlowClients;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code RequestPlacesTests}). And a body nobody reads does not hold its request's
  * thread.
  */
+@OnEveryJdk
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "graphql.audit.enabled=false")
 @ActiveProfiles("test")
 class SlowClientsTests {
