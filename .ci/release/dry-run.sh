@@ -20,7 +20,8 @@ if [ -d "$root/$playground" ]; then cp -a "$root/$playground" "$playground"; fi
 export GNUPGHOME="$work/gnupg"
 mkdir -m 700 "$GNUPGHOME"
 gpg --batch --quiet --passphrase '' --quick-generate-key 'Svc GraphQL release dry run <dry-run@invalid>' ed25519 sign 1d
-./mvnw -B -q -Prelease -DskipTests -Dstart-archive.skip=true deploy
+# the published modules only: the samples are not released (maven.deploy.skip)
+./mvnw -B -q -Prelease -DskipTests -pl '!sample-mvc-app,!sample-spa-app' deploy
 
 staging=target/staging-deploy
 java "$root/.ci/release/CheckStaging.java" "$staging" "$release"
