@@ -34,8 +34,9 @@ class PackageDependencyTests {
 	private static final Map<String, Set<String>> ROOMS = Map.ofEntries(Map.entry("", Set.of()),
 			Map.entry("error", Set.of("")), Map.entry("instrumentation", Set.of()),
 			Map.entry("identity", Set.of("", "error")), Map.entry("context", Set.of("", "error", "identity")),
-			Map.entry("security", Set.of("context", "error")), Map.entry("handler", Set.of("context", "error")),
-			Map.entry("container", Set.of("", "context", "handler", "security")),
+			Map.entry("security", Set.of("context")), Map.entry("handler", Set.of("context", "error")),
+			// container: its refusal is a user-friendly error (error)
+			Map.entry("container", Set.of("", "context", "error", "handler", "security")),
 			Map.entry("visibility", Set.of("container", "context", "instrumentation", "security")),
 			// persisted: only texts of callers given a Query field's permission are
 			// shared

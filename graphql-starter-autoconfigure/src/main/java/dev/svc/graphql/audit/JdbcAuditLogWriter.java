@@ -13,7 +13,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.svc.graphql.error.DatabaseUnavailable;
+import dev.svc.graphql.error.ErrorCode;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -199,7 +199,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 			return true;
 		}
 		catch (RuntimeException ex) {
-			if (DatabaseUnavailable.isCauseOf(ex)) {
+			if (ErrorCode.isDatabaseUnavailable(ex)) {
 				databaseAway(ex);
 				return false;
 			}
@@ -210,7 +210,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 				batchInsert(List.of(record));
 			}
 			catch (RuntimeException ex) {
-				if (DatabaseUnavailable.isCauseOf(ex)) {
+				if (ErrorCode.isDatabaseUnavailable(ex)) {
 					databaseAway(ex);
 					return false;
 				}

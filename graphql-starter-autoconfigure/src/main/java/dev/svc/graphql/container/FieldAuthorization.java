@@ -5,8 +5,6 @@ import java.util.stream.Collectors;
 
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.security.PermissionChecker;
-import dev.svc.graphql.security.PermissionDefinitions;
-import dev.svc.graphql.security.SvcAuthorizationException;
 
 /** The permission check of one {@code Query} field, before its handler or method runs. */
 final class FieldAuthorization {

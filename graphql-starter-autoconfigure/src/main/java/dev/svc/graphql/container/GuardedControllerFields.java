@@ -3,7 +3,6 @@ package dev.svc.graphql.container;
 import java.util.List;
 
 import dev.svc.graphql.security.PermissionChecker;
-import dev.svc.graphql.security.PermissionDefinitions;
 import graphql.schema.DataFetcher;
 import graphql.schema.FieldCoordinates;
 import graphql.schema.GraphQLCodeRegistry;

@@ -2,9 +2,7 @@ package dev.svc.graphql.container;
 
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.handler.QueryContext;
-import dev.svc.graphql.handler.QueryHandler;
 import dev.svc.graphql.security.PermissionChecker;
-import dev.svc.graphql.security.PermissionDefinitions;
 import graphql.schema.DataFetchingEnvironment;
 
 import org.springframework.core.ResolvableType;
@@ -35,7 +33,7 @@ final class HandlerDataFetcher implements SelfDescribingDataFetcher<Object> {
 
 	@Override
 	public ResolvableType getReturnType() {
-		return ResolvableType.forClass(this.registration.type()).as(QueryHandler.class).getGeneric(0);
+		return this.registration.resultType();
 	}
 
 	@Override

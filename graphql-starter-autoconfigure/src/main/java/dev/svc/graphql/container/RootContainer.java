@@ -16,7 +16,9 @@ import dev.svc.graphql.security.PermissionChecker;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.MethodIntrospector;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.graphql.data.method.annotation.SchemaMapping;
 import org.springframework.stereotype.Controller;
@@ -67,7 +69,8 @@ public final class RootContainer {
 			Supplier<QueryHandler<?>> instances = beanFactory.isPrototype(beanName)
 					? () -> beanFactory.getBean(beanName, QueryHandler.class) : () -> first;
 			HandlerRegistration registration = new HandlerRegistration(first.fieldName(), beanName, type,
-					requiredPermissions(type), instances, first);
+					resultType(beanFactory, beanName, type), requiredPermissions(beanFactory, beanName), instances,
+					first);
 			HandlerRegistration previous = handlers.putIfAbsent(registration.fieldName(), registration);
 			if (previous != null) {
 				throw new RootContainerException(
@@ -80,9 +83,23 @@ public final class RootContainer {
 		return new RootContainer(handlers, guardedControllerFields(beanFactory));
 	}
 
-	private static List<String> requiredPermissions(Class<?> type) {
-		RequiresPermission annotation = AnnotatedElementUtils.findMergedAnnotation(type, RequiresPermission.class);
+	// on the handler's class or on its bean method, so one class may serve several fields
+	private static List<String> requiredPermissions(ListableBeanFactory beanFactory, String beanName) {
+		RequiresPermission annotation = beanFactory.findAnnotationOnBean(beanName, RequiresPermission.class);
 		return (annotation != null) ? List.of(annotation.value()) : List.of();
+	}
+
+	private static ResolvableType resultType(ListableBeanFactory beanFactory, String beanName, Class<?> type) {
+		ResolvableType result = ResolvableType.forClass(type).as(QueryHandler.class).getGeneric(0);
+		// a generic handler class gets its type argument from its bean method
+		if (result.hasUnresolvableGenerics() && beanFactory instanceof ConfigurableListableBeanFactory configurable
+				&& configurable.containsBeanDefinition(beanName)) {
+			return configurable.getMergedBeanDefinition(beanName)
+				.getResolvableType()
+				.as(QueryHandler.class)
+				.getGeneric(0);
+		}
+		return result;
 	}
 
 	private static Map<String, List<String>> guardedControllerFields(ListableBeanFactory beanFactory) {

@@ -1,13 +1,15 @@
 package dev.svc.graphql.container;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
-import dev.svc.graphql.security.PermissionDefinitions;
+import dev.svc.graphql.security.PermissionDefinition;
 import graphql.GraphQL;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -33,6 +35,14 @@ public final class RootContainerAutoConfiguration {
 	@ConditionalOnMissingBean
 	RootContainer rootContainer(ConfigurableListableBeanFactory beanFactory) {
 		return RootContainer.of(beanFactory);
+	}
+
+	/** The administration permissions and every {@link PermissionDefinition} bean. */
+	@Bean
+	PermissionDefinitions svcPermissionDefinitions(ObjectProvider<PermissionDefinition> definitions) {
+		List<PermissionDefinition> all = new ArrayList<>(PermissionDefinition.administration());
+		definitions.orderedStream().forEach(all::add);
+		return new PermissionDefinitions(all);
 	}
 
 	@Bean

@@ -4,7 +4,7 @@ package dev.svc.graphql.container;
  * The handler beans and the schema files do not fit together; start-up reports what is
  * wrong and what to do.
  */
-public class RootContainerException extends IllegalStateException {
+class RootContainerException extends IllegalStateException {
 
 	private final String action;
 
@@ -17,7 +17,7 @@ public class RootContainerException extends IllegalStateException {
 	 * What the developer should do about it.
 	 * @return the advice
 	 */
-	public String getAction() {
+	String getAction() {
 		return this.action;
 	}
 

@@ -6,7 +6,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.svc.graphql.security.PermissionChecker;
-import dev.svc.graphql.security.PermissionDefinitions;
 import graphql.language.FieldDefinition;
 import graphql.language.ObjectTypeDefinition;
 import graphql.scalars.ExtendedScalars;

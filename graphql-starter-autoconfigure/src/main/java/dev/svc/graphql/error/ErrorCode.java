@@ -1,7 +1,12 @@
 package dev.svc.graphql.error;
 
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import graphql.ErrorType;
 import graphql.GraphQLError;
@@ -9,7 +14,8 @@ import graphql.GraphqlErrorBuilder;
 
 /**
  * The {@code extensions.code} of failures other than a {@link UserFriendlyException},
- * whose code comes from its class name.
+ * whose code comes from its class name, and which failures are the database's being out
+ * of reach.
  */
 public final class ErrorCode {
 
@@ -61,6 +67,9 @@ public final class ErrorCode {
 	/** Anything unexpected; the detail is in the server log. */
 	public static final String INTERNAL_SERVER_ERROR = "INTERNAL_SERVER_ERROR";
 
+	/** PostgreSQL's states of a server shutting connections down or refusing them. */
+	private static final Set<String> SERVER_GOING_AWAY = Set.of("57P01", "57P02", "57P03", "55000");
+
 	private ErrorCode() {
 	}
 
@@ -91,6 +100,27 @@ public final class ErrorCode {
 	 */
 	public static GraphQLError ofRequest(String message, String code) {
 		return new ShapedError(message, List.of(), List.of(), ErrorType.ExecutionAborted, Map.of("code", code));
+	}
+
+	/**
+	 * Whether the failure or a cause says the database cannot be reached (no pooled
+	 * connection in time, a connection lost or refused), so that the caller gets
+	 * {@link #SERVICE_UNAVAILABLE} and may retry rather than an internal error.
+	 * @param failure the failure
+	 * @return whether trying again later may succeed
+	 */
+	public static boolean isDatabaseUnavailable(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
+			if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
+					|| cause instanceof ConnectException) {
+				return true;
+			}
+			if (cause instanceof SQLException sql && sql.getSQLState() != null
+					&& (sql.getSQLState().startsWith("08") || SERVER_GOING_AWAY.contains(sql.getSQLState()))) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

@@ -37,7 +37,7 @@ final class QueryExceptionResolver extends DataFetcherExceptionResolverAdapter {
 				logger.debug("Query field " + env.getExecutionStepInfo().getPath() + " failed: " + ex.getMessage());
 			}
 		}
-		else if (DatabaseUnavailable.isCauseOf(ex)) {
+		else if (ErrorCode.isDatabaseUnavailable(ex)) {
 			code = ErrorCode.SERVICE_UNAVAILABLE;
 			message.append(" The database cannot be reached; try again later.");
 			logger.warn("Query field " + env.getExecutionStepInfo().getPath()

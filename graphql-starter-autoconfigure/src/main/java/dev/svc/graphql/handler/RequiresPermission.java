@@ -9,8 +9,10 @@ import java.lang.annotation.Target;
 /**
  * Lets only signed-in users holding one of the permissions run a {@link QueryHandler}
  * (without it, anonymous callers may too), and hides the field from the schema others see
- * ({@code graphql.schema.visibility}). A host's {@code @QueryMapping} method, or its
- * controller, may carry it the same way; only fields of {@code Query} may.
+ * ({@code graphql.schema.visibility}). It goes on the handler's class or on its
+ * {@code @Bean} method, so that one class may serve several fields. A host's
+ * {@code @QueryMapping} method, or its controller, may carry it the same way; only fields
+ * of {@code Query} may.
  */
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)

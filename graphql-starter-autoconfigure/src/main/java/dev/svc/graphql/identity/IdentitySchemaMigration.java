@@ -30,7 +30,7 @@ import org.springframework.jdbc.support.MetaDataAccessException;
  * kept counts; trigrams for {@code mysql}, read by MariaDB and MySQL). The demo data is
  * {@code db/svc/demo}.
  */
-public final class IdentitySchemaMigration implements InitializingBean {
+final class IdentitySchemaMigration implements InitializingBean {
 
 	static final String HISTORY_TABLE = "svc_schema_history";
 

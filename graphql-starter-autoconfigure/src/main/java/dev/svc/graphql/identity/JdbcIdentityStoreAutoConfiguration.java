@@ -42,6 +42,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Import(DatabaseInitializationDependencyConfigurer.class)
 public final class JdbcIdentityStoreAutoConfiguration {
 
+	/**
+	 * The type of the bean that migrates the module's tables, by name: a store of another
+	 * room that keeps its rows in them is conditional on it.
+	 */
+	public static final String SCHEMA_MIGRATION = "dev.svc.graphql.identity.IdentitySchemaMigration";
+
 	@Bean
 	@ConditionalOnMissingBean
 	IdentitySchemaMigration identitySchemaMigration(DataSource dataSource, IdentityProperties properties) {

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * pushes out the texts others saved. A store out of reach is a miss, and the client sends
  * the text once more.
  */
-public interface SharedPersistedQueries {
+interface SharedPersistedQueries {
 
 	/**
 	 * The text saved under a hash.

@@ -5,7 +5,7 @@ import java.time.Duration;
 
 import javax.sql.DataSource;
 
-import dev.svc.graphql.identity.IdentitySchemaMigration;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulConnection;
@@ -63,7 +63,7 @@ abstract class SharedPersistedQueriesConfigurations {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
-	@ConditionalOnBean({ IdentitySchemaMigration.class, DataSource.class })
+	@ConditionalOnBean(value = DataSource.class, type = JdbcIdentityStoreAutoConfiguration.SCHEMA_MIGRATION)
 	@ConditionalOnProperty(name = STORE, havingValue = "database", matchIfMissing = true)
 	static class DatabaseConfiguration {
 

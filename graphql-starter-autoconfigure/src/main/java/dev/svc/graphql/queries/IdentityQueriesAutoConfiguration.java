@@ -2,8 +2,12 @@ package dev.svc.graphql.queries;
 
 import java.util.List;
 
+import dev.svc.graphql.handler.RequiresPermission;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
+import dev.svc.graphql.identity.OrganizationUnit;
+import dev.svc.graphql.identity.Role;
+import dev.svc.graphql.security.PermissionDefinition;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -48,8 +52,10 @@ public final class IdentityQueriesAutoConfiguration {
 		}
 
 		@Bean
-		RolesQueryHandler rolesQueryHandler(IdentityStore store) {
-			return new RolesQueryHandler(store);
+		@RequiresPermission(PermissionDefinition.ROLES)
+		TenantListQueryHandler<Role> rolesQueryHandler(IdentityStore store) {
+			return new TenantListQueryHandler<>("roles", (context) -> store.findRoles(context.user().tenantId(),
+					context.argument("id", Integer.class), context.text("name", 32)));
 		}
 
 	}
@@ -64,8 +70,11 @@ public final class IdentityQueriesAutoConfiguration {
 		}
 
 		@Bean
-		OrganizationUnitsQueryHandler organizationUnitsQueryHandler(IdentityStore store) {
-			return new OrganizationUnitsQueryHandler(store);
+		@RequiresPermission(PermissionDefinition.ORGANIZATION_UNITS)
+		TenantListQueryHandler<OrganizationUnit> organizationUnitsQueryHandler(IdentityStore store) {
+			return new TenantListQueryHandler<>("organizationUnits",
+					(context) -> store.findOrganizationUnits(context.user().tenantId(),
+							context.argument("id", Long.class), context.text("code", 95)));
 		}
 
 	}

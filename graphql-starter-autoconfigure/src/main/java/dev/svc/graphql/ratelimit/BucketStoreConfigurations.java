@@ -6,7 +6,7 @@ import java.time.Instant;
 
 import javax.sql.DataSource;
 
-import dev.svc.graphql.identity.IdentitySchemaMigration;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
@@ -114,7 +114,7 @@ abstract class BucketStoreConfigurations {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
-	@ConditionalOnBean({ IdentitySchemaMigration.class, DataSource.class })
+	@ConditionalOnBean(value = DataSource.class, type = JdbcIdentityStoreAutoConfiguration.SCHEMA_MIGRATION)
 	@ConditionalOnProperty(name = STORE, havingValue = "database", matchIfMissing = true)
 	static class DatabaseStoreConfiguration {
 

@@ -8,7 +8,7 @@ import java.util.UUID;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.error.DatabaseUnavailable;
+import dev.svc.graphql.error.ErrorCode;
 import dev.svc.graphql.signin.store.SignInSessions;
 
 /**
@@ -88,7 +88,7 @@ public final class ActiveSessions {
 				active = this.sessions.isActive(sessionId, now);
 			}
 			catch (RuntimeException ex) {
-				if (!DatabaseUnavailable.isCauseOf(ex)) {
+				if (!ErrorCode.isDatabaseUnavailable(ex)) {
 					throw ex;
 				}
 				return (check == null) || check.active();

@@ -1,7 +1,7 @@
 package dev.svc.graphql.visibility;
 
 /** Which fields of the schema a caller sees ({@code graphql.schema.visibility}). */
-public enum SchemaVisibility {
+enum SchemaVisibility {
 
 	/**
 	 * Each caller is shown only the fields it may use; one it may not use still answers

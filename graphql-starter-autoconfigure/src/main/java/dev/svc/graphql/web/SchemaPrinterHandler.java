@@ -2,7 +2,6 @@ package dev.svc.graphql.web;
 
 import java.util.Map;
 
-import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.error.ErrorCode;
 import dev.svc.graphql.visibility.VisibleSchema;
 import graphql.schema.GraphQLSchema;
@@ -53,7 +52,7 @@ final class SchemaPrinterHandler {
 				LocaleContextHolder.getLocale());
 		return ServerResponse.async(Mono.defer(() -> this.graphQlHandler.handleRequest(graphQlRequest))
 			.map(this::print)
-			.onErrorResume(DatabaseUnavailable::isCauseOf, (ex) -> Mono.just(EndpointRoutes
+			.onErrorResume(ErrorCode::isDatabaseUnavailable, (ex) -> Mono.just(EndpointRoutes
 				.error(HttpStatus.SERVICE_UNAVAILABLE, "The database cannot be reached; try again later."))));
 	}
 

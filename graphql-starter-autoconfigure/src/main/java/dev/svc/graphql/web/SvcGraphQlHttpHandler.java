@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.svc.graphql.error.DatabaseUnavailable;
 import dev.svc.graphql.error.ErrorCode;
 import dev.svc.graphql.persisted.PersistedDocuments;
 import dev.svc.graphql.persisted.PersistedQuery;
@@ -211,7 +210,7 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 					reason + EndpointRoutes.ACCEPTED);
 		}
 		catch (RuntimeException ex) {
-			if (DatabaseUnavailable.isCauseOf(ex)) {
+			if (ErrorCode.isDatabaseUnavailable(ex)) {
 				return prepareResponse(request, Mono.error(ex));
 			}
 			throw ex;
@@ -224,8 +223,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	 */
 	@Override
 	protected ServerResponse prepareResponse(ServerRequest request, Mono<WebGraphQlResponse> responseMono) {
-		return super.prepareResponse(acceptingOnly(responseMediaType(request), request),
-				responseMono.onErrorResume(DatabaseUnavailable::isCauseOf, (ex) -> Mono.just(databaseUnavailable(ex))));
+		return super.prepareResponse(acceptingOnly(responseMediaType(request), request), responseMono
+			.onErrorResume(ErrorCode::isDatabaseUnavailable, (ex) -> Mono.just(databaseUnavailable(ex))));
 	}
 
 	/**

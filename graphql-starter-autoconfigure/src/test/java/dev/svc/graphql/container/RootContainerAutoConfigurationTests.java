@@ -8,6 +8,7 @@ import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.GraphQlErrorAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
+import dev.svc.graphql.security.PermissionDefinition;
 import dev.svc.graphql.test.GraphQlTestRequests;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +114,18 @@ class RootContainerAutoConfigurationTests {
 					+ "granted. At least one of these permissions must be granted: Users, Test.Secret");
 			assertThat(error.getExtensions()).containsEntry("code", "SVC_AUTHORIZATION");
 		});
+	}
+
+	@Test
+	void shouldNameTheHostsPermissionsByTheirDisplayNames() {
+		this.contextRunner.withPropertyValues("graphql.enabled=true")
+			.withBean("secrets", PermissionDefinition.class, () -> new PermissionDefinition("Test.Secret", "Secrets"))
+			.run((context) -> {
+				ExecutionGraphQlResponse response = GraphQlTestRequests.execute(
+						context.getBean(ExecutionGraphQlService.class), "{ secret }",
+						new UserContext(7L, "ada", null, Set.of("Pages")));
+				assertThat(response.getErrors().get(0).getMessage()).endsWith("must be granted: Users, Secrets");
+			});
 	}
 
 	@Test

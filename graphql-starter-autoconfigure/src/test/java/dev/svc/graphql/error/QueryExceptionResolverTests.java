@@ -72,8 +72,6 @@ class QueryExceptionResolverTests {
 	void shouldDeriveCodesFromClassNames() {
 		assertThat(UserFriendlyException.codeOf(BadUserInputException.class)).isEqualTo("BAD_USER_INPUT");
 		assertThat(UserFriendlyException.codeOf(UserFriendlyException.class)).isEqualTo("USER_FRIENDLY");
-		assertThat(new dev.svc.graphql.security.SvcAuthorizationException("x").getCode())
-			.isEqualTo("SVC_AUTHORIZATION");
 	}
 
 	private static ResponseError failure(ExecutionGraphQlService service, String kind) {

@@ -43,6 +43,12 @@ class JdbcIdentityStoreAutoConfigurationTests {
 	}
 
 	@Test
+	void shouldNameTheMigrationForTheConditionsOfOtherRooms() {
+		assertThat(JdbcIdentityStoreAutoConfiguration.SCHEMA_MIGRATION)
+			.isEqualTo(IdentitySchemaMigration.class.getName());
+	}
+
+	@Test
 	void shouldAddTheDemoDataOnlyWhenAskedTo() {
 		this.contextRunner.withPropertyValues("graphql.identity.demo-data=true")
 			.run((context) -> assertThat(context.getBean(IdentityStore.class).findTenantByName("Default")).isPresent());

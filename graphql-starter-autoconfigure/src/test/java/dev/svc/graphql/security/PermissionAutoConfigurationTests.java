@@ -1,7 +1,5 @@
 package dev.svc.graphql.security;
 
-import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -15,22 +13,8 @@ class PermissionAutoConfigurationTests {
 		.withConfiguration(AutoConfigurations.of(PermissionAutoConfiguration.class));
 
 	@Test
-	void shouldCheckPermissionsAndDefineTheAdministrationOnesWithoutTheEndpoint() {
-		this.contextRunner.run((context) -> {
-			assertThat(context).hasSingleBean(PermissionChecker.class).hasSingleBean(PermissionDefinitions.class);
-			assertThat(context.getBean(PermissionDefinitions.class).all())
-				.containsExactlyElementsOf(PermissionDefinition.administration());
-		});
-	}
-
-	@Test
-	void shouldAddTheHostsPermissionDefinitions() {
-		PermissionDefinition orders = new PermissionDefinition("Pages.Orders", "Orders");
-		this.contextRunner.withBean("orders", PermissionDefinition.class, () -> orders).run((context) -> {
-			assertThat(context.getBean(PermissionDefinitions.class).all()).contains(orders)
-				.containsAll(PermissionDefinition.administration());
-			assertThat(context.getBean(PermissionDefinitions.class).displayNameOf("Pages.Orders")).isEqualTo("Orders");
-		});
+	void shouldCheckPermissionsWithoutTheEndpoint() {
+		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(PermissionChecker.class));
 	}
 
 	@Test
@@ -39,15 +23,6 @@ class PermissionAutoConfigurationTests {
 		this.contextRunner.withBean(PermissionChecker.class, () -> own)
 			.run((context) -> assertThat(context).hasSingleBean(PermissionChecker.class)
 				.getBean(PermissionChecker.class)
-				.isSameAs(own));
-	}
-
-	@Test
-	void shouldBackOffWhenUserDefinesPermissionDefinitions() {
-		PermissionDefinitions own = new PermissionDefinitions(List.of());
-		this.contextRunner.withBean(PermissionDefinitions.class, () -> own)
-			.run((context) -> assertThat(context).hasSingleBean(PermissionDefinitions.class)
-				.getBean(PermissionDefinitions.class)
 				.isSameAs(own));
 	}
 

@@ -6,6 +6,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Map;
 
 import tools.jackson.databind.json.JsonMapper;
@@ -98,6 +102,22 @@ public final class HttpTestClient {
 
 	public static Map<?, ?> parse(String json) {
 		return JSON.readValue(json, Map.class);
+	}
+
+	/**
+	 * The SHA-256 digest of a text's UTF-8 bytes in lower-case hex, as a client names a
+	 * persisted query, computed as a client would, without the module's code.
+	 * @param text the text
+	 * @return 64 hexadecimal digits
+	 */
+	public static String sha256(String text) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	/**

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.svc.graphql.Sha256;
 import dev.svc.graphql.test.AnonymousVisitors;
 import dev.svc.graphql.test.FailedSignIns;
 import dev.svc.graphql.test.FailedSignIns.Sent;
@@ -77,7 +76,8 @@ class FailedSignInTests {
 			assertThat(attributes).as("the reset is pending in a session").hasSize(1);
 			Matcher candidates = CODE.matcher(new String(attributes.get(0), StandardCharsets.ISO_8859_1));
 			while (candidates.find()) {
-				assertThat(Sha256.hex(candidates.group())).as("the reset code in clear").isNotEqualTo(digest);
+				assertThat(HttpTestClient.sha256(candidates.group())).as("the reset code in clear")
+					.isNotEqualTo(digest);
 			}
 			Response changed = browser.post(RESET, "application/x-www-form-urlencoded",
 					"_csrf=" + LoginForm.csrfToken(browser) + "&password=a+new+pass+phrase");

@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.OnEveryJdk;
@@ -209,7 +208,7 @@ class MemoryAttackTests {
 	private static Response byHash(HttpTestClient client, String query) {
 		return client.post("/graphql", "application/json",
 				HttpTestClient.json(Map.of("extensions",
-						Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", PersistedQuery.sha256(query))))),
+						Map.of("persistedQuery", Map.of("version", 1, "sha256Hash", HttpTestClient.sha256(query))))),
 				"X-Forwarded-For", ATTACKER);
 	}
 

@@ -2,7 +2,6 @@ package dev.svc.sample.spa;
 
 import java.util.Map;
 
-import dev.svc.graphql.persisted.PersistedQuery;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 
@@ -81,7 +80,7 @@ final class SpaClient {
 
 	private String queryByHash(String query, Map<String, Object> variables) {
 		Map<String, Object> extensions = Map.of("persistedQuery",
-				Map.of("version", 1, "sha256Hash", PersistedQuery.sha256(query)));
+				Map.of("version", 1, "sha256Hash", HttpTestClient.sha256(query)));
 		String byHash = post(Map.of("variables", variables, "extensions", extensions));
 		return byHash.contains("\"PERSISTED_QUERY_NOT_FOUND\"")
 				? post(Map.of("query", query, "variables", variables, "extensions", extensions)) : byHash;

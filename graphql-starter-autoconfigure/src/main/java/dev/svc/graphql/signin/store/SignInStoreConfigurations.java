@@ -2,7 +2,7 @@ package dev.svc.graphql.signin.store;
 
 import javax.sql.DataSource;
 
-import dev.svc.graphql.identity.IdentitySchemaMigration;
+import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -24,7 +24,7 @@ abstract class SignInStoreConfigurations {
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(JdbcClient.class)
-	@ConditionalOnBean({ IdentitySchemaMigration.class, DataSource.class })
+	@ConditionalOnBean(value = DataSource.class, type = JdbcIdentityStoreAutoConfiguration.SCHEMA_MIGRATION)
 	static class JdbcStoresConfiguration {
 
 		@Bean

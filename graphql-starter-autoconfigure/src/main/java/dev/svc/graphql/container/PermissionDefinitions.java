@@ -1,11 +1,13 @@
-package dev.svc.graphql.security;
+package dev.svc.graphql.container;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.svc.graphql.security.PermissionDefinition;
+
 /** Every permission known to the application, looked up by name. */
-public final class PermissionDefinitions {
+final class PermissionDefinitions {
 
 	private final Map<String, PermissionDefinition> byName = new LinkedHashMap<>();
 
@@ -14,7 +16,7 @@ public final class PermissionDefinitions {
 	 * @param definitions the definitions
 	 * @throws IllegalStateException when two definitions of one name differ
 	 */
-	public PermissionDefinitions(Collection<PermissionDefinition> definitions) {
+	PermissionDefinitions(Collection<PermissionDefinition> definitions) {
 		for (PermissionDefinition definition : definitions) {
 			PermissionDefinition previous = this.byName.putIfAbsent(definition.name(), definition);
 			if (previous != null && !previous.equals(definition)) {
@@ -29,7 +31,7 @@ public final class PermissionDefinitions {
 	 * @param name the permission's name
 	 * @return its display name, or the name itself when it is not defined
 	 */
-	public String displayNameOf(String name) {
+	String displayNameOf(String name) {
 		PermissionDefinition definition = this.byName.get(name);
 		return (definition != null) ? definition.displayName() : name;
 	}
@@ -38,7 +40,7 @@ public final class PermissionDefinitions {
 	 * All definitions, in the order they were given.
 	 * @return the definitions
 	 */
-	public Collection<PermissionDefinition> all() {
+	Collection<PermissionDefinition> all() {
 		return this.byName.values();
 	}
 

@@ -1,16 +1,16 @@
-package dev.svc.graphql.security;
+package dev.svc.graphql.container;
 
 import dev.svc.graphql.error.UserFriendlyException;
 
 /** The caller is not signed in or lacks a permission a handler requires. */
-public class SvcAuthorizationException extends UserFriendlyException {
+final class SvcAuthorizationException extends UserFriendlyException {
 
 	/**
 	 * Creates the refusal.
 	 * @param message the specification's message: who must sign in, or which permission
 	 * is missing
 	 */
-	public SvcAuthorizationException(String message) {
+	SvcAuthorizationException(String message) {
 		super(message);
 	}
 
