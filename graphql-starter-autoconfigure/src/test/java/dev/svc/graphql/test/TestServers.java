@@ -115,7 +115,13 @@ public final class TestServers {
 					+ " authentication (Debian: apt-get install postgresql)");
 		}
 		try {
-			EmbeddedPostgres server = EmbeddedPostgres.builder().setPort(freePort()).start();
+			// UTF-8 and Unicode's character classes, as the machine's server has them,
+			// whatever the locale: without LANG, initdb makes a SQL_ASCII cluster
+			EmbeddedPostgres server = EmbeddedPostgres.builder()
+				.setPort(freePort())
+				.setLocaleConfig("encoding", "UTF8")
+				.setLocaleConfig("locale", "C.UTF-8")
+				.start();
 			stopAtExit("PostgreSQL", server::close);
 			return "jdbc:postgresql://127.0.0.1:" + server.getPort() + "/";
 		}
