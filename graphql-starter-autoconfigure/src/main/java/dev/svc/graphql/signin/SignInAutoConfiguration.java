@@ -42,7 +42,8 @@ import org.springframework.util.StringUtils;
 
 /**
  * Signing users in against the credential store, whether the GraphQL endpoint is served
- * or not; it needs a {@link CredentialStore} beside the {@link IdentityStore} (see
+ * or not; it needs a {@link CredentialStore}, {@link SignInAttempts} and
+ * {@link SignInSessions} beside the {@link IdentityStore} (see
  * {@link MissingCredentialStoreFailureAnalyzer}). It adds no global
  * {@code AuthenticationProvider}, so the host's own sign-ins are unchanged: a host adds
  * {@link TenancyAuthenticationProvider} to its login form's chain.
@@ -52,7 +53,7 @@ import org.springframework.util.StringUtils;
 				RateLimitAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
-@ConditionalOnBean({ IdentityStore.class, CredentialStore.class })
+@ConditionalOnBean({ IdentityStore.class, CredentialStore.class, SignInAttempts.class, SignInSessions.class })
 @EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class,
 		CookieSignInProperties.class })
 public final class SignInAutoConfiguration {
