@@ -6,8 +6,11 @@ import java.util.List;
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.security.core.AuthenticationException;
+
 /**
- * The outcome of a sign-in attempt.
+ * The outcome of a sign-in attempt, the one model of it: a sign-in through Spring
+ * Security that did not succeed throws it as a {@link Refused}.
  *
  * @param outcome what happened
  * @param user the user, on success or when a further step is required
@@ -93,6 +96,34 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 	 */
 	public boolean succeeded() {
 		return this.outcome == Outcome.SUCCESS;
+	}
+
+	/**
+	 * A sign-in through Spring Security that did not succeed (a further step to take
+	 * among them), with its result, for the front end to answer it and the audit to
+	 * record it.
+	 */
+	public static final class Refused extends AuthenticationException {
+
+		private final transient SignInResult result;
+
+		/**
+		 * A refused sign-in.
+		 * @param result the result, which carries a message
+		 */
+		public Refused(SignInResult result) {
+			super(result.failureMessage());
+			this.result = result;
+		}
+
+		/**
+		 * What the sign-in ended in.
+		 * @return the result
+		 */
+		public SignInResult getResult() {
+			return this.result;
+		}
+
 	}
 
 }

@@ -4,12 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.svc.graphql.context.ClientAddress;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.authentication.AuthenticationProvider;
-import org.springframework.security.authentication.BadCredentialsException;
-import org.springframework.security.authentication.DisabledException;
-import org.springframework.security.authentication.LockedException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -29,6 +25,7 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
  *
  * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser} of a session
  * the {@link ActiveSessions} started: the module's filter ends the HTTP session with it.
+ * A sign-in that does not succeed throws {@link SignInResult.Refused} with its result.
  */
 public final class TenancyAuthenticationProvider implements AuthenticationProvider {
 
@@ -63,30 +60,17 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 		Object credentials = authentication.getCredentials();
 		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(),
 				(credentials != null) ? credentials.toString() : null, secondFactor, clientIp);
-		return switch (result.outcome()) {
-			case SUCCESS -> {
-				if (tenancy != null) {
-					tenancy.setTwoFactorRememberClientToken(result.twoFactorRememberClientToken());
-				}
-				UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
-					.authenticated(this.sessions.startCookieSession(carried(result.user())), null, List.of());
-				signedIn.setDetails(authentication.getDetails());
-				yield signedIn;
-			}
-			case TWO_FACTOR_REQUIRED -> throw new TwoFactorRequiredException(result.failureMessage(),
-					carried(result.user()).userId(), carried(result.twoFactorAuthProviders()));
-			case PASSWORD_CHANGE_REQUIRED -> throw new PasswordChangeRequiredException(result.failureMessage(),
-					carried(result.user()).userId(), carried(result.passwordResetCode()));
-			case LOCKED_OUT -> throw new LockedException(result.failureMessage());
-			case THROTTLED -> throw new SignInThrottledException(result.failureMessage(), carried(result.retryAfter()));
-			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.failureMessage());
-			default -> throw new BadCredentialsException(result.failureMessage());
-		};
-	}
-
-	// what the result's outcome guarantees it carries
-	private static <T> T carried(@Nullable T value) {
-		return Objects.requireNonNull(value, "the outcome carries it");
+		if (!result.succeeded()) {
+			throw new SignInResult.Refused(result);
+		}
+		if (tenancy != null) {
+			tenancy.setTwoFactorRememberClientToken(result.twoFactorRememberClientToken());
+		}
+		UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken.authenticated(
+				this.sessions.startCookieSession(Objects.requireNonNull(result.user(), "a success names its user")),
+				null, List.of());
+		signedIn.setDetails(authentication.getDetails());
+		return signedIn;
 	}
 
 	@Override
