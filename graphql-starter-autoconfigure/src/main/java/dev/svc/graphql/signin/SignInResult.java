@@ -3,6 +3,7 @@ package dev.svc.graphql.signin;
 import java.time.Duration;
 import java.util.List;
 
+import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
@@ -71,7 +72,7 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 	}
 
 	static SignInResult throttled(Duration retryAfter, boolean byAccount) {
-		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
+		long seconds = RetryAfter.seconds(retryAfter);
 		return new SignInResult(Outcome.THROTTLED, null, null,
 				"Too many sign-in attempts " + (byAccount ? "for this account" : "from your address")
 						+ ". Please try again in " + seconds + " seconds.",

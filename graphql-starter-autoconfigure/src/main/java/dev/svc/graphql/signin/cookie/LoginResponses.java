@@ -9,6 +9,7 @@ import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.Sha256;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
+import dev.svc.graphql.signin.SignInInput.ValidationError;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
 import dev.svc.graphql.signin.cookie.LoginBodies.Failed;
@@ -117,13 +118,10 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			return;
 		}
 		HttpStatus status = HttpStatus.UNAUTHORIZED;
-		List<Failed.ValidationError> validationErrors = null;
+		List<ValidationError> validationErrors = null;
 		if (exception instanceof InvalidLoginRequestException invalid) {
 			status = HttpStatus.BAD_REQUEST;
-			validationErrors = invalid.getProblems()
-				.stream()
-				.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
-				.toList();
+			validationErrors = ValidationError.of(invalid.getProblems());
 		}
 		else if (result != null && result.outcome() == SignInResult.Outcome.THROTTLED) {
 			status = HttpStatus.TOO_MANY_REQUESTS;
@@ -188,11 +186,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			response.setHeader(HttpHeaders.RETRY_AFTER,
 					String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()));
 		}
-		List<Failed.ValidationError> validationErrors = result.problems().isEmpty() ? null
-				: result.problems()
-					.stream()
-					.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
-					.toList();
+		List<ValidationError> validationErrors = result.problems().isEmpty() ? null
+				: ValidationError.of(result.problems());
 		LoginBodies.write(response, status,
 				new Failed(false, new Failed.Error(result.failureMessage(), validationErrors)));
 	}

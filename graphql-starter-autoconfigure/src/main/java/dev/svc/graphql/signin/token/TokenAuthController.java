@@ -5,17 +5,18 @@ import java.util.List;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
+import dev.svc.graphql.signin.SignInInput.ValidationError;
 import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
-import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
@@ -57,12 +58,8 @@ final class TokenAuthController {
 	// no "consumes", so another content type gets this controller's envelope
 	@PostMapping("/api/TokenAuth/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
-		List<ValidationError> invalid = new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(),
-				model.password())
-			.problems()
-			.stream()
-			.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
-			.toList();
+		List<ValidationError> invalid = ValidationError
+			.of(new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(), model.password()).problems());
 		if (!invalid.isEmpty()) {
 			// audited and throttled as any sign-in; the answer says what is wrong
 			this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(), model.password(),
@@ -118,7 +115,7 @@ final class TokenAuthController {
 		Duration wait = (this.twoFactor != null)
 				? this.twoFactor.sendTwoFactorCode(model.userId(), model.provider(), ClientAddress.of(request)) : null;
 		if (wait != null) {
-			long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+			long seconds = RetryAfter.seconds(wait);
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds))
 				.body(AjaxResponse.failure(
@@ -139,11 +136,7 @@ final class TokenAuthController {
 		return switch (result.outcome()) {
 			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true,
 					Objects.requireNonNull(result.userName(), "a reset names its user"))));
-			case INVALID_INPUT -> invalidRequest(result.failureMessage(),
-					result.problems()
-						.stream()
-						.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
-						.toList());
+			case INVALID_INPUT -> invalidRequest(result.failureMessage(), ValidationError.of(result.problems()));
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER,
 						String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))
