@@ -70,10 +70,8 @@ public final class SignInAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
-			ObjectProvider<AuditLogWriter> auditLog,
-			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
-			SignInProperties signIn, PasswordProperties password, ObjectProvider<SharedBuckets> sharedBuckets,
-			ObjectProvider<Clock> clock) {
+			SignInAudit audit, SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
+			ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock) {
 		Supplier<PasswordEncoder> encoder = () -> passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		Clock time = clock.getIfUnique(Clock::systemUTC);
@@ -82,9 +80,20 @@ public final class SignInAutoConfiguration {
 				new SignInThrottle(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
 						signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
-		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget,
-				new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(), time),
+		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget, audit,
 				new PasswordResetCodes(credentials, budget, password.getResetCodeLifetime()), time);
+	}
+
+	/**
+	 * Writes the audit records of sign-ins from the authentication events of the module's
+	 * sign-in paths, and those of the other checks of a secret.
+	 */
+	@Bean
+	SignInAudit svcSignInAudit(ObjectProvider<AuditLogWriter> auditLog,
+			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns,
+			ObjectProvider<Clock> clock) {
+		return new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(),
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Bean
@@ -92,7 +101,7 @@ public final class SignInAutoConfiguration {
 	SignInService signInService(IdentityStore identities, CredentialStore credentials, SignInChecks checks,
 			ObjectProvider<TwoFactorSignIn> twoFactor) {
 		return new DefaultSignInService(identities, credentials, checks.passwordEncoder(), checks.budget(),
-				checks.resetCodes(), twoFactor.getIfAvailable(), checks.audit(), checks.clock());
+				checks.resetCodes(), twoFactor.getIfAvailable(), checks.clock());
 	}
 
 	@Bean

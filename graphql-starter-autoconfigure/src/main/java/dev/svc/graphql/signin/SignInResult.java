@@ -20,10 +20,11 @@ import org.springframework.security.core.AuthenticationException;
  * @param retryAfter how long the client must wait, when {@link Outcome#THROTTLED}
  * @param twoFactorAuthProviders the ways to give the second factor, when it is required
  * @param twoFactorRememberClientToken the token to skip the second step with, if asked
+ * @param tenantId the tenant the attempt named, when there is one of that name
  */
 public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullable String passwordResetCode,
 		@Nullable String message, @Nullable Duration retryAfter, @Nullable List<String> twoFactorAuthProviders,
-		@Nullable String twoFactorRememberClientToken) {
+		@Nullable String twoFactorRememberClientToken, @Nullable Integer tenantId) {
 
 	/** What a sign-in attempt can end in. */
 	public enum Outcome {
@@ -54,21 +55,23 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 	}
 
 	static SignInResult success(SignedInUser user, @Nullable String twoFactorRememberClientToken) {
-		return new SignInResult(Outcome.SUCCESS, user, null, null, null, null, twoFactorRememberClientToken);
+		return new SignInResult(Outcome.SUCCESS, user, null, null, null, null, twoFactorRememberClientToken,
+				user.tenantId());
 	}
 
 	static SignInResult passwordChangeRequired(SignedInUser user, String passwordResetCode) {
 		return new SignInResult(Outcome.PASSWORD_CHANGE_REQUIRED, user, passwordResetCode,
-				"You must change your password before you sign in.", null, null, null);
+				"You must change your password before you sign in.", null, null, null, user.tenantId());
 	}
 
 	static SignInResult twoFactorRequired(SignedInUser user, List<String> providers) {
 		return new SignInResult(Outcome.TWO_FACTOR_REQUIRED, user, null,
-				"Enter the code of your authenticator app, or have one sent to you.", null, providers, null);
+				"Enter the code of your authenticator app, or have one sent to you.", null, providers, null,
+				user.tenantId());
 	}
 
 	static SignInResult failure(Outcome outcome, String message) {
-		return new SignInResult(outcome, null, null, message, null, null, null);
+		return new SignInResult(outcome, null, null, message, null, null, null, null);
 	}
 
 	static SignInResult throttled(Duration retryAfter, boolean byAccount) {
@@ -76,7 +79,13 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 		return new SignInResult(Outcome.THROTTLED, null, null,
 				"Too many sign-in attempts " + (byAccount ? "for this account" : "from your address")
 						+ ". Please try again in " + seconds + " seconds.",
-				Duration.ofSeconds(seconds), null, null);
+				Duration.ofSeconds(seconds), null, null, null);
+	}
+
+	// a refusal in the tenant the attempt named
+	SignInResult inTenant(@Nullable Integer tenantId) {
+		return new SignInResult(this.outcome, this.user, this.passwordResetCode, this.message, this.retryAfter,
+				this.twoFactorAuthProviders, this.twoFactorRememberClientToken, tenantId);
 	}
 
 	/**
