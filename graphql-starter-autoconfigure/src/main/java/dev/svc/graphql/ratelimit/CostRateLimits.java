@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.error.ErrorCode;
@@ -114,8 +114,7 @@ final class CostRateLimits implements CostBudget {
 			if (!probe.isConsumed()) {
 				giveBack(taken);
 				status.spent(budget.name(), budget.quota(), this.window.toSeconds(), probe.getRemainingTokens());
-				long seconds = Math.max(1, TimeUnit.NANOSECONDS
-					.toSeconds(Math.min(probe.getNanosToWaitForRefill(), Long.MAX_VALUE - 999_999_999) + 999_999_999));
+				long seconds = RetryAfter.seconds(Duration.ofNanos(probe.getNanosToWaitForRefill()));
 				refuse(budget, status, seconds,
 						costs + amount + ", and the " + budget.name() + " budget holds " + probe.getRemainingTokens()
 								+ " of " + budget.quota() + " per " + this.window + " (" + budget.property()

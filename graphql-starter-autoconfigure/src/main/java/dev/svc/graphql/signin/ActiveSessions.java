@@ -49,6 +49,10 @@ public final class ActiveSessions {
 		return this.checked;
 	}
 
+	Clock clock() {
+		return this.clock;
+	}
+
 	/**
 	 * Starts a cookie session, which ends after the session lifetime however active.
 	 * @param user the user

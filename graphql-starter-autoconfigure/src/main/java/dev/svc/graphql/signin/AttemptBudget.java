@@ -52,10 +52,14 @@ final class AttemptBudget {
 		return end != null && end.isAfter(now);
 	}
 
-	/** Counts a wrong secret; {@code true} when the subject is locked out now. */
+	/**
+	 * Counts a wrong secret: the lockout rule, the one place it is written (the store
+	 * keeps the counts).
+	 * @return {@code true} when the subject is locked out now
+	 */
 	boolean failed(Subject subject, Instant now) {
-		this.attempts.failed(subject, now, this.maxFailedAttempts, now.plus(this.lockoutDuration));
-		return isLockedOut(subject, null, now);
+		return this.attempts.failed(subject, now) >= this.maxFailedAttempts
+				&& this.attempts.lockOut(subject, now.plus(this.lockoutDuration));
 	}
 
 	void succeeded(Subject subject) {

@@ -2,7 +2,6 @@ package dev.svc.graphql.signin;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.Optional;
 
 import dev.svc.graphql.context.SignedInUser;
@@ -51,13 +50,10 @@ final class DefaultSignInService implements SignInService {
 
 	private final @Nullable TwoFactorSignIn twoFactor;
 
-	private final SignInAudit audit;
-
 	private final Clock clock;
 
 	DefaultSignInService(IdentityStore identities, CredentialStore credentials, PasswordEncoder passwordEncoder,
-			AttemptBudget budget, PasswordResetCodes resetCodes, @Nullable TwoFactorSignIn twoFactor, SignInAudit audit,
-			Clock clock) {
+			AttemptBudget budget, PasswordResetCodes resetCodes, @Nullable TwoFactorSignIn twoFactor, Clock clock) {
 		this.identities = identities;
 		this.credentials = credentials;
 		this.passwordEncoder = passwordEncoder;
@@ -65,14 +61,12 @@ final class DefaultSignInService implements SignInService {
 		this.budget = budget;
 		this.resetCodes = resetCodes;
 		this.twoFactor = twoFactor;
-		this.audit = audit;
 		this.clock = clock;
 	}
 
 	@Override
 	public SignInResult signIn(@Nullable String tenancyName, @Nullable String userNameOrEmailAddress,
 			@Nullable String password, SecondFactor secondFactor, @Nullable String clientIpAddress) {
-		OffsetDateTime start = OffsetDateTime.now(this.clock);
 		boolean valid = new SignInInput(tenancyName, userNameOrEmailAddress, password).problems().isEmpty();
 		String tenancy = (tenancyName != null) ? tenancyName.trim() : "";
 		String login = (userNameOrEmailAddress != null) ? userNameOrEmailAddress.trim() : "";
@@ -92,26 +86,16 @@ final class DefaultSignInService implements SignInService {
 				return typed;
 			}
 			return found.obtain().map((user) -> AttemptBudget.accountKey(user.userId())).orElse(typed);
-		}, start.toInstant());
+		}, this.clock.instant());
 		if (throttled != null) {
-			if (this.audit.recordsRefusal(clientIpAddress, start)) {
-				this.audit.signIn(null, throttled, userNameOrEmailAddress, start, clientIpAddress);
-			}
 			return throttled;
 		}
 		if (!valid) {
 			// the sign-in paths say what is wrong; a caller that did not ask gets this
-			SignInResult invalid = SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
-			if (this.audit.recordsRefusal(clientIpAddress, start)) {
-				this.audit.signIn(null, invalid, null, start, clientIpAddress);
-			}
-			return invalid;
+			return SignInResult.failure(Outcome.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
 		}
-		SignInResult result = checkTenantThenUser(tenancy, tenant.obtain(), login, found.obtain(), password,
-				secondFactor);
-		this.audit.signIn(tenant.obtain().map(Tenant::id).orElse(null), result, userNameOrEmailAddress, start,
-				clientIpAddress);
-		return result;
+		return checkTenantThenUser(tenancy, tenant.obtain(), login, found.obtain(), password, secondFactor)
+			.inTenant(tenant.obtain().map(Tenant::id).orElse(null));
 	}
 
 	private SignInResult checkTenantThenUser(String tenancy, Optional<Tenant> tenant, String login,

@@ -9,17 +9,27 @@ import java.util.Map;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditQuota;
 import dev.svc.graphql.audit.AuditRecord;
+import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.context.ApplicationListener;
+import org.springframework.security.authentication.event.AbstractAuthenticationEvent;
+import org.springframework.security.authentication.event.AbstractAuthenticationFailureEvent;
+import org.springframework.security.authentication.event.AuthenticationSuccessEvent;
+
 /**
- * The audit records of every check of a secret. Refused attempts (throttled, invalid
- * input, a code send within its cooldown) get a record of their own up to a quota per
- * address, the rest one summary per window ({@link AuditQuota#REFUSED_SIGN_INS}), so that
- * a flood cannot fill the audit log.
+ * The audit records of every check of a secret. A sign-in's is written from Spring
+ * Security's authentication events of the manager it went through, with what
+ * {@link TenancyAuthenticationProvider} kept in its {@link TenancyAuthenticationDetails};
+ * the others (code sends, two-factor changes, resets), which pass through no manager, by
+ * their services. Refused attempts (throttled, invalid input, a code send within its
+ * cooldown) get a record of their own up to a quota per address, the rest one summary per
+ * window ({@link AuditQuota#REFUSED_SIGN_INS}), so that a flood cannot fill the audit
+ * log.
  */
-final class SignInAudit {
+final class SignInAudit implements ApplicationListener<AbstractAuthenticationEvent> {
 
 	private static final String SERVICE = "Authentication";
 
@@ -39,11 +49,22 @@ final class SignInAudit {
 		return this.refusals == null || this.refusals.admit(clientIpAddress, start.toInstant());
 	}
 
-	void signIn(@Nullable Integer tenantId, SignInResult result, @Nullable String login, OffsetDateTime start,
-			@Nullable String clientIp) {
-		write(tenantId, (result.user() != null) ? result.user().userId() : null, "SignIn",
-				parameters("userNameOrEmailAddress", (login != null) ? login : "", "result", result.outcome()), start,
-				clientIp, result.message());
+	@Override
+	public void onApplicationEvent(AbstractAuthenticationEvent event) {
+		if ((event instanceof AuthenticationSuccessEvent || event instanceof AbstractAuthenticationFailureEvent)
+				&& event.getAuthentication().getDetails() instanceof TenancyAuthenticationDetails details) {
+			signIn(details.attempt(), ClientAddress.literal(details.getRemoteAddress()));
+		}
+	}
+
+	private void signIn(TenancyAuthenticationDetails.@Nullable Attempt attempt, @Nullable String clientIp) {
+		if (attempt != null && (!attempt.refusal() || recordsRefusal(clientIp, attempt.started()))) {
+			SignInResult result = attempt.result();
+			write(result.tenantId(), (result.user() != null) ? result.user().userId() : null, "SignIn",
+					parameters("userNameOrEmailAddress", (attempt.login() != null) ? attempt.login() : "", "result",
+							result.outcome()),
+					attempt.started(), clientIp, result.message());
+		}
 	}
 
 	void codeSend(long userId, @Nullable String provider, boolean taken, OffsetDateTime start,

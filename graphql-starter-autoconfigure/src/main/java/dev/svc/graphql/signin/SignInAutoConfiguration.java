@@ -42,7 +42,8 @@ import org.springframework.util.StringUtils;
 
 /**
  * Signing users in against the credential store, whether the GraphQL endpoint is served
- * or not; it needs a {@link CredentialStore} beside the {@link IdentityStore} (see
+ * or not; it needs a {@link CredentialStore}, {@link SignInAttempts} and
+ * {@link SignInSessions} beside the {@link IdentityStore} (see
  * {@link MissingCredentialStoreFailureAnalyzer}). It adds no global
  * {@code AuthenticationProvider}, so the host's own sign-ins are unchanged: a host adds
  * {@link TenancyAuthenticationProvider} to its login form's chain.
@@ -52,7 +53,7 @@ import org.springframework.util.StringUtils;
 				RateLimitAutoConfiguration.class },
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
-@ConditionalOnBean({ IdentityStore.class, CredentialStore.class })
+@ConditionalOnBean({ IdentityStore.class, CredentialStore.class, SignInAttempts.class, SignInSessions.class })
 @EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class,
 		CookieSignInProperties.class })
 public final class SignInAutoConfiguration {
@@ -69,10 +70,8 @@ public final class SignInAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
-			ObjectProvider<AuditLogWriter> auditLog,
-			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns, SignInAttempts attempts,
-			SignInProperties signIn, PasswordProperties password, ObjectProvider<SharedBuckets> sharedBuckets,
-			ObjectProvider<Clock> clock) {
+			SignInAudit audit, SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
+			ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock) {
 		Supplier<PasswordEncoder> encoder = () -> passwordEncoder
 			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
 		Clock time = clock.getIfUnique(Clock::systemUTC);
@@ -81,9 +80,20 @@ public final class SignInAutoConfiguration {
 				new SignInThrottle(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
 						signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
-		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget,
-				new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(), time),
+		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget, audit,
 				new PasswordResetCodes(credentials, budget, password.getResetCodeLifetime()), time);
+	}
+
+	/**
+	 * Writes the audit records of sign-ins from the authentication events of the module's
+	 * sign-in paths, and those of the other checks of a secret.
+	 */
+	@Bean
+	SignInAudit svcSignInAudit(ObjectProvider<AuditLogWriter> auditLog,
+			@Qualifier("svcRefusedSignInQuota") ObjectProvider<AuditQuota> refusedSignIns,
+			ObjectProvider<Clock> clock) {
+		return new SignInAudit(auditLog.getIfAvailable(), refusedSignIns.getIfAvailable(),
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Bean
@@ -91,7 +101,7 @@ public final class SignInAutoConfiguration {
 	SignInService signInService(IdentityStore identities, CredentialStore credentials, SignInChecks checks,
 			ObjectProvider<TwoFactorSignIn> twoFactor) {
 		return new DefaultSignInService(identities, credentials, checks.passwordEncoder(), checks.budget(),
-				checks.resetCodes(), twoFactor.getIfAvailable(), checks.audit(), checks.clock());
+				checks.resetCodes(), twoFactor.getIfAvailable(), checks.clock());
 	}
 
 	@Bean

@@ -3,7 +3,10 @@ package dev.svc.graphql.signin;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
 
 /**
  * What a sign-in path receives, checked before anything is looked up: the user name and
@@ -61,6 +64,31 @@ public record SignInInput(@Nullable String tenancyName, @Nullable String userNam
 	 * @param message what is wrong and what is allowed
 	 */
 	public record Problem(String field, String message) {
+	}
+
+	/**
+	 * What both sign-in front ends answer of what is wrong (the specification's
+	 * {@code ValidationError}), named as the specification names it whatever the host's
+	 * JSON settings.
+	 *
+	 * @param message what is wrong
+	 * @param members the fields it concerns
+	 */
+	@JsonNaming(PropertyNamingStrategies.LowerCamelCaseStrategy.class)
+	@JsonInclude(JsonInclude.Include.ALWAYS)
+	public record ValidationError(String message, List<String> members) {
+
+		/**
+		 * The answer of each problem, about its field.
+		 * @param problems what is wrong
+		 * @return an error per problem
+		 */
+		public static List<ValidationError> of(List<Problem> problems) {
+			return problems.stream()
+				.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
+				.toList();
+		}
+
 	}
 
 }

@@ -3,11 +3,15 @@ package dev.svc.graphql.signin;
 import java.time.Duration;
 import java.util.List;
 
+import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.security.core.AuthenticationException;
+
 /**
- * The outcome of a sign-in attempt.
+ * The outcome of a sign-in attempt, the one model of it: a sign-in through Spring
+ * Security that did not succeed throws it as a {@link Refused}.
  *
  * @param outcome what happened
  * @param user the user, on success or when a further step is required
@@ -16,10 +20,11 @@ import org.jspecify.annotations.Nullable;
  * @param retryAfter how long the client must wait, when {@link Outcome#THROTTLED}
  * @param twoFactorAuthProviders the ways to give the second factor, when it is required
  * @param twoFactorRememberClientToken the token to skip the second step with, if asked
+ * @param tenantId the tenant the attempt named, when there is one of that name
  */
 public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullable String passwordResetCode,
 		@Nullable String message, @Nullable Duration retryAfter, @Nullable List<String> twoFactorAuthProviders,
-		@Nullable String twoFactorRememberClientToken) {
+		@Nullable String twoFactorRememberClientToken, @Nullable Integer tenantId) {
 
 	/** What a sign-in attempt can end in. */
 	public enum Outcome {
@@ -50,29 +55,37 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 	}
 
 	static SignInResult success(SignedInUser user, @Nullable String twoFactorRememberClientToken) {
-		return new SignInResult(Outcome.SUCCESS, user, null, null, null, null, twoFactorRememberClientToken);
+		return new SignInResult(Outcome.SUCCESS, user, null, null, null, null, twoFactorRememberClientToken,
+				user.tenantId());
 	}
 
 	static SignInResult passwordChangeRequired(SignedInUser user, String passwordResetCode) {
 		return new SignInResult(Outcome.PASSWORD_CHANGE_REQUIRED, user, passwordResetCode,
-				"You must change your password before you sign in.", null, null, null);
+				"You must change your password before you sign in.", null, null, null, user.tenantId());
 	}
 
 	static SignInResult twoFactorRequired(SignedInUser user, List<String> providers) {
 		return new SignInResult(Outcome.TWO_FACTOR_REQUIRED, user, null,
-				"Enter the code of your authenticator app, or have one sent to you.", null, providers, null);
+				"Enter the code of your authenticator app, or have one sent to you.", null, providers, null,
+				user.tenantId());
 	}
 
 	static SignInResult failure(Outcome outcome, String message) {
-		return new SignInResult(outcome, null, null, message, null, null, null);
+		return new SignInResult(outcome, null, null, message, null, null, null, null);
 	}
 
 	static SignInResult throttled(Duration retryAfter, boolean byAccount) {
-		long seconds = Math.max(1, retryAfter.toSeconds() + ((retryAfter.toNanosPart() > 0) ? 1 : 0));
+		long seconds = RetryAfter.seconds(retryAfter);
 		return new SignInResult(Outcome.THROTTLED, null, null,
 				"Too many sign-in attempts " + (byAccount ? "for this account" : "from your address")
 						+ ". Please try again in " + seconds + " seconds.",
-				Duration.ofSeconds(seconds), null, null);
+				Duration.ofSeconds(seconds), null, null, null);
+	}
+
+	// a refusal in the tenant the attempt named
+	SignInResult inTenant(@Nullable Integer tenantId) {
+		return new SignInResult(this.outcome, this.user, this.passwordResetCode, this.message, this.retryAfter,
+				this.twoFactorAuthProviders, this.twoFactorRememberClientToken, tenantId);
 	}
 
 	/**
@@ -93,6 +106,34 @@ public record SignInResult(Outcome outcome, @Nullable SignedInUser user, @Nullab
 	 */
 	public boolean succeeded() {
 		return this.outcome == Outcome.SUCCESS;
+	}
+
+	/**
+	 * A sign-in through Spring Security that did not succeed (a further step to take
+	 * among them), with its result, for the front end to answer it and the audit to
+	 * record it.
+	 */
+	public static final class Refused extends AuthenticationException {
+
+		private final transient SignInResult result;
+
+		/**
+		 * A refused sign-in.
+		 * @param result the result, which carries a message
+		 */
+		public Refused(SignInResult result) {
+			super(result.failureMessage());
+			this.result = result;
+		}
+
+		/**
+		 * What the sign-in ended in.
+		 * @return the result
+		 */
+		public SignInResult getResult() {
+			return this.result;
+		}
+
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.svc.graphql.signin;
 
+import java.time.OffsetDateTime;
+
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -19,7 +21,8 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	/** Kept out of the session, where the signed-in user's details go. */
 	private final transient SecondFactor secondFactor;
 
-	private transient @Nullable String twoFactorRememberClientToken;
+	/** What the sign-in ended in, for the answer and the audit record of its event. */
+	private transient @Nullable Attempt attempt;
 
 	/**
 	 * Details of a sign-in by form, whose tenancy name is a request parameter.
@@ -72,11 +75,27 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 * @return the token, or {@code null}
 	 */
 	public @Nullable String getTwoFactorRememberClientToken() {
-		return this.twoFactorRememberClientToken;
+		return (this.attempt != null) ? this.attempt.result().twoFactorRememberClientToken() : null;
 	}
 
-	void setTwoFactorRememberClientToken(@Nullable String twoFactorRememberClientToken) {
-		this.twoFactorRememberClientToken = twoFactorRememberClientToken;
+	@Nullable Attempt attempt() {
+		return this.attempt;
+	}
+
+	void attempted(Attempt attempt) {
+		this.attempt = attempt;
+	}
+
+	/**
+	 * A sign-in as its audit record tells it.
+	 *
+	 * @param result what it ended in
+	 * @param login the name typed, {@code null} when the input was refused unchecked
+	 * @param refusal whether nothing was checked (throttled, or input refused), which the
+	 * audit records up to a quota per address
+	 * @param started when it started
+	 */
+	record Attempt(SignInResult result, @Nullable String login, boolean refusal, OffsetDateTime started) {
 	}
 
 }

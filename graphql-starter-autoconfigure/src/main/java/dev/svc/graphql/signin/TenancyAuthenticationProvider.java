@@ -1,16 +1,21 @@
 package dev.svc.graphql.signin;
 
+import java.time.Clock;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
 
 import dev.svc.graphql.context.ClientAddress;
+import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.AuthenticationProvider;
-import org.springframework.security.authentication.BadCredentialsException;
-import org.springframework.security.authentication.DisabledException;
-import org.springframework.security.authentication.LockedException;
+import org.springframework.security.authentication.DefaultAuthenticationEventPublisher;
+import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.authentication.event.AuthenticationFailureBadCredentialsEvent;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
@@ -29,64 +34,82 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
  *
  * The resulting principal is a {@link dev.svc.graphql.context.SignedInUser} of a session
  * the {@link ActiveSessions} started: the module's filter ends the HTTP session with it.
+ * A sign-in that does not succeed throws {@link SignInResult.Refused} with its result.
  */
 public final class TenancyAuthenticationProvider implements AuthenticationProvider {
 
 	private final SignInService signInService;
 
-	private final ActiveSessions sessions;
+	private final @Nullable ActiveSessions sessions;
+
+	private final Clock clock;
 
 	/**
-	 * Creates a provider.
+	 * Creates a provider that starts a cookie session for each user signed in.
 	 * @param signInService checks the credentials
 	 * @param sessions starts the session of each user signed in
 	 */
 	public TenancyAuthenticationProvider(SignInService signInService, ActiveSessions sessions) {
+		this(signInService, sessions, sessions.clock());
+	}
+
+	/**
+	 * Creates a provider that starts no session: its caller starts the one it needs, as
+	 * the token sign-in does, whose session ends with its refresh tokens.
+	 * @param signInService checks the credentials
+	 * @param clock the time, for the audit record
+	 */
+	public TenancyAuthenticationProvider(SignInService signInService, Clock clock) {
+		this(signInService, null, clock);
+	}
+
+	private TenancyAuthenticationProvider(SignInService signInService, @Nullable ActiveSessions sessions, Clock clock) {
 		this.signInService = signInService;
 		this.sessions = sessions;
+		this.clock = clock;
 	}
 
 	@Override
 	public Authentication authenticate(Authentication authentication) throws AuthenticationException {
-		String tenancyName = null;
-		String clientIp = null;
-		SecondFactor secondFactor = SecondFactor.NONE;
-		TenancyAuthenticationDetails tenancy = null;
-		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details) {
-			tenancy = details;
-			tenancyName = details.getTenancyName();
-			secondFactor = details.getSecondFactor();
+		OffsetDateTime started = OffsetDateTime.now(this.clock);
+		TenancyAuthenticationDetails tenancy = (authentication
+			.getDetails() instanceof TenancyAuthenticationDetails details) ? details : null;
+		String tenancyName = (tenancy != null) ? tenancy.getTenancyName() : null;
+		String clientIp = (authentication.getDetails() instanceof WebAuthenticationDetails details)
+				? ClientAddress.literal(details.getRemoteAddress()) : null;
+		String password = (authentication.getCredentials() != null) ? authentication.getCredentials().toString() : null;
+		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(), password,
+				(tenancy != null) ? tenancy.getSecondFactor() : SecondFactor.NONE, clientIp);
+		if (tenancy != null) {
+			boolean valid = new SignInInput(tenancyName, authentication.getName(), password).problems().isEmpty();
+			tenancy.attempted(new TenancyAuthenticationDetails.Attempt(result, valid ? authentication.getName() : null,
+					!valid || result.outcome() == SignInResult.Outcome.THROTTLED, started));
 		}
-		if (authentication.getDetails() instanceof WebAuthenticationDetails details) {
-			clientIp = ClientAddress.literal(details.getRemoteAddress());
+		if (!result.succeeded()) {
+			throw new SignInResult.Refused(result);
 		}
-		Object credentials = authentication.getCredentials();
-		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(),
-				(credentials != null) ? credentials.toString() : null, secondFactor, clientIp);
-		return switch (result.outcome()) {
-			case SUCCESS -> {
-				if (tenancy != null) {
-					tenancy.setTwoFactorRememberClientToken(result.twoFactorRememberClientToken());
-				}
-				UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
-					.authenticated(this.sessions.startCookieSession(carried(result.user())), null, List.of());
-				signedIn.setDetails(authentication.getDetails());
-				yield signedIn;
-			}
-			case TWO_FACTOR_REQUIRED -> throw new TwoFactorRequiredException(result.failureMessage(),
-					carried(result.user()).userId(), carried(result.twoFactorAuthProviders()));
-			case PASSWORD_CHANGE_REQUIRED -> throw new PasswordChangeRequiredException(result.failureMessage(),
-					carried(result.user()).userId(), carried(result.passwordResetCode()));
-			case LOCKED_OUT -> throw new LockedException(result.failureMessage());
-			case THROTTLED -> throw new SignInThrottledException(result.failureMessage(), carried(result.retryAfter()));
-			case INACTIVE_TENANT, INACTIVE_USER -> throw new DisabledException(result.failureMessage());
-			default -> throw new BadCredentialsException(result.failureMessage());
-		};
+		SignedInUser user = Objects.requireNonNull(result.user(), "a success names its user");
+		UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
+			.authenticated((this.sessions != null) ? this.sessions.startCookieSession(user) : user, null, List.of());
+		signedIn.setDetails(authentication.getDetails());
+		return signedIn;
 	}
 
-	// what the result's outcome guarantees it carries
-	private static <T> T carried(@Nullable T value) {
-		return Objects.requireNonNull(value, "the outcome carries it");
+	/**
+	 * A manager of this provider alone, for a sign-in path of its own, that publishes
+	 * Spring Security's authentication events: {@code AuthenticationSuccessEvent}, and
+	 * {@code AuthenticationFailureBadCredentialsEvent} for every refusal, whose
+	 * {@link SignInResult.Refused} tells the outcome. The module's two sign-in paths each
+	 * have one; it is no bean, so the host's own sign-ins keep their manager.
+	 * @param events where the events go, the application context
+	 * @return the manager
+	 */
+	public AuthenticationManager publishingEvents(ApplicationEventPublisher events) {
+		DefaultAuthenticationEventPublisher publisher = new DefaultAuthenticationEventPublisher(events);
+		publisher.setDefaultAuthenticationFailureEvent(AuthenticationFailureBadCredentialsEvent.class);
+		ProviderManager manager = new ProviderManager(this);
+		manager.setAuthenticationEventPublisher(publisher);
+		return manager;
 	}
 
 	@Override

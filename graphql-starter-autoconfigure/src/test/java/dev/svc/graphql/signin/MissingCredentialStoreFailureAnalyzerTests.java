@@ -42,7 +42,8 @@ class MissingCredentialStoreFailureAnalyzerTests {
 				FailureAnalysis analysis = startUpReport(context.getStartupFailure());
 				assertThat(analysis.getDescription())
 					.startsWith("The module signs nobody in, so there is no SignInService:"
-							+ " signing in needs a CredentialStore bean beside the IdentityStore.");
+							+ " signing in needs a CredentialStore bean beside the IdentityStore, and a SignInAttempts"
+							+ " and a SignInSessions bean.");
 				assertThat(analysis.getAction()).startsWith("Declare a CredentialStore bean");
 			});
 	}

@@ -38,7 +38,13 @@ class PasswordResetCodesTests {
 		}
 
 		@Override
-		public void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd) {
+		public int failed(Subject subject, Instant now) {
+			return 1;
+		}
+
+		@Override
+		public boolean lockOut(Subject subject, Instant end) {
+			return true;
 		}
 
 		@Override

@@ -11,6 +11,8 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
+import dev.svc.graphql.signin.store.SignInAttempts;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
 import dev.svc.graphql.test.EmptyIdentityStore;
@@ -24,6 +26,7 @@ import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
 class SignInAutoConfigurationTests {
 
@@ -148,6 +151,8 @@ class SignInAutoConfigurationTests {
 		};
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.withBean(CredentialStore.class, () -> own)
+			.withBean(SignInAttempts.class, () -> mock(SignInAttempts.class))
+			.withBean(SignInSessions.class, TestSessions::inMemory)
 			.run((context) -> {
 				assertThat(context).hasSingleBean(ActiveSessions.class);
 				assertThat(

@@ -2,9 +2,12 @@ package dev.svc.graphql.signin;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.svc.graphql.signin.store.SignInSessions;
-import dev.svc.graphql.signin.store.TestStores;
 
 /**
  * Sessions for tests that build the module's sign-in types by hand.
@@ -15,11 +18,12 @@ public final class TestSessions {
 	}
 
 	/**
-	 * Sessions in memory.
+	 * Sessions in memory, for tests of what uses them: a stand-in, not a store of the
+	 * module (its sessions are in its tables).
 	 * @return a new store
 	 */
 	public static SignInSessions inMemory() {
-		return TestStores.inMemorySessions();
+		return new InMemory();
 	}
 
 	/**
@@ -32,6 +36,44 @@ public final class TestSessions {
 	public static ActiveSessions active(SignInSessions sessions, Clock clock) {
 		return new ActiveSessions(sessions, Duration.ofSeconds(5), Duration.ofHours(12), 100_000, Duration.ofHours(1),
 				clock);
+	}
+
+	private static final class InMemory implements SignInSessions {
+
+		private final Map<String, Instant> ends = new ConcurrentHashMap<>();
+
+		private final Set<String> unused = ConcurrentHashMap.newKeySet();
+
+		@Override
+		public void start(String sessionId, long userId, Instant now, Instant expiry) {
+			this.ends.put(sessionId, expiry);
+		}
+
+		@Override
+		public boolean isActive(String sessionId, Instant now) {
+			Instant end = this.ends.get(sessionId);
+			return end != null && now.isBefore(end);
+		}
+
+		@Override
+		public void issued(String sessionId, String tokenId) {
+			this.unused.add(sessionId + " " + tokenId);
+		}
+
+		@Override
+		public boolean use(String sessionId, String tokenId, Instant now) {
+			if (!this.unused.remove(sessionId + " " + tokenId)) {
+				end(sessionId, now);
+				return false;
+			}
+			return true;
+		}
+
+		@Override
+		public void end(String sessionId, Instant now) {
+			this.ends.computeIfPresent(sessionId, (id, end) -> now);
+		}
+
 	}
 
 }

@@ -25,10 +25,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
-import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
@@ -71,11 +71,12 @@ public final class CookieSignInAutoConfiguration {
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
 			PasswordResetService passwordResetService, ObjectProvider<TwoFactorService> twoFactorService,
 			ActiveSessions activeSessions, CookieSignInProperties cookie, TwoFactorProperties twoFactor,
-			RequestCache requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens) {
+			RequestCache requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens,
+			ApplicationEventPublisher events) {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults()
 			.matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
-				new ProviderManager(new TenancyAuthenticationProvider(signInService, activeSessions)));
+				new TenancyAuthenticationProvider(signInService, activeSessions).publishingEvents(events));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
 				cookie.getPasswordResetPath(), twoFactor.getRememberClientLifetime(), requestCache);
 		login.setAuthenticationSuccessHandler(responses);

@@ -3,6 +3,7 @@ package dev.svc.graphql.signin.cookie;
 import java.io.IOException;
 import java.util.List;
 
+import dev.svc.graphql.signin.SignInInput.ValidationError;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,9 +55,6 @@ final class LoginBodies {
 	record Failed(boolean success, Error error) {
 
 		record Error(String message, @Nullable List<ValidationError> validationErrors) {
-		}
-
-		record ValidationError(String message, List<String> members) {
 		}
 
 	}

@@ -7,11 +7,11 @@ import java.util.Objects;
 
 import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.Sha256;
-import dev.svc.graphql.signin.PasswordChangeRequiredException;
+import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
-import dev.svc.graphql.signin.SignInThrottledException;
+import dev.svc.graphql.signin.SignInInput.ValidationError;
+import dev.svc.graphql.signin.SignInResult;
 import dev.svc.graphql.signin.TenancyAuthenticationDetails;
-import dev.svc.graphql.signin.TwoFactorRequiredException;
 import dev.svc.graphql.signin.cookie.LoginBodies.Failed;
 import dev.svc.graphql.signin.cookie.LoginBodies.ResetDone;
 import dev.svc.graphql.signin.cookie.LoginBodies.ResetRequired;
@@ -98,13 +98,19 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	@Override
 	public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
 			AuthenticationException exception) throws IOException, ServletException {
-		if (exception instanceof PasswordChangeRequiredException required) {
-			passwordChangeRequired(request, response, required);
-			return;
-		}
-		if (exception instanceof TwoFactorRequiredException required) {
-			twoFactorRequired(request, response, required);
-			return;
+		SignInResult result = (exception instanceof SignInResult.Refused refused) ? refused.getResult() : null;
+		SignedInUser user = (result != null) ? result.user() : null;
+		if (result != null && user != null) {
+			String resetCode = result.passwordResetCode();
+			List<String> providers = result.twoFactorAuthProviders();
+			if (resetCode != null) {
+				passwordChangeRequired(request, response, result, user.userId(), resetCode);
+				return;
+			}
+			if (providers != null) {
+				twoFactorRequired(request, response, result, user.userId(), providers);
+				return;
+			}
 		}
 		if (!JsonRequests.isJson(request)) {
 			// the message in a cookie of the page: no session for an attempt that failed
@@ -112,17 +118,15 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			return;
 		}
 		HttpStatus status = HttpStatus.UNAUTHORIZED;
-		List<Failed.ValidationError> validationErrors = null;
+		List<ValidationError> validationErrors = null;
 		if (exception instanceof InvalidLoginRequestException invalid) {
 			status = HttpStatus.BAD_REQUEST;
-			validationErrors = invalid.getProblems()
-				.stream()
-				.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
-				.toList();
+			validationErrors = ValidationError.of(invalid.getProblems());
 		}
-		else if (exception instanceof SignInThrottledException throttled) {
+		else if (result != null && result.outcome() == SignInResult.Outcome.THROTTLED) {
 			status = HttpStatus.TOO_MANY_REQUESTS;
-			response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(throttled.getRetryAfter().toSeconds()));
+			response.setHeader(HttpHeaders.RETRY_AFTER,
+					String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()));
 		}
 		LoginBodies.write(response, status,
 				new Failed(false, new Failed.Error(messageOf(exception), validationErrors)));
@@ -130,35 +134,32 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 
 	// nobody signed in yet: a form post's code goes in the session as the store keeps it
 	// (its digest), never in a URL
-	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response,
-			PasswordChangeRequiredException required) throws IOException {
+	private void passwordChangeRequired(HttpServletRequest request, HttpServletResponse response, SignInResult required,
+			long userId, String resetCode) throws IOException {
 		if (!JsonRequests.isJson(request)) {
 			request.getSession()
-				.setAttribute(PasswordResetFilter.PENDING_RESET, new PasswordResetFilter.PendingReset(
-						required.getUserId(), Sha256.hex(required.getPasswordResetCode())));
+				.setAttribute(PasswordResetFilter.PENDING_RESET,
+						new PasswordResetFilter.PendingReset(userId, Sha256.hex(resetCode)));
 			response.sendRedirect(request.getContextPath() + this.passwordResetPath);
 			return;
 		}
-		LoginBodies.write(response, HttpStatus.OK,
-				new ResetRequired(false, this.passwordResetPath,
-						new ResetRequired.Result(true, required.getPasswordResetCode(), required.getUserId()),
-						new Failed.Error(messageOf(required), null)));
+		LoginBodies.write(response, HttpStatus.OK, new ResetRequired(false, this.passwordResetPath,
+				new ResetRequired.Result(true, resetCode, userId), new Failed.Error(required.failureMessage(), null)));
 	}
 
 	// the user is kept in the session for SecondStepCodeFilter to send a code
-	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response,
-			TwoFactorRequiredException required) throws IOException {
+	private void twoFactorRequired(HttpServletRequest request, HttpServletResponse response, SignInResult required,
+			long userId, List<String> providers) throws IOException {
 		if (!JsonRequests.isJson(request)) {
 			request.getSession()
 				.setAttribute(SecondStepCodeFilter.PENDING_SECOND_STEP,
-						new SecondStepCodeFilter.PendingSecondStep(required.getUserId(), required.getProviders()));
-			response.sendRedirect(request.getContextPath()
-					+ SecondStepCodeFilter.secondStepUrl(this.loginPath, required.getProviders()));
+						new SecondStepCodeFilter.PendingSecondStep(userId, providers));
+			response
+				.sendRedirect(request.getContextPath() + SecondStepCodeFilter.secondStepUrl(this.loginPath, providers));
 			return;
 		}
-		LoginBodies.write(response, HttpStatus.OK,
-				new SecondStep(false, new SecondStep.Result(true, required.getProviders(), required.getUserId()),
-						new Failed.Error(messageOf(required), null)));
+		LoginBodies.write(response, HttpStatus.OK, new SecondStep(false, new SecondStep.Result(true, providers, userId),
+				new Failed.Error(required.failureMessage(), null)));
 	}
 
 	/** When the code no longer works, a form post goes to the login page. */
@@ -185,11 +186,8 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 			response.setHeader(HttpHeaders.RETRY_AFTER,
 					String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()));
 		}
-		List<Failed.ValidationError> validationErrors = result.problems().isEmpty() ? null
-				: result.problems()
-					.stream()
-					.map((problem) -> new Failed.ValidationError(problem.message(), List.of(problem.field())))
-					.toList();
+		List<ValidationError> validationErrors = result.problems().isEmpty() ? null
+				: ValidationError.of(result.problems());
 		LoginBodies.write(response, status,
 				new Failed(false, new Failed.Error(result.failureMessage(), validationErrors)));
 	}

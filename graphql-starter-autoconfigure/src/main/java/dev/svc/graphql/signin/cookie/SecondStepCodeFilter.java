@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.svc.graphql.JsonRequests;
+import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.signin.TwoFactorService;
 import jakarta.servlet.FilterChain;
@@ -63,7 +64,7 @@ final class SecondStepCodeFilter extends OncePerRequestFilter {
 		Duration wait = (this.twoFactor != null)
 				? this.twoFactor.sendTwoFactorCode(pending.userId(), provider, ClientAddress.of(request)) : null;
 		response.sendRedirect(request.getContextPath() + secondStepUrl(this.loginPath, pending.providers())
-				+ ((wait != null) ? "&retryAfter=" + Math.max(1, (wait.toMillis() + 999) / 1000) : "&codeSent"));
+				+ ((wait != null) ? "&retryAfter=" + RetryAfter.seconds(wait) : "&codeSent"));
 	}
 
 	record PendingSecondStep(long userId, List<String> providers) implements Serializable {

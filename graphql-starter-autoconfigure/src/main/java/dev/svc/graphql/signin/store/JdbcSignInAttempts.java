@@ -16,13 +16,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Failed sign-ins in the module's tables: an account's in its {@code svc_users} row
  * (which the {@code users} query's {@code onlyLockedUsers} reads), a name's of no account
  * in {@code svc_sign_in_failures}, forgotten a day after its last failure. Each count
- * moves in one statement, so instances that share the database count together.
+ * moves in one statement, so instances that share the database count together; when a
+ * count locks out is {@code AttemptBudget}'s rule, not the SQL's.
  */
 final class JdbcSignInAttempts implements SignInAttempts {
 
 	private static final long FORGET_AFTER_HOURS = 24;
-
-	private static final String LOCKING = "access_failed_count + 1 >= :max";
 
 	private final JdbcClient jdbc;
 
@@ -50,37 +49,22 @@ final class JdbcSignInAttempts implements SignInAttempts {
 	}
 
 	@Override
-	public void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd) {
+	public int failed(Subject subject, Instant now) {
 		Long userId = subject.userId();
-		if (userId == null || !accountFailed(userId, maxFailedAttempts, lockoutEnd)) {
-			nameFailed(subject, now, maxFailedAttempts, lockoutEnd);
+		if (userId != null
+				&& this.jdbc.sql("update svc_users set access_failed_count = access_failed_count + 1 where id = :id")
+					.param("id", userId)
+					.update() > 0) {
+			return this.jdbc.sql("select access_failed_count from svc_users where id = :id")
+				.param("id", userId)
+				.query(Integer.class)
+				.single();
 		}
-	}
-
-	// the count restarts when it locks the account; lockout disabled never locks. The end
-	// is set before the count: MariaDB and MySQL assign in order, a later assignment
-	// seeing an earlier one's value; PostgreSQL and H2 give each the row as it was.
-	private boolean accountFailed(long userId, int max, Instant lockoutEnd) {
-		return this.jdbc
-			.sql("update svc_users set lockout_end_date = case when is_lockout_enabled and " + LOCKING
-					+ " then :end else lockout_end_date end, access_failed_count = case when is_lockout_enabled and "
-					+ LOCKING + " then 0 else access_failed_count + 1 end where id = :id")
-			.param("max", max)
-			.param("end", utc(lockoutEnd))
-			.param("id", userId)
-			.update() > 0;
-	}
-
-	private void nameFailed(Subject subject, Instant now, int max, Instant lockoutEnd) {
+		// an id of no account is counted as a name is, so that its answers tell nothing
 		for (int attempt = 0; attempt < 2; attempt++) {
-			// the end before the count, as for an account
 			int updated = this.jdbc
-				.sql("update svc_sign_in_failures set lockout_end_date = case when " + LOCKING
-						+ " then :end else lockout_end_date end, access_failed_count = case when " + LOCKING
-						+ " then 0 else access_failed_count + 1 end, last_failure_time = :now"
-						+ " where tenant_key = :tenant and login = :login")
-				.param("max", max)
-				.param("end", utc(lockoutEnd))
+				.sql("update svc_sign_in_failures set access_failed_count = access_failed_count + 1,"
+						+ " last_failure_time = :now where tenant_key = :tenant and login = :login")
 				.param("now", utc(now))
 				.param("tenant", tenantKey(subject))
 				.param("login", login(subject))
@@ -88,23 +72,56 @@ final class JdbcSignInAttempts implements SignInAttempts {
 			if (updated == 0) {
 				forgetOldFailures(now);
 				try {
-					this.jdbc.sql(
-							"insert into svc_sign_in_failures (tenant_key, login, access_failed_count, lockout_end_date,"
-									+ " last_failure_time) values (:tenant, :login, :count, :end, :now)")
+					this.jdbc
+						.sql("insert into svc_sign_in_failures (tenant_key, login, access_failed_count,"
+								+ " last_failure_time) values (:tenant, :login, 1, :now)")
 						.param("tenant", tenantKey(subject))
 						.param("login", login(subject))
-						.param("count", (max <= 1) ? 0 : 1)
-						.param("end", (max <= 1) ? utc(lockoutEnd) : null)
 						.param("now", utc(now))
 						.update();
+					return 1;
 				}
 				catch (DuplicateKeyException ex) {
 					// another request inserted it first: count this failure on its row
 					continue;
 				}
 			}
-			return;
+			break;
 		}
+		return this.jdbc
+			.sql("select access_failed_count from svc_sign_in_failures where tenant_key = :tenant and login = :login")
+			.param("tenant", tenantKey(subject))
+			.param("login", login(subject))
+			.query(Integer.class)
+			.optional()
+			.orElse(0);
+	}
+
+	@Override
+	public boolean lockOut(Subject subject, Instant end) {
+		Long userId = subject.userId();
+		if (userId != null) {
+			int locked = this.jdbc
+				.sql("update svc_users set lockout_end_date = :end, access_failed_count = 0"
+						+ " where id = :id and is_lockout_enabled")
+				.param("end", utc(end))
+				.param("id", userId)
+				.update();
+			if (locked > 0 || this.jdbc.sql("select count(*) from svc_users where id = :id")
+				.param("id", userId)
+				.query(Integer.class)
+				.single() > 0) {
+				return locked > 0;
+			}
+		}
+		this.jdbc
+			.sql("update svc_sign_in_failures set lockout_end_date = :end, access_failed_count = 0"
+					+ " where tenant_key = :tenant and login = :login")
+			.param("end", utc(end))
+			.param("tenant", tenantKey(subject))
+			.param("login", login(subject))
+			.update();
+		return true;
 	}
 
 	private void forgetOldFailures(Instant now) {

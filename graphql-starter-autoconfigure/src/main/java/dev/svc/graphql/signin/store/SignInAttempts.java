@@ -5,8 +5,9 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Failed sign-ins in a row and the lockouts they lead to, of accounts and of names of no
- * account alike, so that a lockout tells nobody whether an account exists. The module's
+ * The counts of failed sign-ins in a row and the ends of lockouts, of accounts and of
+ * names of no account alike, so that a lockout tells nobody whether an account exists. It
+ * keeps counts only: when a count locks a subject out is the sign-in's rule. The module's
  * default keeps them in its tables; declare a bean of this type to keep them elsewhere.
  */
 public interface SignInAttempts {
@@ -20,13 +21,22 @@ public interface SignInAttempts {
 	@Nullable Instant lockedUntil(Subject subject);
 
 	/**
-	 * Counts a failed sign-in, and locks the subject out when it is the last one allowed.
+	 * Counts a failed sign-in, in one step that instances sharing the store count
+	 * together.
 	 * @param subject who tried to sign in
 	 * @param now the time of the attempt
-	 * @param maxFailedAttempts the failures in a row that lock the subject out
-	 * @param lockoutEnd the end of the lockout, should this failure start one
+	 * @return the failures in a row since the last success or lockout, this one counted
 	 */
-	void failed(Subject subject, Instant now, int maxFailedAttempts, Instant lockoutEnd);
+	int failed(Subject subject, Instant now);
+
+	/**
+	 * Locks a subject out and starts its count again; an account whose own record forbids
+	 * lockouts (as {@code svc_users.is_lockout_enabled} does) is left as it is.
+	 * @param subject who tried to sign in
+	 * @param end the end of the lockout
+	 * @return whether the subject is locked out now
+	 */
+	boolean lockOut(Subject subject, Instant end);
 
 	/**
 	 * Starts the count again, and ends a lockout of a name of no account: after a

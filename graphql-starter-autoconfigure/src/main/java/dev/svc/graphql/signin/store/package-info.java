@@ -1,6 +1,6 @@
 /**
  * Where sign-in keeps sessions, failed attempts and two-factor data: behind interfaces,
- * in the module's tables or, for the first two, in memory.
+ * in the module's tables.
  */
 @NullMarked
 package dev.svc.graphql.signin.store;

@@ -3,6 +3,7 @@ package dev.svc.graphql.signin.token;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.svc.graphql.signin.SignInInput.ValidationError;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,10 +35,6 @@ record AjaxResponse(@Nullable Object result, @Nullable String targetUrl, boolean
 	@SpecificationJson
 	record ErrorInfo(int code, String message, @Nullable String details,
 			@Nullable List<ValidationError> validationErrors) {
-	}
-
-	@SpecificationJson
-	record ValidationError(String message, List<String> members) {
 	}
 
 }

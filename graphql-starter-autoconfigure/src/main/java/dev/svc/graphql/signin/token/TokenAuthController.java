@@ -5,17 +5,18 @@ import java.util.List;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.PasswordResetResult;
 import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SecondFactor;
 import dev.svc.graphql.signin.SignInInput;
+import dev.svc.graphql.signin.SignInInput.ValidationError;
 import dev.svc.graphql.signin.SignInResult;
-import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TenancyAuthenticationDetails;
 import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.token.AjaxResponse.ErrorInfo;
-import dev.svc.graphql.signin.token.AjaxResponse.ValidationError;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
@@ -24,6 +25,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -38,7 +41,7 @@ final class TokenAuthController {
 	/** The reset path as users of the original know it. */
 	static final String RESET_PASSWORD_PATH = "/api/services/app/Account/ResetPassword";
 
-	private final SignInService signInService;
+	private final AuthenticationManager signIns;
 
 	private final PasswordResetService passwordReset;
 
@@ -46,9 +49,9 @@ final class TokenAuthController {
 
 	private final TokenService tokens;
 
-	TokenAuthController(SignInService signInService, PasswordResetService passwordReset,
+	TokenAuthController(AuthenticationManager signIns, PasswordResetService passwordReset,
 			@Nullable TwoFactorService twoFactor, TokenService tokens) {
-		this.signInService = signInService;
+		this.signIns = signIns;
 		this.passwordReset = passwordReset;
 		this.twoFactor = twoFactor;
 		this.tokens = tokens;
@@ -57,22 +60,31 @@ final class TokenAuthController {
 	// no "consumes", so another content type gets this controller's envelope
 	@PostMapping("/api/TokenAuth/Authenticate")
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody AuthenticateModel model, HttpServletRequest request) {
-		List<ValidationError> invalid = new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(),
-				model.password())
-			.problems()
-			.stream()
-			.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
-			.toList();
-		if (!invalid.isEmpty()) {
-			// audited and throttled as any sign-in; the answer says what is wrong
-			this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(), model.password(),
-					ClientAddress.of(request));
-			return invalidRequest("Your request is not valid!", invalid);
+		List<ValidationError> invalid = ValidationError
+			.of(new SignInInput(model.tenancyName(), model.userNameOrEmailAddress(), model.password()).problems());
+		UsernamePasswordAuthenticationToken attempt = UsernamePasswordAuthenticationToken.unauthenticated(
+				(model.userNameOrEmailAddress() != null) ? model.userNameOrEmailAddress() : "", model.password());
+		TenancyAuthenticationDetails details = new TenancyAuthenticationDetails(request, model.tenancyName(),
+				new SecondFactor(model.twoFactorVerificationCode(), Boolean.TRUE.equals(model.rememberClient()),
+						model.twoFactorRememberClientToken()));
+		attempt.setDetails(details);
+		SignedInUser user;
+		try {
+			user = (SignedInUser) Objects.requireNonNull(this.signIns.authenticate(attempt).getPrincipal());
 		}
-		SignInResult result = this.signInService.signIn(model.tenancyName(), model.userNameOrEmailAddress(),
-				model.password(), new SecondFactor(model.twoFactorVerificationCode(),
-						Boolean.TRUE.equals(model.rememberClient()), model.twoFactorRememberClientToken()),
-				ClientAddress.of(request));
+		catch (SignInResult.Refused refused) {
+			return invalid.isEmpty() ? refused(refused.getResult())
+					// audited and throttled as any sign-in; the answer says what is wrong
+					: invalidRequest("Your request is not valid!", invalid);
+		}
+		TokenService.Tokens issued = this.tokens.signIn(user);
+		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
+				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
+				user.userId(), false, null, details.getTwoFactorRememberClientToken(), null, issued.refreshToken(),
+				issued.refreshTokenLifetime().toSeconds())));
+	}
+
+	private static ResponseEntity<AjaxResponse> refused(SignInResult result) {
 		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER,
@@ -90,15 +102,7 @@ final class TokenAuthController {
 			return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(null, null, 0, false, null,
 					user.userId(), true, result.twoFactorAuthProviders(), null, null, null, 0)));
 		}
-		if (!result.succeeded() || user == null) {
-			return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-				.body(AjaxResponse.failure(result.failureMessage(), true));
-		}
-		TokenService.Tokens issued = this.tokens.signIn(user);
-		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
-				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
-				user.userId(), false, null, result.twoFactorRememberClientToken(), null, issued.refreshToken(),
-				issued.refreshTokenLifetime().toSeconds())));
+		return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(AjaxResponse.failure(result.failureMessage(), true));
 	}
 
 	/**
@@ -118,7 +122,7 @@ final class TokenAuthController {
 		Duration wait = (this.twoFactor != null)
 				? this.twoFactor.sendTwoFactorCode(model.userId(), model.provider(), ClientAddress.of(request)) : null;
 		if (wait != null) {
-			long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+			long seconds = RetryAfter.seconds(wait);
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(seconds))
 				.body(AjaxResponse.failure(
@@ -139,11 +143,7 @@ final class TokenAuthController {
 		return switch (result.outcome()) {
 			case RESET -> ResponseEntity.ok(AjaxResponse.success(new ResetPasswordResult(true,
 					Objects.requireNonNull(result.userName(), "a reset names its user"))));
-			case INVALID_INPUT -> invalidRequest(result.failureMessage(),
-					result.problems()
-						.stream()
-						.map((problem) -> new ValidationError(problem.message(), List.of(problem.field())))
-						.toList());
+			case INVALID_INPUT -> invalidRequest(result.failureMessage(), ValidationError.of(result.problems()));
 			case THROTTLED -> ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER,
 						String.valueOf(Objects.requireNonNull(result.retryAfter(), "throttled").toSeconds()))

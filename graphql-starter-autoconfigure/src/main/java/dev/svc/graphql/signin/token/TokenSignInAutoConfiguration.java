@@ -11,6 +11,7 @@ import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;
+import dev.svc.graphql.signin.TenancyAuthenticationProvider;
 import dev.svc.graphql.signin.TwoFactorService;
 import dev.svc.graphql.signin.TwoFactorSignIn;
 import dev.svc.graphql.signin.store.SignInSessions;
@@ -29,6 +30,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -70,9 +72,13 @@ public final class TokenSignInAutoConfiguration {
 
 	@Bean
 	TokenAuthController svcTokenAuthController(SignInService signInService, PasswordResetService passwordResetService,
-			ObjectProvider<TwoFactorService> twoFactorService, TokenService svcTokenService) {
-		return new TokenAuthController(signInService, passwordResetService, twoFactorService.getIfAvailable(),
-				svcTokenService);
+			ObjectProvider<TwoFactorService> twoFactorService, TokenService svcTokenService,
+			ApplicationEventPublisher events, ObjectProvider<Clock> clock) {
+		// the tokens' session starts after the sign-in, ending with the refresh tokens
+		return new TokenAuthController(
+				new TenancyAuthenticationProvider(signInService, clock.getIfUnique(Clock::systemUTC)).publishingEvents(
+						events),
+				passwordResetService, twoFactorService.getIfAvailable(), svcTokenService);
 	}
 
 	@Bean

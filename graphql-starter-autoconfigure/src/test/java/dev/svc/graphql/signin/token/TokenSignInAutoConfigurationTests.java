@@ -8,6 +8,9 @@ import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.TestSessions;
+import dev.svc.graphql.signin.store.SignInAttempts;
+import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.CacheBounds;
 import dev.svc.graphql.test.EmptyCredentialStore;
@@ -25,6 +28,7 @@ import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
 class TokenSignInAutoConfigurationTests {
 
@@ -111,6 +115,8 @@ class TokenSignInAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY)
 			.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.withBean(CredentialStore.class, EmptyCredentialStore::new)
+			.withBean(SignInAttempts.class, () -> mock(SignInAttempts.class))
+			.withBean(SignInSessions.class, TestSessions::inMemory)
 			.run((context) -> assertThat(context).hasSingleBean(TokenAuthController.class)
 				.doesNotHaveBean(TwoFactorController.class));
 	}
