@@ -3,6 +3,7 @@ package dev.svc.graphql;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The module's switch, endpoint path, and what the schema and errors tell; relaxed
@@ -33,6 +34,13 @@ public class SvcGraphQlProperties {
 	 */
 	private boolean exposeExceptionDetails;
 
+	/**
+	 * Heap that the module's caches may hold together (parsed documents, sessions
+	 * checked, permissions, access tokens, tenants), each its share, weighed in bytes;
+	 * what is let go is read or parsed again when next needed.
+	 */
+	private DataSize memoryBudget = DataSize.ofMegabytes(32);
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -55,6 +63,14 @@ public class SvcGraphQlProperties {
 
 	public void setIntrospection(Introspection introspection) {
 		this.introspection = introspection;
+	}
+
+	public DataSize getMemoryBudget() {
+		return this.memoryBudget;
+	}
+
+	public void setMemoryBudget(DataSize memoryBudget) {
+		this.memoryBudget = memoryBudget;
 	}
 
 	public boolean isExposeExceptionDetails() {

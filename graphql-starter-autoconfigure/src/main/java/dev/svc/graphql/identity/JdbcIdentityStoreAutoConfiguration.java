@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.SvcGraphQlProperties;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.flywaydb.core.Flyway;
@@ -38,9 +39,15 @@ import org.springframework.transaction.support.TransactionTemplate;
 @ConditionalOnBooleanProperty(name = "graphql.identity.enabled", matchIfMissing = true)
 @ConditionalOnSingleCandidate(DataSource.class)
 @ConditionalOnMissingBean(IdentityStore.class)
-@EnableConfigurationProperties(IdentityProperties.class)
+@EnableConfigurationProperties({ IdentityProperties.class, SvcGraphQlProperties.class })
 @Import(DatabaseInitializationDependencyConfigurer.class)
 public final class JdbcIdentityStoreAutoConfiguration {
+
+	/**
+	 * The JDBC query timeout of the identity store's statements, in seconds: as long as a
+	 * query's own time limit by default ({@code graphql.limits.timeout}).
+	 */
+	static final int QUERY_TIMEOUT_SECONDS = 10;
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -50,24 +57,27 @@ public final class JdbcIdentityStoreAutoConfiguration {
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	JdbcIdentityStore identityStore(DataSource dataSource, IdentityProperties properties, ObjectProvider<Clock> clock) {
-		JdbcClient jdbc = JdbcClient.create(jdbcTemplate(dataSource, properties));
-		return new JdbcIdentityStore(jdbc, clock.getIfUnique(Clock::systemUTC), properties.getPermissionCacheDuration(),
-				properties.getPermissionCacheSize(),
+	JdbcIdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties,
+			ObjectProvider<Clock> clock) {
+		JdbcClient jdbc = JdbcClient.create(jdbcTemplate(dataSource));
+		// a quarter of the memory budget (8 MB of 32 MB: some 8,000 users of ten
+		// permissions)
+		return new JdbcIdentityStore(jdbc, clock.getIfUnique(Clock::systemUTC), JdbcGrantedPermissions.CACHE_DURATION,
+				properties.getMemoryBudget().toBytes() / 4,
 				IdentitySchemaMigration.isMySql(dataSource) ? new UserTrigrams(jdbc) : null);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(CredentialStore.class)
 	@DependsOnDatabaseInitialization
-	JdbcCredentialStore credentialStore(DataSource dataSource, IdentityProperties properties) {
-		return new JdbcCredentialStore(JdbcClient.create(jdbcTemplate(dataSource, properties)),
+	JdbcCredentialStore credentialStore(DataSource dataSource) {
+		return new JdbcCredentialStore(JdbcClient.create(jdbcTemplate(dataSource)),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
 	}
 
-	private static JdbcTemplate jdbcTemplate(DataSource dataSource, IdentityProperties properties) {
+	private static JdbcTemplate jdbcTemplate(DataSource dataSource) {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-		jdbc.setQueryTimeout((int) Math.max(1, properties.getQueryTimeout().toSeconds()));
+		jdbc.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
 		return jdbc;
 	}
 
