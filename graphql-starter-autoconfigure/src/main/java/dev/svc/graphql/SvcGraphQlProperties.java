@@ -23,6 +23,12 @@ public class SvcGraphQlProperties {
 	private @Nullable String path;
 
 	/**
+	 * Whether the playground page is served (with graphql.enabled); when false its path
+	 * answers 404.
+	 */
+	private boolean playgroundEnabled;
+
+	/**
 	 * Who may introspect the schema and read it from the schema printer; signed-in only
 	 * lets the playground complete while anonymous callers learn nothing.
 	 */
@@ -39,7 +45,7 @@ public class SvcGraphQlProperties {
 	 * checked, permissions, access tokens, tenants), each its share, weighed in bytes;
 	 * what is let go is read or parsed again when next needed.
 	 */
-	private DataSize memoryBudget = DataSize.ofMegabytes(32);
+	private DataSize memoryBudget = DataSize.ofMegabytes(64);
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -55,6 +61,14 @@ public class SvcGraphQlProperties {
 
 	public void setPath(@Nullable String path) {
 		this.path = path;
+	}
+
+	public boolean isPlaygroundEnabled() {
+		return this.playgroundEnabled;
+	}
+
+	public void setPlaygroundEnabled(boolean playgroundEnabled) {
+		this.playgroundEnabled = playgroundEnabled;
 	}
 
 	public Introspection getIntrospection() {

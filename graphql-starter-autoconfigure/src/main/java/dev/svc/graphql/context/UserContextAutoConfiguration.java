@@ -45,7 +45,7 @@ public final class UserContextAutoConfiguration {
 	@EnableConfigurationProperties(SvcGraphQlProperties.class)
 	static class IdentityConfiguration {
 
-		/** A thirty-second of the memory budget (1 MB of 32 MB: some 5,000 tenants). */
+		/** A thirty-second of the memory budget (2 MB of 64 MB: some 8,000 tenants). */
 		@Bean
 		@Order(PipelineOrder.TENANT_HEADER_INTERCEPTOR)
 		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store, SvcGraphQlProperties properties) {

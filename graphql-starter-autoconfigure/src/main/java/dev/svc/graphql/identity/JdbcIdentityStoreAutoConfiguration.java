@@ -60,7 +60,7 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	JdbcIdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties,
 			ObjectProvider<Clock> clock) {
 		JdbcClient jdbc = JdbcClient.create(jdbcTemplate(dataSource));
-		// a quarter of the memory budget (8 MB of 32 MB: some 8,000 users of ten
+		// a quarter of the memory budget (16 MB of 64 MB: some 12,000 users of 20
 		// permissions)
 		return new JdbcIdentityStore(jdbc, clock.getIfUnique(Clock::systemUTC), JdbcGrantedPermissions.CACHE_DURATION,
 				properties.getMemoryBudget().toBytes() / 4,

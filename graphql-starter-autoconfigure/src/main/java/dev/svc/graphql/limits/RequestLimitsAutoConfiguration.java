@@ -47,13 +47,13 @@ public final class RequestLimitsAutoConfiguration {
 			ObjectProvider<CostBudget> budget) {
 		int queryLength = (int) Math.min(Integer.MAX_VALUE, properties.getMaxRequestSize().toBytes());
 		DataSize memoryBudget = module.getMemoryBudget();
-		// a quarter of the memory budget for signed-in callers' documents, a sixteenth
-		// for
-		// anonymous callers' (8 MB and 2 MB of 32 MB)
+		// an eighth of the memory budget for signed-in callers' documents, a
+		// thirty-second
+		// for anonymous callers' (8 MB and 2 MB of 64 MB)
 		return new DocumentCache(
 				new DocumentLimits(new DocumentLimits.Maximums(queryLength, properties.getMaxTokens(),
 						properties.getMaxQueryDepth(), properties.getMaxCost()), budget.getIfUnique()),
-				DataSize.ofBytes(memoryBudget.toBytes() / 4), DataSize.ofBytes(memoryBudget.toBytes() / 16));
+				DataSize.ofBytes(memoryBudget.toBytes() / 8), DataSize.ofBytes(memoryBudget.toBytes() / 32));
 	}
 
 	@Bean

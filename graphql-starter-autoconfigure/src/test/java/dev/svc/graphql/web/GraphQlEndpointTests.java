@@ -24,10 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The endpoint's answers over HTTP, through the application's filters and security
  * chains.
  */
-@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class }, properties = {
-		"graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
-		"graphql.identity.demo-data=true", "graphql.limits.max-query-depth=3",
-		"graphql.limits.max-request-size=4KB", "graphql.introspection=everyone" })
+@SpringBootTest(classes = { TestHostApplication.class, TestHandlers.TreeConfiguration.class },
+		properties = { "graphql.enabled=true",
+				"spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
+				"graphql.identity.demo-data=true", "graphql.limits.max-query-depth=3",
+				"graphql.limits.max-request-size=4KB", "graphql.introspection=everyone" })
 @AutoConfigureMockMvc
 class GraphQlEndpointTests {
 
@@ -158,8 +159,7 @@ class GraphQlEndpointTests {
 		MvcTestResult response = graphQl(document.append(" }").toString()).exchange();
 		assertThat(response).hasStatus(400);
 		assertThat(body(response)).contains("\"code\":\"QUERY_TOO_COMPLEX\"")
-			.contains(
-					"The query's number of aliases, fragments expanded, is 16, over the limit of 15.");
+			.contains("The query's number of aliases, fragments expanded, is 16, over the limit of 15.");
 	}
 
 	@Test

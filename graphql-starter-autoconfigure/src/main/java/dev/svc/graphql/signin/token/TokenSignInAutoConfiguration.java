@@ -61,7 +61,7 @@ public final class TokenSignInAutoConfiguration {
 	@Bean
 	TokenService svcTokenService(TokenSignInProperties properties, SvcGraphQlProperties module,
 			ActiveSessions activeSessions, SignInSessions sessions, ObjectProvider<Clock> clock) {
-		// an eighth of the memory budget (4 MB of 32 MB: some 6,000 tokens)
+		// an eighth of the memory budget (8 MB of 64 MB: some 5,800 tokens)
 		return new TokenService(properties.getSigningKey(), properties.getAccessTokenLifetime(),
 				properties.getRefreshTokenLifetime(), module.getMemoryBudget().toBytes() / 8, activeSessions, sessions,
 				clock.getIfUnique(Clock::systemUTC));
