@@ -52,7 +52,7 @@ class JdbcIdentityStoreAutoConfigurationTests {
 	@Test
 	void shouldBoundThePermissionCacheByDefault() {
 		this.contextRunner.run((context) -> CacheBounds.assertBoundsAfterWrite(
-				context.getBean(JdbcIdentityStore.class).permissionCache(), DataSize.ofMegabytes(8).toBytes(),
+				context.getBean(JdbcIdentityStore.class).permissionCache(), DataSize.ofMegabytes(16).toBytes(),
 				Duration.ofSeconds(5)));
 	}
 

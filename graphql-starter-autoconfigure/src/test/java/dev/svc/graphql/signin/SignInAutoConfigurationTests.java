@@ -51,14 +51,14 @@ class SignInAutoConfigurationTests {
 	void shouldBoundTheSessionCheckCacheByDefault() {
 		this.contextRunner
 			.run((context) -> CacheBounds.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(),
-					DataSize.ofMegabytes(8).toBytes(), Duration.ofHours(1)));
+					DataSize.ofMegabytes(24).toBytes(), Duration.ofHours(1)));
 	}
 
 	@Test
 	void shouldTakeTheSessionCheckCacheShareOfTheMemoryBudget() {
-		this.contextRunner.withPropertyValues("graphql.memory-budget=4MB")
+		this.contextRunner.withPropertyValues("graphql.memory-budget=8MB")
 			.run((context) -> CacheBounds.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(),
-					DataSize.ofMegabytes(1).toBytes(), Duration.ofHours(1)));
+					DataSize.ofMegabytes(3).toBytes(), Duration.ofHours(1)));
 	}
 
 	@Test

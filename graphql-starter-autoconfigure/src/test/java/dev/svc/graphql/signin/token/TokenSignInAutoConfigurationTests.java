@@ -68,7 +68,7 @@ class TokenSignInAutoConfigurationTests {
 			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY,
 					"graphql.sign-in.token.access-token-lifetime=2h")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TokenService.class).readTokenCache(),
-					DataSize.ofMegabytes(4).toBytes(), Duration.ofHours(2)));
+					DataSize.ofMegabytes(8).toBytes(), Duration.ofHours(2)));
 	}
 
 	@Test
