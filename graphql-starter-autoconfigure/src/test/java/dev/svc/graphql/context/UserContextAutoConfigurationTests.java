@@ -45,7 +45,7 @@ class UserContextAutoConfigurationTests {
 	void shouldBoundTheTenantCacheByDefault() {
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TenantHeaderInterceptor.class).cache(),
-					DataSize.ofMegabytes(1).toBytes(), Duration.ofSeconds(5)));
+					DataSize.ofMegabytes(2).toBytes(), Duration.ofSeconds(5)));
 	}
 
 	@Test
