@@ -28,9 +28,18 @@ class Counts {
 		// each property is one object in "properties"; deprecated ones carry a "deprecation" member
 		String properties = json.substring(json.indexOf("\"properties\""), json.indexOf("\"hints\"") > 0
 				? json.indexOf("\"hints\"") : json.length());
-		long all = Pattern.compile("\"name\"\\s*:").matcher(properties).results().count();
-		long deprecated = Pattern.compile("\"deprecation\"\\s*:").matcher(properties).results().count()
-				+ Pattern.compile("\"deprecated\"\\s*:\\s*true").matcher(properties).results().count();
+		// one object a property, with at most one nested object (its deprecation); the build
+		// writes both "deprecated": true and "deprecation" for a deprecated one
+		List<String> objects = Pattern.compile("\\{[^{}]*(?:\\{[^{}]*\\}[^{}]*)*\\}")
+			.matcher(properties)
+			.results()
+			.map((found) -> found.group())
+			.filter((object) -> object.contains("\"name\""))
+			.toList();
+		long all = objects.size();
+		long deprecated = objects.stream()
+			.filter((object) -> object.contains("\"deprecation\"") || object.matches("(?s).*\"deprecated\"\\s*:\\s*true.*"))
+			.count();
 		List<Path> sources;
 		try (Stream<Path> files = Files.walk(MAIN)) {
 			sources = files.filter((file) -> file.toString().endsWith(".java")).sorted().toList();

@@ -46,11 +46,12 @@ options=(--spring.datasource.url="$url" --spring.datasource.username="$user" --s
 if [ "$redis" = redis ]; then
   # a Redis database of the deployment test's own, emptied: another run's buckets are not this one's
   redis-cli -h 127.0.0.1 -n 15 flushdb > /dev/null
-  # the checks count exactly: a take that waited past the shipped 0.5 s on this busy machine would be let
-  # through (fail open, by design) and move the count, so they give Redis longer
+  # the checks count exactly: a take that waited past the sample's 1 s on this busy machine would be let
+  # through (fail open, by design) and move the count, so they give Redis longer (the module's own
+  # connections wait spring.data.redis.timeout)
   options+=(--spring.profiles.active=redis --spring.data.redis.host=127.0.0.1 --spring.data.redis.database=15
-    --graphql.rate-limits.store=redis --graphql.rate-limits.redis-timeout=10s
-    --graphql.persisted-documents.shared-store=redis --graphql.persisted-documents.redis-timeout=10s)
+    --spring.data.redis.timeout=10s
+    --graphql.rate-limits.store=redis --graphql.persisted-documents.shared-store=redis)
 else
   options+=(--graphql.rate-limits.store=database --graphql.persisted-documents.shared-store=database)
 fi

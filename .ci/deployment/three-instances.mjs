@@ -7,7 +7,7 @@
 //      others, an anonymous caller's does not;
 //   4. a token and a cookie session signed in through one instance work on every instance;
 //   5. a log-out on one instance is refused on every instance within the stated delay
-//      (graphql.sign-in.session-check-interval, 5 s, for a token and for a cookie session).
+//      (the session check interval, 5 s, for a token and for a cookie session).
 //
 //   node three-instances.mjs http://127.0.0.1:18190 18191 18192 18193
 import { createHash } from 'node:crypto';

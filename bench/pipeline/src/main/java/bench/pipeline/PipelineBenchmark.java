@@ -40,8 +40,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * pipeline without HTTP, on H2: the whole request (parse and validate, or the kept document; the
  * caller's permissions, kept or read; the handler's two statements; serialisation to JSON bytes),
  * and its parts. {@code caches=on} is the module's default; {@code off} sets
- * {@code graphql.limits.document-cache-budget=0}, {@code anonymous-document-cache-budget=0} and
- * {@code graphql.identity.permission-cache-duration=0}, as the module worked before.
+ * {@code graphql.memory-budget=0}: no document and no permissions kept, as the module worked before.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -75,9 +74,7 @@ public class PipelineBenchmark {
 		application.setWebApplicationType(WebApplicationType.NONE);
 		boolean on = this.caches.equals("on");
 		this.context = application.run("--graphql.enabled=true", "--spring.main.banner-mode=off",
-				"--logging.level.root=WARN", "--graphql.limits.document-cache-budget=" + (on ? "8MB" : "0"),
-				"--graphql.limits.anonymous-document-cache-budget=" + (on ? "2MB" : "0"),
-				"--graphql.identity.permission-cache-duration=" + (on ? "5s" : "0"));
+				"--logging.level.root=WARN", "--graphql.memory-budget=" + (on ? "64MB" : "0"));
 		this.service = this.context.getBean(ExecutionGraphQlService.class);
 		this.source = this.context.getBean(GraphQlSource.class);
 		this.store = this.context.getBean(IdentityStore.class);

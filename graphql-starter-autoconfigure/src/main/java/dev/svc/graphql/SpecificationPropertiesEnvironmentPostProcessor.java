@@ -10,10 +10,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * The specification's names for settings: {@code graphql.path} wins over
- * {@code spring.graphql.http.path}, and {@code graphql.playground-enabled}
- * ({@code GraphQL.PlaygroundEnabled}) applies when {@code graphql.playground.enabled} is
- * not set.
+ * The specification's name for the endpoint's path: {@code graphql.path} wins over
+ * {@code spring.graphql.http.path}.
  */
 final class SpecificationPropertiesEnvironmentPostProcessor implements EnvironmentPostProcessor {
 
@@ -24,10 +22,6 @@ final class SpecificationPropertiesEnvironmentPostProcessor implements Environme
 		Binder binder = Binder.get(environment);
 		Map<String, Object> aliases = new HashMap<>();
 		binder.bind("graphql.path", String.class).ifBound((path) -> aliases.put("spring.graphql.http.path", path));
-		if (!binder.bind("graphql.playground.enabled", String.class).isBound()) {
-			binder.bind("graphql.playground-enabled", String.class)
-				.ifBound((enabled) -> aliases.put("graphql.playground.enabled", enabled));
-		}
 		if (!aliases.isEmpty()) {
 			environment.getPropertySources().addFirst(new MapPropertySource(PROPERTY_SOURCE_NAME, aliases));
 		}

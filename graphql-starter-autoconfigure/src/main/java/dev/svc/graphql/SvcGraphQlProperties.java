@@ -3,6 +3,7 @@ package dev.svc.graphql;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The module's switch, endpoint path, and what the schema and errors tell; relaxed
@@ -22,6 +23,12 @@ public class SvcGraphQlProperties {
 	private @Nullable String path;
 
 	/**
+	 * Whether the playground page is served (with graphql.enabled); when false its path
+	 * answers 404.
+	 */
+	private boolean playgroundEnabled;
+
+	/**
 	 * Who may introspect the schema and read it from the schema printer; signed-in only
 	 * lets the playground complete while anonymous callers learn nothing.
 	 */
@@ -32,6 +39,13 @@ public class SvcGraphQlProperties {
 	 * production: it tells clients about the server's internals.
 	 */
 	private boolean exposeExceptionDetails;
+
+	/**
+	 * Heap that the module's caches may hold together (parsed documents, sessions
+	 * checked, permissions, access tokens, tenants), each its share, weighed in bytes;
+	 * what is let go is read or parsed again when next needed.
+	 */
+	private DataSize memoryBudget = DataSize.ofMegabytes(64);
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -49,12 +63,28 @@ public class SvcGraphQlProperties {
 		this.path = path;
 	}
 
+	public boolean isPlaygroundEnabled() {
+		return this.playgroundEnabled;
+	}
+
+	public void setPlaygroundEnabled(boolean playgroundEnabled) {
+		this.playgroundEnabled = playgroundEnabled;
+	}
+
 	public Introspection getIntrospection() {
 		return this.introspection;
 	}
 
 	public void setIntrospection(Introspection introspection) {
 		this.introspection = introspection;
+	}
+
+	public DataSize getMemoryBudget() {
+		return this.memoryBudget;
+	}
+
+	public void setMemoryBudget(DataSize memoryBudget) {
+		this.memoryBudget = memoryBudget;
 	}
 
 	public boolean isExposeExceptionDetails() {

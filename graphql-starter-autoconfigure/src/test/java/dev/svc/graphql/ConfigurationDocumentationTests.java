@@ -101,14 +101,42 @@ class ConfigurationDocumentationTests {
 
 	@Test
 	void shouldDocumentEveryPropertyOfTheMetadata() {
-		List<String> undocumented = metadata.keySet().stream().filter((name) -> !documented.containsKey(name)).toList();
+		List<String> undocumented = metadata.values()
+			.stream()
+			.filter((property) -> property.deprecation() == null)
+			.map(MetadataProperty::name)
+			.filter((name) -> !documented.containsKey(name))
+			.toList();
 		assertThat(undocumented).as("properties of the metadata with no table row in %s", DOCUMENT).isEmpty();
 	}
 
 	@Test
 	void shouldDocumentOnlyPropertiesOfTheMetadata() {
-		List<String> unknown = documented.keySet().stream().filter((name) -> !metadata.containsKey(name)).toList();
-		assertThat(unknown).as("table rows of %s for properties that are not in the metadata", DOCUMENT).isEmpty();
+		List<String> unknown = documented.keySet()
+			.stream()
+			.filter((name) -> !metadata.containsKey(name) || metadata.get(name).deprecation() != null)
+			.toList();
+		assertThat(unknown).as("table rows of %s for properties that are not in the metadata, or deprecated", DOCUMENT)
+			.isEmpty();
+	}
+
+	@Test
+	void shouldTellWhatBecameOfEveryDeprecatedProperty() {
+		List<String> untold = metadata.values()
+			.stream()
+			.filter((property) -> property.deprecation() != null)
+			.map(MetadataProperty::name)
+			.filter((name) -> !mentions.contains(name))
+			.toList();
+		assertThat(untold).as("deprecated properties that %s does not name", DOCUMENT).isEmpty();
+		List<String> unexplained = metadata.values()
+			.stream()
+			.filter((property) -> property.deprecation() != null)
+			.filter((property) -> property.deprecation().reason() == null
+					&& property.deprecation().replacement() == null)
+			.map(MetadataProperty::name)
+			.toList();
+		assertThat(unexplained).as("deprecated properties with neither a replacement nor a reason").isEmpty();
 	}
 
 	@Test
@@ -342,7 +370,7 @@ class ConfigurationDocumentationTests {
 
 	@JsonIgnoreProperties(ignoreUnknown = true)
 	record MetadataProperty(String name, @Nullable String type, @Nullable String description,
-			@Nullable Object defaultValue, @Nullable String sourceType) {
+			@Nullable Object defaultValue, @Nullable String sourceType, @Nullable Deprecation deprecation) {
 
 		/** The default as it would be written in a properties file. */
 		String defaultValueText() {
@@ -364,6 +392,12 @@ class ConfigurationDocumentationTests {
 				return null;
 			}
 		}
+
+	}
+
+	/** What the metadata says of a renamed or removed property. */
+	@JsonIgnoreProperties(ignoreUnknown = true)
+	record Deprecation(@Nullable String level, @Nullable String reason, @Nullable String replacement) {
 
 	}
 

@@ -24,12 +24,11 @@ class PublicApiTests {
 	 * types.
 	 */
 	private static final List<String> API = List.of("dev.svc.graphql.audit.AuditProperties",
-			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.context.TenantHeaderProperties",
-			"dev.svc.graphql.SvcGraphQlProperties", "dev.svc.graphql.identity.IdentityProperties",
-			"dev.svc.graphql.limits.RequestLimitsProperties", "dev.svc.graphql.ratelimit.RateLimitProperties",
-			"dev.svc.graphql.ratelimit.RateLimitProperties$Store", "dev.svc.graphql.ratelimit.SharedBuckets",
-			"dev.svc.graphql.limits.CostBudget", "dev.svc.graphql.playground.PlaygroundProperties",
-			"dev.svc.graphql.queries.IdentityQueriesProperties",
+			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.SvcGraphQlProperties",
+			"dev.svc.graphql.identity.IdentityProperties", "dev.svc.graphql.limits.RequestLimitsProperties",
+			"dev.svc.graphql.ratelimit.RateLimitProperties", "dev.svc.graphql.ratelimit.RateLimitProperties$Store",
+			"dev.svc.graphql.ratelimit.SharedBuckets", "dev.svc.graphql.limits.CostBudget",
+			"dev.svc.graphql.playground.PlaygroundProperties", "dev.svc.graphql.queries.IdentityQueriesProperties",
 			"dev.svc.graphql.queries.IdentityQueriesProperties$Query", "dev.svc.graphql.signin.SignInProperties",
 			"dev.svc.graphql.signin.SignInProperties$Lockout", "dev.svc.graphql.signin.SignInProperties$Throttle",
 			"dev.svc.graphql.signin.PasswordProperties", "dev.svc.graphql.signin.PasswordProperties$Hashing",

@@ -48,7 +48,8 @@ public final class AuditAutoConfiguration {
 	@ConditionalOnSingleCandidate(DataSource.class)
 	@DependsOnDatabaseInitialization
 	AuditLogWriter auditLogWriter(DataSource dataSource, AuditProperties audit) {
-		return new JdbcAuditLogWriter(new JdbcTemplate(dataSource), audit.getQueueCapacity(), audit.getFlushInterval());
+		return new JdbcAuditLogWriter(new JdbcTemplate(dataSource), JdbcAuditLogWriter.QUEUE_CAPACITY,
+				JdbcAuditLogWriter.FLUSH_INTERVAL);
 	}
 
 	@Bean
@@ -56,23 +57,22 @@ public final class AuditAutoConfiguration {
 	@ConditionalOnBean(AuditLogWriter.class)
 	@ConditionalOnClass(WebGraphQlInterceptor.class)
 	@ConditionalOnBooleanProperty("graphql.enabled")
-	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, AuditProperties audit,
-			ObjectProvider<Clock> clock, ObjectProvider<SharedBuckets> shared) {
+	QueryAuditInterceptor svcQueryAuditInterceptor(AuditLogWriter writer, ObjectProvider<Clock> clock,
+			ObjectProvider<SharedBuckets> shared) {
 		// the signed-in users' quota stays per instance: sharing it would cost every
 		// signed-in query a round trip
 		return new QueryAuditInterceptor(writer, clock.getIfUnique(Clock::systemUTC),
-				new AuditQuota(writer, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, audit.getAnonymousQueriesPerWindow(),
-						audit.getAnonymousQueryWindow(), shared.getIfUnique()),
-				new AuditQuota(writer, "GraphQL", AuditQuota.SIGNED_IN_QUERIES, audit.getSignedInQueriesPerWindow(),
-						audit.getSignedInQueryWindow()));
+				new AuditQuota(writer, "GraphQL", AuditQuota.ANONYMOUS_QUERIES, AuditQuota.ANONYMOUS_QUERIES_PER_WINDOW,
+						AuditQuota.WINDOW, shared.getIfUnique()),
+				new AuditQuota(writer, "GraphQL", AuditQuota.SIGNED_IN_QUERIES, AuditQuota.SIGNED_IN_QUERIES_PER_WINDOW,
+						AuditQuota.WINDOW));
 	}
 
 	@Bean
 	@ConditionalOnBean(AuditLogWriter.class)
-	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, AuditProperties audit,
-			ObjectProvider<SharedBuckets> shared) {
-		return new AuditQuota(writer, "Authentication", AuditQuota.REFUSED_SIGN_INS, audit.getRefusedSignInsPerWindow(),
-				audit.getRefusedSignInWindow(), shared.getIfUnique());
+	AuditQuota svcRefusedSignInQuota(AuditLogWriter writer, ObjectProvider<SharedBuckets> shared) {
+		return new AuditQuota(writer, "Authentication", AuditQuota.REFUSED_SIGN_INS,
+				AuditQuota.REFUSED_SIGN_INS_PER_WINDOW, AuditQuota.WINDOW, shared.getIfUnique());
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -110,8 +110,8 @@ public final class AuditAutoConfiguration {
 				}
 				interceptor.ifAvailable((queries) -> FunctionCounter
 					.builder("svc.audit.records.skipped", queries, QueryAuditInterceptor::notRecordedQueries)
-					.description("Anonymous queries past graphql.audit.anonymous-queries-per-window for their address,"
-							+ " recorded by their number only")
+					.description("Anonymous queries past the audit quota of their address, recorded by their"
+							+ " number only")
 					.register(registry));
 			};
 		}

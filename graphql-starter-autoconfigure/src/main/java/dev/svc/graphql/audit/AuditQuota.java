@@ -44,6 +44,21 @@ public final class AuditQuota implements SmartLifecycle {
 
 	static final int MAX_ADDRESSES = 10_000;
 
+	/** The window every quota counts in. */
+	static final Duration WINDOW = Duration.ofMinutes(1);
+
+	/** Anonymous queries of one client address recorded one by one per window. */
+	static final int ANONYMOUS_QUERIES_PER_WINDOW = 60;
+
+	/**
+	 * Queries of one signed-in user recorded one by one per window: far more than a
+	 * person's use of a front end makes, so that a script cannot fill the log.
+	 */
+	static final int SIGNED_IN_QUERIES_PER_WINDOW = 600;
+
+	/** Refused sign-in attempts of one client address recorded one by one per window. */
+	static final int REFUSED_SIGN_INS_PER_WINDOW = 30;
+
 	private static final String USER = "user:";
 
 	// the records with no address of their own in the table

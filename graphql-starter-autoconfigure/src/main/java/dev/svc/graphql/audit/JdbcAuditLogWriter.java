@@ -41,6 +41,15 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 
 	private static final int MAX_BATCH = 500;
 
+	/**
+	 * Records waiting for the writer, also while the database cannot be reached: some
+	 * minutes of a busy instance's queries, a few megabytes of heap.
+	 */
+	static final int QUEUE_CAPACITY = 10_000;
+
+	/** How long the idle writer waits for a record before it looks at its drops again. */
+	static final Duration FLUSH_INTERVAL = Duration.ofMillis(500);
+
 	private static final long FIRST_RETRY_MILLIS = 250;
 
 	private static final long LAST_RETRY_MILLIS = 5_000;
@@ -264,8 +273,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		if (!this.databaseAway) {
 			this.databaseAway = true;
 			logger.warn("The audit log cannot be written for now, the database cannot be reached (" + ex.getMessage()
-					+ "); records wait in the buffer of " + this.queueCapacity
-					+ " (graphql.audit.queue-capacity) until it is back");
+					+ "); records wait in the buffer of " + this.queueCapacity + " until it is back");
 		}
 	}
 
@@ -291,7 +299,7 @@ final class JdbcAuditLogWriter implements AuditLogWriter, SmartLifecycle {
 		if (records > 0) {
 			this.nextDropReport = time + DROP_REPORT_NANOS;
 			logger.warn(records + " audit records were dropped: the buffer of " + this.queueCapacity
-					+ " (graphql.audit.queue-capacity) was full while the database could not be written");
+					+ " was full while the database could not be written");
 		}
 	}
 

@@ -22,19 +22,34 @@ import org.springframework.graphql.support.DefaultExecutionGraphQlResponse;
  * not the id of an active tenant, before any of it runs or is audited. An unknown and an
  * inactive tenant get the same message, naming no tenant: anybody may send the header,
  * and trying ids must neither list tenants' names nor tell inactive ones apart. Tenants
- * are cached (bounded, per cache duration) so a flood of headers is no flood of queries.
+ * are cached (within their share of the memory budget, for {@link #CACHE_DURATION}) so a
+ * flood of headers is no flood of queries.
  */
 final class TenantHeaderInterceptor implements WebGraphQlInterceptor {
+
+	/**
+	 * How long a tenant read for a header is reused: the longest its deactivation takes
+	 * to reach anonymous callers on each instance, as long as a session check's.
+	 */
+	static final Duration CACHE_DURATION = Duration.ofSeconds(5);
+
+	/**
+	 * What a kept tenant weighs on the heap besides its names: key, entry and record
+	 * (about 250 bytes in all, estimated).
+	 */
+	private static final int ENTRY_BYTES = 224;
 
 	private final IdentityStore store;
 
 	private final Cache<Integer, Optional<Tenant>> tenants;
 
-	TenantHeaderInterceptor(IdentityStore store, int cacheSize, Duration cacheDuration) {
+	TenantHeaderInterceptor(IdentityStore store, long cacheBytes) {
 		this.store = store;
 		this.tenants = Caffeine.newBuilder()
-			.maximumSize(cacheSize)
-			.expireAfterWrite(cacheDuration)
+			.maximumWeight(cacheBytes)
+			.<Integer, Optional<Tenant>>weigher((id, tenant) -> ENTRY_BYTES
+					+ tenant.map((found) -> found.tenancyName().length() + found.name().length()).orElse(0))
+			.expireAfterWrite(CACHE_DURATION)
 			.executor(Runnable::run)
 			.recordStats()
 			.build();

@@ -1,6 +1,7 @@
 package dev.svc.graphql.context;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -41,13 +42,14 @@ public final class UserContextAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBean(IdentityStore.class)
-	@EnableConfigurationProperties(TenantHeaderProperties.class)
+	@EnableConfigurationProperties(SvcGraphQlProperties.class)
 	static class IdentityConfiguration {
 
+		/** A thirty-second of the memory budget (2 MB of 64 MB: some 8,000 tenants). */
 		@Bean
 		@Order(PipelineOrder.TENANT_HEADER_INTERCEPTOR)
-		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store, TenantHeaderProperties properties) {
-			return new TenantHeaderInterceptor(store, properties.getCacheSize(), properties.getCacheDuration());
+		TenantHeaderInterceptor svcTenantHeaderInterceptor(IdentityStore store, SvcGraphQlProperties properties) {
+			return new TenantHeaderInterceptor(store, properties.getMemoryBudget().toBytes() / 32);
 		}
 
 		@Configuration(proxyBeanMethods = false)

@@ -1,7 +1,5 @@
 package dev.svc.graphql.identity;
 
-import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /** The identity data ({@code graphql.identity.*}). */
@@ -29,22 +27,6 @@ public class IdentityProperties {
 	 */
 	private boolean failOnDemoPasswords;
 
-	/**
-	 * How long a user's permissions are cached: the longest a grant or revocation takes
-	 * to reach queries on each instance (as graphql.sign-in.session-check-interval is for
-	 * log-outs). 0 reads them on every query.
-	 */
-	private Duration permissionCacheDuration = Duration.ofSeconds(5);
-
-	/** Most users whose permissions are cached; the least used are dropped first. */
-	private int permissionCacheSize = 10_000;
-
-	/**
-	 * JDBC query timeout of the identity store (whole seconds, at least one). Keep it no
-	 * longer than graphql.limits.timeout, so no statement outlives its request.
-	 */
-	private Duration queryTimeout = Duration.ofSeconds(10);
-
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -67,30 +49,6 @@ public class IdentityProperties {
 
 	public void setFailOnDemoPasswords(boolean failOnDemoPasswords) {
 		this.failOnDemoPasswords = failOnDemoPasswords;
-	}
-
-	public Duration getPermissionCacheDuration() {
-		return this.permissionCacheDuration;
-	}
-
-	public void setPermissionCacheDuration(Duration permissionCacheDuration) {
-		this.permissionCacheDuration = permissionCacheDuration;
-	}
-
-	public int getPermissionCacheSize() {
-		return this.permissionCacheSize;
-	}
-
-	public void setPermissionCacheSize(int permissionCacheSize) {
-		this.permissionCacheSize = permissionCacheSize;
-	}
-
-	public Duration getQueryTimeout() {
-		return this.queryTimeout;
-	}
-
-	public void setQueryTimeout(Duration queryTimeout) {
-		this.queryTimeout = queryTimeout;
 	}
 
 }

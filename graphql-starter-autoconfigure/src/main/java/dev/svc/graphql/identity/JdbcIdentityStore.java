@@ -26,17 +26,13 @@ final class JdbcIdentityStore implements IdentityStore {
 
 	private final UserFilterStatement filter;
 
-	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize) {
-		this(jdbc, clock, permissionCacheDuration, permissionCacheSize, null);
-	}
-
 	/** {@code trigrams} where the substring filter needs them, else {@code null}. */
-	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, int permissionCacheSize,
+	JdbcIdentityStore(JdbcClient jdbc, Clock clock, Duration permissionCacheDuration, long permissionCacheBytes,
 			@Nullable UserTrigrams trigrams) {
 		this.jdbc = jdbc;
 		this.filter = new UserFilterStatement(clock, trigrams);
 		this.users = new JdbcUsersQuery(jdbc, this.filter, new JdbcUserCounts(jdbc, this.filter));
-		this.permissions = new JdbcGrantedPermissions(jdbc, clock, permissionCacheDuration, permissionCacheSize);
+		this.permissions = new JdbcGrantedPermissions(jdbc, clock, permissionCacheDuration, permissionCacheBytes);
 	}
 
 	@Override

@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.SvcGraphQlProperties;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.flywaydb.core.Flyway;
@@ -38,7 +39,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @ConditionalOnBooleanProperty(name = "graphql.identity.enabled", matchIfMissing = true)
 @ConditionalOnSingleCandidate(DataSource.class)
 @ConditionalOnMissingBean(IdentityStore.class)
-@EnableConfigurationProperties(IdentityProperties.class)
+@EnableConfigurationProperties({ IdentityProperties.class, SvcGraphQlProperties.class })
 @Import(DatabaseInitializationDependencyConfigurer.class)
 public final class JdbcIdentityStoreAutoConfiguration {
 
@@ -48,6 +49,12 @@ public final class JdbcIdentityStoreAutoConfiguration {
 	 */
 	public static final String SCHEMA_MIGRATION = "dev.svc.graphql.identity.IdentitySchemaMigration";
 
+	/**
+	 * The JDBC query timeout of the identity store's statements, in seconds: as long as a
+	 * query's own time limit by default ({@code graphql.limits.timeout}).
+	 */
+	static final int QUERY_TIMEOUT_SECONDS = 10;
+
 	@Bean
 	@ConditionalOnMissingBean
 	IdentitySchemaMigration identitySchemaMigration(DataSource dataSource, IdentityProperties properties) {
@@ -56,24 +63,27 @@ public final class JdbcIdentityStoreAutoConfiguration {
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	JdbcIdentityStore identityStore(DataSource dataSource, IdentityProperties properties, ObjectProvider<Clock> clock) {
-		JdbcClient jdbc = JdbcClient.create(jdbcTemplate(dataSource, properties));
-		return new JdbcIdentityStore(jdbc, clock.getIfUnique(Clock::systemUTC), properties.getPermissionCacheDuration(),
-				properties.getPermissionCacheSize(),
+	JdbcIdentityStore identityStore(DataSource dataSource, SvcGraphQlProperties properties,
+			ObjectProvider<Clock> clock) {
+		JdbcClient jdbc = JdbcClient.create(jdbcTemplate(dataSource));
+		// a quarter of the memory budget (16 MB of 64 MB: some 12,000 users of 20
+		// permissions)
+		return new JdbcIdentityStore(jdbc, clock.getIfUnique(Clock::systemUTC), JdbcGrantedPermissions.CACHE_DURATION,
+				properties.getMemoryBudget().toBytes() / 4,
 				IdentitySchemaMigration.isMySql(dataSource) ? new UserTrigrams(jdbc) : null);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(CredentialStore.class)
 	@DependsOnDatabaseInitialization
-	JdbcCredentialStore credentialStore(DataSource dataSource, IdentityProperties properties) {
-		return new JdbcCredentialStore(JdbcClient.create(jdbcTemplate(dataSource, properties)),
+	JdbcCredentialStore credentialStore(DataSource dataSource) {
+		return new JdbcCredentialStore(JdbcClient.create(jdbcTemplate(dataSource)),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
 	}
 
-	private static JdbcTemplate jdbcTemplate(DataSource dataSource, IdentityProperties properties) {
+	private static JdbcTemplate jdbcTemplate(DataSource dataSource) {
 		JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-		jdbc.setQueryTimeout((int) Math.max(1, properties.getQueryTimeout().toSeconds()));
+		jdbc.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
 		return jdbc;
 	}
 

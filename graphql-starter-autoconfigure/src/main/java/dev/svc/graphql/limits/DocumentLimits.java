@@ -27,6 +27,24 @@ import org.jspecify.annotations.Nullable;
  */
 final class DocumentLimits implements PreparsedDocumentProvider {
 
+	/**
+	 * Most aliases a query may have, fragments expanded: no front end asks one field more
+	 * often, and each alias may run the field's whole work again.
+	 */
+	static final int MAX_ALIASES = 15;
+
+	/** Most directives a query may have, fragments expanded. */
+	static final int MAX_DIRECTIVES = 50;
+
+	/** Most fragment definitions a document may have. */
+	static final int MAX_FRAGMENTS = 100;
+
+	/**
+	 * Deepest nesting of fragment spreads, whose validation grows with the cube of their
+	 * length.
+	 */
+	static final int MAX_FRAGMENT_DEPTH = 10;
+
 	private final Maximums limits;
 
 	private final ParserOptions parserOptions;
@@ -56,7 +74,7 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 		if (query.length() > this.limits.queryLength()) {
 			return refuse(ErrorCode.QUERY_TOO_LARGE,
 					"The query's length is " + query.length() + " characters, over the limit of "
-							+ this.limits.queryLength() + " (graphql.limits.max-query-length).");
+							+ this.limits.queryLength() + " (graphql.limits.max-request-size).");
 		}
 		Document document;
 		try {
@@ -96,40 +114,48 @@ final class DocumentLimits implements PreparsedDocumentProvider {
 		if (shape.depth() > this.limits.queryDepth()) {
 			return tooComplex("depth", shape.depth(), this.limits.queryDepth(), "max-query-depth");
 		}
-		if (shape.fields() > this.limits.fields()) {
-			return tooComplex("number of fields, fragments expanded,", shape.fields(), this.limits.fields(),
-					"max-fields");
+		// each field costs at least 1, so a query over the cost limit in fields alone is
+		// refused here, before its validation
+		if (shape.fields() > this.limits.cost()) {
+			return tooComplex("number of fields, fragments expanded,", shape.fields(), this.limits.cost(), "max-cost");
 		}
-		if (shape.aliases() > this.limits.aliases()) {
-			return tooComplex("number of aliases, fragments expanded,", shape.aliases(), this.limits.aliases(),
-					"max-aliases");
+		if (shape.aliases() > MAX_ALIASES) {
+			return tooComplex("number of aliases, fragments expanded,", shape.aliases(), MAX_ALIASES, null);
 		}
-		if (shape.directives() > this.limits.directives()) {
-			return tooComplex("number of directives, fragments expanded,", shape.directives(), this.limits.directives(),
-					"max-directives");
+		if (shape.directives() > MAX_DIRECTIVES) {
+			return tooComplex("number of directives, fragments expanded,", shape.directives(), MAX_DIRECTIVES, null);
 		}
-		if (shape.fragments() > this.limits.fragments()) {
-			return tooComplex("number of fragments", shape.fragments(), this.limits.fragments(), "max-fragments");
+		if (shape.fragments() > MAX_FRAGMENTS) {
+			return tooComplex("number of fragments", shape.fragments(), MAX_FRAGMENTS, null);
 		}
-		if (shape.fragmentDepth() > this.limits.fragmentDepth()) {
-			return tooComplex("nesting of fragment spreads", shape.fragmentDepth(), this.limits.fragmentDepth(),
-					"max-fragment-depth");
+		if (shape.fragmentDepth() > MAX_FRAGMENT_DEPTH) {
+			return tooComplex("nesting of fragment spreads", shape.fragmentDepth(), MAX_FRAGMENT_DEPTH, null);
 		}
 		return null;
 	}
 
-	private static GraphQLError tooComplex(String measure, long found, int allowed, String property) {
+	private static GraphQLError tooComplex(String measure, long found, int allowed, @Nullable String property) {
 		String value = (found == Long.MAX_VALUE) ? "beyond counting" : String.valueOf(found);
-		return ErrorCode.refusal(ErrorCode.QUERY_TOO_COMPLEX, "The query's " + measure + " is " + value
-				+ ", over the limit of " + allowed + " (graphql.limits." + property + ").");
+		return ErrorCode.refusal(ErrorCode.QUERY_TOO_COMPLEX,
+				"The query's " + measure + " is " + value + ", over the limit of " + allowed
+						+ ((property != null) ? " (graphql.limits." + property + ")." : "."));
 	}
 
 	private static PreparsedDocumentEntry refuse(String code, String message) {
 		return new PreparsedDocumentEntry(ErrorCode.refusal(code, message));
 	}
 
-	record Maximums(int queryLength, int tokens, int queryDepth, int fields, int aliases, int directives, int fragments,
-			int fragmentDepth, int cost) {
+	/**
+	 * The limits a host sets.
+	 *
+	 * @param queryLength the longest document, in characters: as long as the largest body
+	 * ({@code graphql.limits.max-request-size}), so that a document sent by GET or named
+	 * by its hash is bounded as one sent in a body
+	 * @param tokens the most tokens
+	 * @param queryDepth the deepest nesting of fields
+	 * @param cost the highest cost, and the most fields
+	 */
+	record Maximums(int queryLength, int tokens, int queryDepth, int cost) {
 	}
 
 }

@@ -9,7 +9,7 @@ import graphql.language.Node;
  * a value, a directive, a variable, ...), {@code __typename} and the introspection fields
  * as any other, or one for each field as it would run (fragments expanded at each spread)
  * where that is more. Linear in the document's length: about one a token, so at most
- * {@code graphql.limits.max-tokens} or {@code max-fields}. A document of 990
+ * {@code graphql.limits.max-tokens} or {@code max-cost}. A document of 990
  * {@code __typename} costs 993, where the fields it runs cost nothing.
  */
 final class DocumentWork {

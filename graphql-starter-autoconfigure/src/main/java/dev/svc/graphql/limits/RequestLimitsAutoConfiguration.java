@@ -1,6 +1,7 @@
 package dev.svc.graphql.limits;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.container.RootContainerAutoConfiguration;
 import dev.svc.graphql.instrumentation.RequestInstrumentation;
@@ -29,6 +30,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.graphql.execution.GraphQlSource;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The request limits ({@code graphql.limits.*}): the body's size on the endpoint, the
@@ -37,17 +39,21 @@ import org.springframework.graphql.execution.GraphQlSource;
 @AutoConfiguration(before = GraphQlAutoConfiguration.class, after = RootContainerAutoConfiguration.class)
 @ConditionalOnClass({ GraphQL.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(RequestLimitsProperties.class)
+@EnableConfigurationProperties({ RequestLimitsProperties.class, SvcGraphQlProperties.class })
 public final class RequestLimitsAutoConfiguration {
 
 	@Bean
-	DocumentCache svcDocumentCache(RequestLimitsProperties properties, ObjectProvider<CostBudget> budget) {
+	DocumentCache svcDocumentCache(RequestLimitsProperties properties, SvcGraphQlProperties module,
+			ObjectProvider<CostBudget> budget) {
+		int queryLength = (int) Math.min(Integer.MAX_VALUE, properties.getMaxRequestSize().toBytes());
+		DataSize memoryBudget = module.getMemoryBudget();
+		// an eighth of the memory budget for signed-in callers' documents, a
+		// thirty-second
+		// for anonymous callers' (8 MB and 2 MB of 64 MB)
 		return new DocumentCache(
-				new DocumentLimits(new DocumentLimits.Maximums(properties.getMaxQueryLength(),
-						properties.getMaxTokens(), properties.getMaxQueryDepth(), properties.getMaxFields(),
-						properties.getMaxAliases(), properties.getMaxDirectives(), properties.getMaxFragments(),
-						properties.getMaxFragmentDepth(), properties.getMaxCost()), budget.getIfUnique()),
-				properties.getDocumentCacheBudget(), properties.getAnonymousDocumentCacheBudget());
+				new DocumentLimits(new DocumentLimits.Maximums(queryLength, properties.getMaxTokens(),
+						properties.getMaxQueryDepth(), properties.getMaxCost()), budget.getIfUnique()),
+				DataSize.ofBytes(memoryBudget.toBytes() / 8), DataSize.ofBytes(memoryBudget.toBytes() / 32));
 	}
 
 	@Bean

@@ -1,13 +1,11 @@
 package dev.svc.graphql.persisted;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Trusted documents and which documents the endpoint runs
@@ -50,41 +48,12 @@ public class PersistedDocumentsProperties {
 	 */
 	private @Nullable String sharedStore;
 
-	/**
-	 * How long a look-up or save of a shared text waits for Redis: past it the text
-	 * counts as not shared (Lettuce would queue the command while it reconnects, for its
-	 * own 60 s).
-	 */
-	private Duration redisTimeout = Duration.ofMillis(500);
-
-	/**
-	 * Bytes the shared persisted queries may hold, in Redis or in the module's table:
-	 * each text's UTF-8 bytes and 256 for its entry.
-	 */
-	private DataSize sharedStoreBudget = DataSize.ofMegabytes(16);
-
 	public @Nullable String getSharedStore() {
 		return this.sharedStore;
 	}
 
 	public void setSharedStore(@Nullable String sharedStore) {
 		this.sharedStore = sharedStore;
-	}
-
-	public Duration getRedisTimeout() {
-		return this.redisTimeout;
-	}
-
-	public void setRedisTimeout(Duration redisTimeout) {
-		this.redisTimeout = redisTimeout;
-	}
-
-	public DataSize getSharedStoreBudget() {
-		return this.sharedStoreBudget;
-	}
-
-	public void setSharedStoreBudget(DataSize sharedStoreBudget) {
-		this.sharedStoreBudget = sharedStoreBudget;
 	}
 
 	public List<String> getManifests() {

@@ -16,15 +16,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.util.Assert;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The stores of the shared persisted queries, imported in order by
@@ -34,6 +36,23 @@ import org.springframework.util.Assert;
 abstract class SharedPersistedQueriesConfigurations {
 
 	private static final String STORE = "graphql.persisted-documents.shared-store";
+
+	/**
+	 * Bytes the shared texts may hold in Redis or the module's table: thousands of a
+	 * front end's documents, each account at most a sixteenth.
+	 */
+	static final long SHARED_STORE_BUDGET = DataSize.ofMegabytes(16).toBytes();
+
+	/**
+	 * How long a command of the module's own Redis connection waits, unless the host set
+	 * {@code spring.data.redis.timeout}: short, so that a Redis that stopped answering
+	 * does not hold requests for Lettuce's 60 s.
+	 */
+	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
+
+	static Duration redisTimeout(Environment environment) {
+		return Binder.get(environment).bind("spring.data.redis.timeout", Duration.class).orElse(REDIS_TIMEOUT);
+	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ RedisClient.class, LettuceConnectionFactory.class })
@@ -46,17 +65,13 @@ abstract class SharedPersistedQueriesConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		SharedPersistedQueries svcSharedPersistedQueries(LettuceConnectionFactory connectionFactory,
-				PersistedDocumentsProperties properties, ObjectProvider<Clock> clock) {
-			Duration timeout = properties.getRedisTimeout();
-			Assert.isTrue(
-					timeout.compareTo(Duration.ofMillis(10)) >= 0 && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
-					"graphql.persisted-documents.redis-timeout must be between 10ms and 1m");
+				ObjectProvider<Clock> clock, Environment environment) {
+			Duration timeout = redisTimeout(environment);
 			AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
 			StatefulConnection<String, String> connection = (client instanceof RedisClusterClient cluster)
 					? cluster.connect() : ((RedisClient) client).connect();
 			connection.setTimeout(timeout);
-			return new RedisPersistedQueries(connection, clock.getIfUnique(Clock::systemUTC),
-					properties.getSharedStoreBudget().toBytes());
+			return new RedisPersistedQueries(connection, clock.getIfUnique(Clock::systemUTC), SHARED_STORE_BUDGET);
 		}
 
 	}
@@ -70,13 +85,12 @@ abstract class SharedPersistedQueriesConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
-		SharedPersistedQueries svcSharedPersistedQueries(DataSource dataSource, PersistedDocumentsProperties properties,
-				ObjectProvider<Clock> clock) {
+		SharedPersistedQueries svcSharedPersistedQueries(DataSource dataSource, ObjectProvider<Clock> clock) {
 			TransactionTemplate outsideTransactions = new TransactionTemplate(
 					new DataSourceTransactionManager(dataSource));
 			outsideTransactions.setPropagationBehavior(TransactionDefinition.PROPAGATION_NOT_SUPPORTED);
 			return new JdbcPersistedQueries(JdbcClient.create(dataSource), outsideTransactions,
-					clock.getIfUnique(Clock::systemUTC), properties.getSharedStoreBudget().toBytes());
+					clock.getIfUnique(Clock::systemUTC), SHARED_STORE_BUDGET);
 		}
 
 	}

@@ -26,21 +26,33 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.util.Assert;
 
 /**
  * The bucket stores, imported in order by {@link RateLimitAutoConfiguration}: the first
  * whose conditions hold makes the store, and the others back off.
  */
 abstract class BucketStoreConfigurations {
+
+	/**
+	 * How long a command of the module's own Redis connection waits, unless the host set
+	 * {@code spring.data.redis.timeout}: short, so that a Redis that stopped answering
+	 * does not hold requests for Lettuce's 60 s.
+	 */
+	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
+
+	static Duration redisTimeout(Environment environment) {
+		return Binder.get(environment).bind("spring.data.redis.timeout", Duration.class).orElse(REDIS_TIMEOUT);
+	}
 
 	private static final String STORE = "graphql.rate-limits.store";
 
@@ -88,11 +100,8 @@ abstract class BucketStoreConfigurations {
 		@Bean
 		@ConditionalOnMissingBean(ProxyManager.class)
 		ProxyManager<String> svcBucketStore(StatefulConnection<String, byte[]> svcBucketStoreConnection,
-				ObjectProvider<Clock> clock, RateLimitProperties properties) {
-			Duration timeout = properties.getRedisTimeout();
-			Assert.isTrue(
-					timeout.compareTo(Duration.ofMillis(10)) >= 0 && timeout.compareTo(Duration.ofMinutes(1)) <= 0,
-					"graphql.rate-limits.redis-timeout must be between 10ms and 1m");
+				ObjectProvider<Clock> clock, Environment environment) {
+			Duration timeout = redisTimeout(environment);
 			ExpirationAfterWriteStrategy expiration = ExpirationAfterWriteStrategy
 				.basedOnTimeForRefillingBucketUpToMax(KEEP_WHEN_FULL);
 			TimeMeter meter = timeMeter(clock.getIfUnique(Clock::systemUTC));

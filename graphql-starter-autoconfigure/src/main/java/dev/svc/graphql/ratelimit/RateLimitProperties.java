@@ -52,12 +52,6 @@ public class RateLimitProperties {
 	 */
 	private @Nullable Store store;
 
-	/**
-	 * How long a take waits for Redis: past it, Redis counts as away and the caller goes
-	 * through (Lettuce would queue the command while it reconnects, for its own 60 s).
-	 */
-	private Duration redisTimeout = Duration.ofMillis(500);
-
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -120,14 +114,6 @@ public class RateLimitProperties {
 
 	public void setStore(@Nullable Store store) {
 		this.store = store;
-	}
-
-	public Duration getRedisTimeout() {
-		return this.redisTimeout;
-	}
-
-	public void setRedisTimeout(Duration redisTimeout) {
-		this.redisTimeout = redisTimeout;
 	}
 
 	/**

@@ -19,6 +19,12 @@ final class CodeSendLimit {
 
 	private static final Duration HOUR = Duration.ofHours(1);
 
+	/** Shortest time between two codes sent to a user. */
+	static final Duration COOLDOWN = Duration.ofSeconds(30);
+
+	/** Most codes sent to a user in an hour. */
+	static final int MAX_PER_HOUR = 5;
+
 	private final SharedBuckets buckets;
 
 	private final Duration cooldown;

@@ -16,6 +16,7 @@ import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.function.SingletonSupplier;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Hashes so many passwords at a time: a hash is work for a core, and Argon2id's takes its
@@ -30,6 +31,18 @@ final class PasswordHashing implements PasswordEncoder {
 
 	private static final int HASH_BYTES = 32;
 
+	/** Argon2id's lanes (OWASP's parameters: one). */
+	private static final int ARGON2_PARALLELISM = 1;
+
+	/** bcrypt's cost, used where Argon2id is not available (OWASP: at least 10). */
+	static final int BCRYPT_STRENGTH = 12;
+
+	/**
+	 * Hashes computed at once: one a processor, as more is not faster; the other sign-ins
+	 * wait, so a flood does not take a hash's memory per request.
+	 */
+	static final int MAX_CONCURRENT = Runtime.getRuntime().availableProcessors();
+
 	private final Supplier<PasswordEncoder> encoder;
 
 	private final Semaphore turns;
@@ -41,8 +54,7 @@ final class PasswordHashing implements PasswordEncoder {
 	 */
 	PasswordHashing(Supplier<PasswordEncoder> encoder, int maxConcurrent) {
 		this.encoder = SingletonSupplier.of(encoder);
-		this.turns = new Semaphore((maxConcurrent > 0) ? maxConcurrent : Runtime.getRuntime().availableProcessors(),
-				true);
+		this.turns = new Semaphore(maxConcurrent, true);
 	}
 
 	/**
@@ -50,13 +62,13 @@ final class PasswordHashing implements PasswordEncoder {
 	 * kind of hash Spring Security knows, so that another kind can be replaced at the
 	 * next sign-in.
 	 */
-	static PasswordEncoder defaultEncoder(PasswordProperties.Hashing hashing, @Nullable ClassLoader classLoader) {
+	static PasswordEncoder defaultEncoder(DataSize memory, int iterations, @Nullable ClassLoader classLoader) {
 		Map<String, PasswordEncoder> encoders = new HashMap<>();
-		encoders.put("bcrypt", new BCryptPasswordEncoder(hashing.getBcryptStrength()));
+		encoders.put("bcrypt", new BCryptPasswordEncoder(BCRYPT_STRENGTH));
 		String idForEncode = "bcrypt";
 		if (ClassUtils.isPresent("org.bouncycastle.crypto.params.Argon2Parameters", classLoader)) {
-			encoders.put("argon2", new Argon2PasswordEncoder(SALT_BYTES, HASH_BYTES, hashing.getParallelism(),
-					(int) hashing.getMemory().toKilobytes(), hashing.getIterations()));
+			encoders.put("argon2", new Argon2PasswordEncoder(SALT_BYTES, HASH_BYTES, ARGON2_PARALLELISM,
+					(int) memory.toKilobytes(), iterations));
 			idForEncode = "argon2";
 		}
 		DelegatingPasswordEncoder encoder = new DelegatingPasswordEncoder(idForEncode, encoders);

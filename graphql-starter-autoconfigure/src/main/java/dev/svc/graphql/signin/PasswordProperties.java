@@ -1,7 +1,5 @@
 package dev.svc.graphql.signin;
 
-import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -12,17 +10,6 @@ public class PasswordProperties {
 	private final Hashing hashing = new Hashing();
 
 	private final Policy policy = new Policy();
-
-	/** How long the reset code lasts that a user who must change its password gets. */
-	private Duration resetCodeLifetime = Duration.ofMinutes(10);
-
-	public Duration getResetCodeLifetime() {
-		return this.resetCodeLifetime;
-	}
-
-	public void setResetCodeLifetime(Duration resetCodeLifetime) {
-		this.resetCodeLifetime = resetCodeLifetime;
-	}
 
 	public Hashing getHashing() {
 		return this.hashing;
@@ -45,18 +32,6 @@ public class PasswordProperties {
 		/** Argon2id's passes over the memory. */
 		private int iterations = 2;
 
-		/** Argon2id's lanes. */
-		private int parallelism = 1;
-
-		/** bcrypt's cost, when Argon2id is not available. */
-		private int bcryptStrength = 12;
-
-		/**
-		 * Password hashes computed at once, 0 for the number of processors (more is not
-		 * faster); more sign-ins wait, bounding Argon2id's memory under a flood.
-		 */
-		private int maxConcurrent;
-
 		public DataSize getMemory() {
 			return this.memory;
 		}
@@ -71,30 +46,6 @@ public class PasswordProperties {
 
 		public void setIterations(int iterations) {
 			this.iterations = iterations;
-		}
-
-		public int getParallelism() {
-			return this.parallelism;
-		}
-
-		public void setParallelism(int parallelism) {
-			this.parallelism = parallelism;
-		}
-
-		public int getBcryptStrength() {
-			return this.bcryptStrength;
-		}
-
-		public void setBcryptStrength(int bcryptStrength) {
-			this.bcryptStrength = bcryptStrength;
-		}
-
-		public int getMaxConcurrent() {
-			return this.maxConcurrent;
-		}
-
-		public void setMaxConcurrent(int maxConcurrent) {
-			this.maxConcurrent = maxConcurrent;
 		}
 
 	}

@@ -25,6 +25,11 @@ final class PasswordResetCodes {
 	/** 128 random bits: a reset code cannot be guessed within its lifetime. */
 	private static final int CODE_BYTES = 16;
 
+	/**
+	 * How long a reset code works: time to choose a password, not to come back tomorrow.
+	 */
+	static final Duration LIFETIME = Duration.ofMinutes(10);
+
 	private final CredentialStore credentials;
 
 	private final AttemptBudget budget;

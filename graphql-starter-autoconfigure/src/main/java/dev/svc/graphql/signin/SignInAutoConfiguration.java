@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.function.Supplier;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditQuota;
@@ -55,7 +56,7 @@ import org.springframework.util.StringUtils;
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean({ IdentityStore.class, CredentialStore.class, SignInAttempts.class, SignInSessions.class })
 @EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class,
-		CookieSignInProperties.class })
+		CookieSignInProperties.class, SvcGraphQlProperties.class })
 public final class SignInAutoConfiguration {
 
 	@Bean
@@ -73,15 +74,16 @@ public final class SignInAutoConfiguration {
 			SignInAudit audit, SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
 			ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock) {
 		Supplier<PasswordEncoder> encoder = () -> passwordEncoder
-			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing(), getClass().getClassLoader()));
+			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing().getMemory(),
+					password.getHashing().getIterations(), getClass().getClassLoader()));
 		Clock time = clock.getIfUnique(Clock::systemUTC);
 		// the shared buckets, or one instance's alone where a host left them out
 		AttemptBudget budget = new AttemptBudget(attempts,
 				new SignInThrottle(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
-						signIn.getThrottle().getMaxAttempts(), signIn.getThrottle().getWindow()),
+						signIn.getThrottle().getMaxAttempts(), SignInThrottle.WINDOW),
 				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
-		return new SignInChecks(new PasswordHashing(encoder, password.getHashing().getMaxConcurrent()), budget, audit,
-				new PasswordResetCodes(credentials, budget, password.getResetCodeLifetime()), time);
+		return new SignInChecks(new PasswordHashing(encoder, PasswordHashing.MAX_CONCURRENT), budget, audit,
+				new PasswordResetCodes(credentials, budget, PasswordResetCodes.LIFETIME), time);
 	}
 
 	/**
@@ -129,10 +131,10 @@ public final class SignInAutoConfiguration {
 		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
 				: environment.getProperty("spring.application.name", "GraphQL");
 		Clock time = clock.getIfUnique(Clock::systemUTC);
-		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, twoFactor.getCodeLifetime(),
+		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, TwoFactorSignIn.CODE_LIFETIME,
 				twoFactor.getRememberClientLifetime(),
-				new CodeSendLimit(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
-						twoFactor.getSendCooldown(), twoFactor.getMaxCodesPerHour()),
+				new CodeSendLimit(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)), CodeSendLimit.COOLDOWN,
+						CodeSendLimit.MAX_PER_HOUR),
 				time);
 	}
 
@@ -146,10 +148,11 @@ public final class SignInAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ActiveSessions activeSessions(SignInSessions sessions, SignInProperties signIn, CookieSignInProperties cookie,
-			ObjectProvider<Clock> clock) {
-		return new ActiveSessions(sessions, signIn.getSessionCheckInterval(), cookie.getSessionLifetime(),
-				signIn.getSessionCacheSize(), signIn.getSessionCacheDuration(), clock.getIfUnique(Clock::systemUTC));
+	ActiveSessions activeSessions(SignInSessions sessions, CookieSignInProperties cookie,
+			SvcGraphQlProperties properties, ObjectProvider<Clock> clock) {
+		// three eighths of the memory budget (24 MB of 64 MB: some 100,000 sessions)
+		return new ActiveSessions(sessions, ActiveSessions.CHECK_INTERVAL, cookie.getSessionLifetime(),
+				properties.getMemoryBudget().toBytes() / 8 * 3, clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Configuration(proxyBeanMethods = false)

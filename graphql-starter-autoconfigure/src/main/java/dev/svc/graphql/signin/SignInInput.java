@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.annotation.JsonNaming;
 
+import org.springframework.util.unit.DataSize;
+
 /**
  * What a sign-in path receives, checked before anything is looked up: the user name and
  * password are required, no field is longer than its column, and none but the password
@@ -28,6 +30,13 @@ public record SignInInput(@Nullable String tenancyName, @Nullable String userNam
 
 	/** The longest password: long pass phrases fit, hashing a megabyte does not. */
 	public static final int MAX_PASSWORD_LENGTH = 128;
+
+	/**
+	 * The largest request body of a sign-in path (token endpoint, login, log-out,
+	 * password reset, two-factor set-up): what these fields need at their longest, many
+	 * times over.
+	 */
+	public static final DataSize MAX_REQUEST_SIZE = DataSize.ofKilobytes(16);
 
 	/**
 	 * What is wrong with the input.

@@ -21,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class SignInThrottle {
 
+	/** The window the attempts are counted in: the limit is a number a minute. */
+	static final Duration WINDOW = Duration.ofMinutes(1);
+
 	private final SharedBuckets buckets;
 
 	private final BucketConfiguration limit;

@@ -16,20 +16,8 @@ public class TwoFactorProperties {
 	/** Name authenticator apps show accounts under, empty for spring.application.name. */
 	private @Nullable String issuer;
 
-	/**
-	 * How long the second step stays open after a right password; sent codes work until
-	 * it closes, and sending does not extend it.
-	 */
-	private Duration codeLifetime = Duration.ofMinutes(5);
-
 	/** How long a client that asked to be remembered skips the second step. */
 	private Duration rememberClientLifetime = Duration.ofDays(30);
-
-	/** Shortest time between codes sent to a user; sooner answers 429 (Retry-After). */
-	private Duration sendCooldown = Duration.ofSeconds(30);
-
-	/** Most codes sent to a user per hour; more answers 429 (Retry-After). */
-	private int maxCodesPerHour = 5;
 
 	/**
 	 * Whether codes "sent by e-mail" are logged when no TwoFactorCodeSender is declared:
@@ -51,14 +39,6 @@ public class TwoFactorProperties {
 		this.issuer = issuer;
 	}
 
-	public Duration getCodeLifetime() {
-		return this.codeLifetime;
-	}
-
-	public void setCodeLifetime(Duration codeLifetime) {
-		this.codeLifetime = codeLifetime;
-	}
-
 	public Duration getRememberClientLifetime() {
 		return this.rememberClientLifetime;
 	}
@@ -67,28 +47,12 @@ public class TwoFactorProperties {
 		this.rememberClientLifetime = rememberClientLifetime;
 	}
 
-	public Duration getSendCooldown() {
-		return this.sendCooldown;
-	}
-
-	public void setSendCooldown(Duration sendCooldown) {
-		this.sendCooldown = sendCooldown;
-	}
-
 	public boolean isLogCodes() {
 		return this.logCodes;
 	}
 
 	public void setLogCodes(boolean logCodes) {
 		this.logCodes = logCodes;
-	}
-
-	public int getMaxCodesPerHour() {
-		return this.maxCodesPerHour;
-	}
-
-	public void setMaxCodesPerHour(int maxCodesPerHour) {
-		this.maxCodesPerHour = maxCodesPerHour;
 	}
 
 	public @Nullable String getEncryptionKey() {

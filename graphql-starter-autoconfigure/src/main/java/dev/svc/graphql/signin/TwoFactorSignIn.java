@@ -32,6 +32,12 @@ public final class TwoFactorSignIn {
 
 	private static final int REMEMBER_TOKEN_BYTES = 32;
 
+	/**
+	 * How long a sign-in's second step stays open from the password (sending codes does
+	 * not extend it); codes sent by e-mail or text message work until then.
+	 */
+	static final Duration CODE_LIFETIME = Duration.ofMinutes(5);
+
 	private final TwoFactorStore store;
 
 	private final @Nullable TwoFactorCodeSender sender;

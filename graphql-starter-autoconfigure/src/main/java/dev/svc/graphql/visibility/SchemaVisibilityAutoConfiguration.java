@@ -42,7 +42,7 @@ public final class SchemaVisibilityAutoConfiguration {
 	@Bean
 	VisibleSchemas svcVisibleSchemas(SchemaVisibilityProperties properties, RootContainer container,
 			PermissionChecker permissionChecker) {
-		return new VisibleSchemas(container.guardedFields(), permissionChecker, properties.getVisibleSchemaCacheSize(),
+		return new VisibleSchemas(container.guardedFields(), permissionChecker, VisibleSchemas.MAX_SCHEMAS,
 				properties.getVisibility() == SchemaVisibility.BY_PERMISSION_AS_MISSING);
 	}
 

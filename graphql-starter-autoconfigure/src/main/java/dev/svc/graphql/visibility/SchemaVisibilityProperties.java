@@ -13,23 +13,12 @@ public class SchemaVisibilityProperties {
 	 */
 	private SchemaVisibility visibility = SchemaVisibility.BY_PERMISSION;
 
-	/** Visible schemas to keep, one per set of hidden fields; others are rebuilt. */
-	private int visibleSchemaCacheSize = 64;
-
 	public SchemaVisibility getVisibility() {
 		return this.visibility;
 	}
 
 	public void setVisibility(SchemaVisibility visibility) {
 		this.visibility = visibility;
-	}
-
-	public int getVisibleSchemaCacheSize() {
-		return this.visibleSchemaCacheSize;
-	}
-
-	public void setVisibleSchemaCacheSize(int visibleSchemaCacheSize) {
-		this.visibleSchemaCacheSize = visibleSchemaCacheSize;
 	}
 
 }

@@ -21,6 +21,12 @@ final class VisibleSchemas {
 
 	private static final Log logger = LogFactory.getLog(VisibleSchemas.class);
 
+	/**
+	 * Visible schemas kept, one per set of hidden fields: the sets come from the host's
+	 * roles, not from what callers send, so they are few; one not kept is built again.
+	 */
+	static final int MAX_SCHEMAS = 64;
+
 	private final String[] guardedFields;
 
 	private final List<String>[] requiredPermissions;

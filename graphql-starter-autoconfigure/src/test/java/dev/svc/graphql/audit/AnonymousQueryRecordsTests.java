@@ -34,8 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=anonymous-records-test-key-0123456789abcdef",
-				"graphql.audit.enabled=true", "graphql.audit.anonymous-queries-per-window=60",
-				"graphql.audit.anonymous-query-window=1m" })
+				"graphql.audit.enabled=true" })
 @AutoConfigureMockMvc
 @Import(MutableClock.Bean.class)
 class AnonymousQueryRecordsTests {

@@ -41,9 +41,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnabledIfSystemProperty(named = "svc.test.database", matches = "postgresql")
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"graphql.audit.enabled=true", "graphql.audit.flush-interval=50ms",
-				"graphql.audit.anonymous-queries-per-window=1000000",
-				"spring.datasource.hikari.connection-timeout=1000" })
+				"graphql.audit.enabled=true",
+				// each query comes through a proxy from a client address of its own, so
+				// that every one is recorded one by one within its address's audit quota
+				"server.forward-headers-strategy=framework", "spring.datasource.hikari.connection-timeout=1000" })
 class AuditTrailTests {
 
 	private static final Duration OUTAGE = Duration.ofSeconds(20);
@@ -72,7 +73,7 @@ class AuditTrailTests {
 			// one in twenty carries a NUL byte, which PostgreSQL refuses in text
 			String query = (i % 20 == 0) ? "{ greeting(name: \"a\u0000b" + i + "\") }"
 					: "{ greeting(name: \"n" + i + "\") }";
-			assertThat(http.graphQl("/graphql", query).status()).isBetween(200, 400);
+			assertThat(http.graphQl("/graphql", query, "X-Forwarded-For", address(i)).status()).isBetween(200, 400);
 		}
 		drainTheWriter();
 		assertThat(this.jdbc.sql("select count(*) from svc_audit_logs").query(Integer.class).single()).isEqualTo(2_000);
@@ -92,7 +93,8 @@ class AuditTrailTests {
 			for (int i = 0; loading.get(); i++) {
 				// anonymous greetings need no database: they run, and wait for their
 				// audit record to be written
-				if (http.graphQl("/graphql", "{ greeting(name: \"o" + i + "\") }").status() == 200) {
+				if (http.graphQl("/graphql", "{ greeting(name: \"o" + i + "\") }", "X-Forwarded-For", address(i))
+					.status() == 200) {
 					answered.add(i);
 					nextAnswers.get().countDown();
 				}
@@ -134,6 +136,10 @@ class AuditTrailTests {
 				"audit trail through a " + OUTAGE.toSeconds() + " s outage: " + answered.size() + " queries answered, "
 						+ records + " records written, " + (records - recorded.size()) + " of them twice");
 		assertThat(recorded).as("a record of every answered query").containsAll(answered);
+	}
+
+	private static String address(int client) {
+		return "10." + ((client >> 16) & 255) + "." + ((client >> 8) & 255) + "." + (client & 255);
 	}
 
 	// the writer writes all it holds before its stop returns

@@ -12,6 +12,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,15 +45,15 @@ class UserContextAutoConfigurationTests {
 	void shouldBoundTheTenantCacheByDefault() {
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TenantHeaderInterceptor.class).cache(),
-					10_000, Duration.ofSeconds(5)));
+					DataSize.ofMegabytes(2).toBytes(), Duration.ofSeconds(5)));
 	}
 
 	@Test
-	void shouldTakeTheTenantCacheBoundsFromTheProperties() {
+	void shouldTakeTheTenantCacheShareOfTheMemoryBudget() {
 		this.contextRunner.withBean(IdentityStore.class, EmptyIdentityStore::new)
-			.withPropertyValues("graphql.tenant-header.cache-size=20", "graphql.tenant-header.cache-duration=1m")
+			.withPropertyValues("graphql.memory-budget=64MB")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TenantHeaderInterceptor.class).cache(),
-					20, Duration.ofMinutes(1)));
+					DataSize.ofMegabytes(2).toBytes(), Duration.ofSeconds(5)));
 	}
 
 	@Test

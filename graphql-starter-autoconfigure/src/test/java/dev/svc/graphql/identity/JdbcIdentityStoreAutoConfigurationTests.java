@@ -17,6 +17,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,16 +58,16 @@ class JdbcIdentityStoreAutoConfigurationTests {
 	@Test
 	void shouldBoundThePermissionCacheByDefault() {
 		this.contextRunner.run((context) -> CacheBounds.assertBoundsAfterWrite(
-				context.getBean(JdbcIdentityStore.class).permissionCache(), 10_000, Duration.ofSeconds(5)));
+				context.getBean(JdbcIdentityStore.class).permissionCache(), DataSize.ofMegabytes(16).toBytes(),
+				Duration.ofSeconds(5)));
 	}
 
 	@Test
-	void shouldTakeThePermissionCacheBoundsFromTheProperties() {
-		this.contextRunner
-			.withPropertyValues("graphql.identity.permission-cache-size=20",
-					"graphql.identity.permission-cache-duration=1m")
+	void shouldTakeThePermissionCacheShareOfTheMemoryBudget() {
+		this.contextRunner.withPropertyValues("graphql.memory-budget=4MB")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(
-					context.getBean(JdbcIdentityStore.class).permissionCache(), 20, Duration.ofMinutes(1)));
+					context.getBean(JdbcIdentityStore.class).permissionCache(), DataSize.ofMegabytes(1).toBytes(),
+					Duration.ofSeconds(5)));
 	}
 
 	@Test

@@ -129,7 +129,7 @@ class UserTrigramsTests {
 		assertThat(trigrams.narrowing(TENANT, "ABC")).as("a trigram of more than 5 users").isNull();
 		assertThat(trigrams.narrowing(TENANT, "AB")).as("shorter than a trigram").isNull();
 		assertThat(trigrams.narrowing(TENANT, "ZZZ")).as("a trigram of nobody").isNotNull();
-		assertFindsWhatASearchFinds(new JdbcIdentityStore(this.jdbc, Clock.systemUTC(), Duration.ZERO, 1, trigrams));
+		assertFindsWhatASearchFinds(new JdbcIdentityStore(this.jdbc, Clock.systemUTC(), Duration.ZERO, 1L, trigrams));
 	}
 
 	@Test

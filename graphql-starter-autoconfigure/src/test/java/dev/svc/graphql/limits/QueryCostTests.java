@@ -9,6 +9,7 @@ import java.util.Random;
 
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.test.MockMvcRequests;
+import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.StatementCounter;
 import dev.svc.graphql.test.TestHostApplication;
 import graphql.execution.CoercedVariables;
@@ -21,6 +22,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
@@ -41,14 +43,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=query-cost-test-key-0123456789abcdef",
-				// a signed-in request reads no SQL of its own once its session and
-				// permissions are checked, so that the statements counted are the query's
-				"graphql.sign-in.token.session-check-interval=1h", "graphql.identity.permission-cache-duration=1h",
 				// every caller sees users, so that an anonymous caller's page is costed
 				// before its permission is checked (with the default visibility it does
 				// not pass validation)
 				"graphql.schema.visibility=all" })
 @AutoConfigureMockMvc
+// a clock that stands still: a signed-in request reads no SQL of its own once its session
+// and permissions are checked, so that the statements counted are the query's
+@Import(MutableClock.Bean.class)
 class QueryCostTests {
 
 	/** What each page of the attack selects: 13, so that a page of 1000 costs 13,001. */

@@ -171,12 +171,13 @@ class PersistedQueriesAutoConfigurationTests {
 				"classpath:persisted-documents/persisted-documents.json",
 				"The manifest class path resource [persisted-documents/persisted-documents.json] of registered "
 						+ "documents cannot be used: in id " + GREETING_HASH
-						+ ", The query's cost is 1, over the limit " + "of 0 (graphql.limits.max-cost).");
-		assertStartFails(this.withSchema.withPropertyValues("graphql.limits.max-query-length=10"),
+						+ ", The query's number of fields, fragments expanded, is 1, over the limit of 0 "
+						+ "(graphql.limits.max-cost).");
+		assertStartFails(this.withSchema.withPropertyValues("graphql.limits.max-request-size=10B"),
 				"classpath:persisted-documents/persisted-documents.json",
 				"The manifest class path resource [persisted-documents/persisted-documents.json] of registered "
 						+ "documents cannot be used: in id " + GREETING_HASH + ", The query's length is 27 characters, "
-						+ "over the limit of 10 (graphql.limits.max-query-length).");
+						+ "over the limit of 10 (graphql.limits.max-request-size).");
 	}
 
 	@Test

@@ -28,9 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true",
 				"spring.graphql.schema.locations=classpath:graphql-test/,classpath:graphql-tree/",
-				"graphql.identity.demo-data=true", "graphql.limits.max-query-length=2000",
-				"graphql.limits.max-query-depth=3", "graphql.limits.max-request-size=4KB",
-				"graphql.introspection=everyone" })
+				"graphql.identity.demo-data=true", "graphql.limits.max-query-depth=3",
+				"graphql.limits.max-request-size=4KB", "graphql.introspection=everyone" })
 class PersistedQueriesTests {
 
 	private static final String NOT_FOUND = """

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"spring.data.redis.host=127.0.0.1", "spring.data.redis.database=14",
 				"graphql.persisted-documents.shared-store=redis", "graphql.rate-limits.store=redis",
-				"graphql.persisted-documents.redis-timeout=2s", "graphql.rate-limits.redis-timeout=2s" })
+				"spring.data.redis.timeout=2s" })
 class RedisAwayTests {
 
 	private static final StallingProxy network = new StallingProxy(TestServers.redisPort());

@@ -144,7 +144,7 @@ class RedisPersistedQueriesTests {
 						PersistedQueriesAutoConfiguration.class))
 				.withPropertyValues("graphql.enabled=true", "spring.data.redis.host=127.0.0.1",
 						"spring.data.redis.port=" + network.port(), "spring.data.redis.database=14",
-						"graphql.persisted-documents.redis-timeout=5s")
+						"spring.data.redis.timeout=5s")
 				.run((context) -> {
 					SharedPersistedQueries shared = context.getBean(SharedPersistedQueries.class);
 					shared.save(PersistedQuery.sha256(text), text, "1/2");

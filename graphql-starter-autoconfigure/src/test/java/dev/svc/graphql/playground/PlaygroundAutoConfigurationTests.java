@@ -44,7 +44,7 @@ class PlaygroundAutoConfigurationTests {
 
 	@Test
 	void shouldServeAndOpenThePageWhenEnabled() {
-		this.contextRunner.withPropertyValues("graphql.playground.enabled=true", "graphql.playground.path=/play")
+		this.contextRunner.withPropertyValues("graphql.playground-enabled=true", "graphql.playground.path=/play")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				assertThat(context.getBeanNamesForType(RouterFunction.class)).containsExactly(ROUTES);
@@ -56,8 +56,20 @@ class PlaygroundAutoConfigurationTests {
 	}
 
 	@Test
+	void shouldServeThePageUnderTheOldNameOfItsSwitchUntilTheFirstRelease() {
+		this.contextRunner.withPropertyValues("graphql.playground.enabled=true").run((context) -> {
+			assertThat(context.getBeanNamesForType(RouterFunction.class)).containsExactly(ROUTES);
+			assertThat(context.getBean(PlaygroundProperties.class).isEnabled()).as("the old name binds").isTrue();
+		});
+		this.contextRunner.withPropertyValues("graphql.playground.enabled=true", "graphql.playground-enabled=false")
+			.run((context) -> assertThat(context.getBeanNamesForType(RouterFunction.class))
+				.as("the specification's name wins")
+				.isEmpty());
+	}
+
+	@Test
 	void shouldServeNothingWhileTheEndpointIsOff() {
-		this.contextRunner.withPropertyValues("graphql.enabled=false", "graphql.playground.enabled=true")
+		this.contextRunner.withPropertyValues("graphql.enabled=false", "graphql.playground-enabled=true")
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(PlaygroundAutoConfiguration.CHAIN);
 				assertThat(context.getBeanNamesForType(RouterFunction.class)).isEmpty();
@@ -67,7 +79,7 @@ class PlaygroundAutoConfigurationTests {
 	@Test
 	void shouldBackOffWhenUserDefinesTheChain() {
 		SecurityFilterChain own = new DefaultSecurityFilterChain((request) -> false);
-		this.contextRunner.withPropertyValues("graphql.playground.enabled=true")
+		this.contextRunner.withPropertyValues("graphql.playground-enabled=true")
 			.withBean(PlaygroundAutoConfiguration.CHAIN, SecurityFilterChain.class, () -> own)
 			.run((context) -> assertThat(context.getBean(PlaygroundAutoConfiguration.CHAIN)).isSameAs(own));
 	}
@@ -76,13 +88,13 @@ class PlaygroundAutoConfigurationTests {
 	void shouldOpenNoChainWithoutSpringSecurityNorServeOutsideAServletApplication() {
 		new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(PlaygroundAutoConfiguration.class))
 			.withInitializer(LAZY_ROUTES)
-			.withPropertyValues("graphql.enabled=true", "graphql.playground.enabled=true")
+			.withPropertyValues("graphql.enabled=true", "graphql.playground-enabled=true")
 			.run((context) -> {
 				assertThat(context).hasNotFailed().doesNotHaveBean(PlaygroundAutoConfiguration.CHAIN);
 				assertThat(context.getBeanNamesForType(RouterFunction.class)).containsExactly(ROUTES);
 			});
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(PlaygroundAutoConfiguration.class))
-			.withPropertyValues("graphql.enabled=true", "graphql.playground.enabled=true")
+			.withPropertyValues("graphql.enabled=true", "graphql.playground-enabled=true")
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(PlaygroundProperties.class));
 	}
 

@@ -6,11 +6,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.svc.graphql.signin.PasswordProperties.Hashing;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +26,7 @@ class PasswordHashingTests {
 
 	@Test
 	void shouldHashWithArgon2idAtOwaspsParametersAndUpgradeEveryOtherHash() {
-		PasswordEncoder encoder = PasswordHashing.defaultEncoder(new Hashing(), getClass().getClassLoader());
+		PasswordEncoder encoder = owaspEncoder(getClass().getClassLoader());
 		String hash = encoder.encode("correct horse");
 		assertThat(hash).startsWith("{argon2}$argon2id$v=19$m=19456,t=2,p=1$").hasSizeLessThanOrEqualTo(128);
 		assertThat(encoder.matches("correct horse", hash)).isTrue();
@@ -38,17 +38,15 @@ class PasswordHashingTests {
 		assertThat(encoder.matches("123qwe", "{noop}123qwe")).as("a kind Spring Security reads").isTrue();
 		assertThat(encoder.upgradeEncoding("{noop}123qwe")).isTrue();
 
-		Hashing weaker = new Hashing();
-		weaker.setIterations(1);
-		String weakerHash = PasswordHashing.defaultEncoder(weaker, getClass().getClassLoader()).encode("correct horse");
+		String weakerHash = PasswordHashing.defaultEncoder(DataSize.ofMegabytes(19), 1, getClass().getClassLoader())
+			.encode("correct horse");
 		assertThat(encoder.matches("correct horse", weakerHash)).isTrue();
 		assertThat(encoder.upgradeEncoding(weakerHash)).as("weaker parameters").isTrue();
 	}
 
 	@Test
 	void shouldHashWithBcryptAtCost12WithoutBouncyCastle() {
-		PasswordEncoder encoder = PasswordHashing.defaultEncoder(new Hashing(),
-				new FilteredClassLoader("org.bouncycastle"));
+		PasswordEncoder encoder = owaspEncoder(new FilteredClassLoader("org.bouncycastle"));
 		String hash = encoder.encode("correct horse");
 		assertThat(hash).startsWith("{bcrypt}$2a$12$");
 		assertThat(encoder.matches("correct horse", hash)).isTrue();
@@ -58,8 +56,8 @@ class PasswordHashingTests {
 
 	@Test
 	void shouldFailTheCheckOfAHashItCannotRead() {
-		PasswordHashing hashing = new PasswordHashing(
-				() -> PasswordHashing.defaultEncoder(new Hashing(), getClass().getClassLoader()), 0);
+		PasswordHashing hashing = new PasswordHashing(() -> owaspEncoder(getClass().getClassLoader()),
+				PasswordHashing.MAX_CONCURRENT);
 		assertThat(hashing.matches("123qwe", "123qwe")).isFalse();
 		assertThat(hashing.matches("123qwe", "{unknown}123qwe")).isFalse();
 	}
@@ -113,6 +111,12 @@ class PasswordHashingTests {
 	private static boolean isParked(Thread thread) {
 		Thread.State state = thread.getState();
 		return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+	}
+
+	/** The default parameters, as {@code graphql.sign-in.password.hashing.*} defaults. */
+	private static PasswordEncoder owaspEncoder(ClassLoader classLoader) {
+		PasswordProperties.Hashing defaults = new PasswordProperties().getHashing();
+		return PasswordHashing.defaultEncoder(defaults.getMemory(), defaults.getIterations(), classLoader);
 	}
 
 }

@@ -21,15 +21,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What refused sign-in attempts write to the audit log: invalid input is recorded as a
- * refused attempt on both sign-in paths, and past
- * {@code graphql.audit.refused-sign-ins-per-window} the refused attempts of one address
- * are counted in one summary record per window, so that a flood cannot fill the log.
- * Checked attempts are all recorded.
+ * refused attempt on both sign-in paths, and past the audit quota (30 a minute) the
+ * refused attempts of one address are counted in one summary record per window, so that a
+ * flood cannot fill the log. Checked attempts are all recorded.
  */
 @SpringBootTest(classes = TestHostApplication.class,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"graphql.identity.demo-data=true", "graphql.audit.enabled=true", "graphql.audit.flush-interval=50ms",
-				"graphql.audit.refused-sign-ins-per-window=3", "graphql.sign-in.cookie.enabled=true",
+				"graphql.identity.demo-data=true", "graphql.audit.enabled=true", "graphql.sign-in.cookie.enabled=true",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=refused-records-key-0123456789abcdef-not-a-secret" })
 @AutoConfigureMockMvc
@@ -57,7 +55,8 @@ class RefusedSignInRecordsTests {
 
 	@Test
 	void shouldRecordInvalidInputOnBothPathsAndSumUpAFloodOfIt() {
-		for (int i = 0; i < 10; i++) {
+		// 80 refused attempts: 30 of them recorded one by one (the quota), 50 summed up
+		for (int i = 0; i < 40; i++) {
 			assertThat(postJson(this.mvc, "/api/TokenAuth/Authenticate", INVALID).exchange()).hasStatus(400);
 			assertThat(postJson(this.mvc, "/Account/Login", INVALID).exchange()).hasStatus(400);
 		}
@@ -70,15 +69,15 @@ class RefusedSignInRecordsTests {
 		drainTheWriter();
 
 		assertThat(count("method_name = 'SignIn' and exception like 'Invalid user name or password%'"))
-			.as("three refused attempts one by one, and the checked one")
-			.isEqualTo(4);
+			.as("thirty refused attempts one by one, and the checked one")
+			.isEqualTo(31);
 		Map<String, Object> summary = this.jdbc
 			.sql("select service_name, parameters, client_ip_address from svc_audit_logs where method_name = :summary")
 			.param("summary", AuditQuota.REFUSED_SIGN_INS)
 			.query()
 			.singleRow();
 		assertThat(summary.get("service_name")).isEqualTo("Authentication");
-		assertThat((String) summary.get("parameters")).contains("\"notRecorded\":17");
+		assertThat((String) summary.get("parameters")).contains("\"notRecorded\":50");
 		assertThat(summary.get("client_ip_address")).isEqualTo("127.0.0.1");
 	}
 

@@ -24,6 +24,7 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
@@ -51,16 +52,16 @@ class SignInAutoConfigurationTests {
 
 	@Test
 	void shouldBoundTheSessionCheckCacheByDefault() {
-		this.contextRunner.run((context) -> CacheBounds
-			.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(), 100_000, Duration.ofHours(1)));
+		this.contextRunner
+			.run((context) -> CacheBounds.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(),
+					DataSize.ofMegabytes(24).toBytes(), Duration.ofHours(1)));
 	}
 
 	@Test
-	void shouldTakeTheSessionCheckCacheBoundsFromTheProperties() {
-		this.contextRunner
-			.withPropertyValues("graphql.sign-in.session-cache-size=20", "graphql.sign-in.session-cache-duration=10m")
-			.run((context) -> CacheBounds.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(), 20,
-					Duration.ofMinutes(10)));
+	void shouldTakeTheSessionCheckCacheShareOfTheMemoryBudget() {
+		this.contextRunner.withPropertyValues("graphql.memory-budget=8MB")
+			.run((context) -> CacheBounds.assertBoundsAfterAccess(context.getBean(ActiveSessions.class).cache(),
+					DataSize.ofMegabytes(3).toBytes(), Duration.ofHours(1)));
 	}
 
 	@Test

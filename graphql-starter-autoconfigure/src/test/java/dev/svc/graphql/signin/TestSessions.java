@@ -9,6 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.svc.graphql.signin.store.SignInSessions;
 
+import org.springframework.util.unit.DataSize;
+
 /**
  * Sessions for tests that build the module's sign-in types by hand.
  */
@@ -34,8 +36,8 @@ public final class TestSessions {
 	 * @return the active sessions
 	 */
 	public static ActiveSessions active(SignInSessions sessions, Clock clock) {
-		return new ActiveSessions(sessions, Duration.ofSeconds(5), Duration.ofHours(12), 100_000, Duration.ofHours(1),
-				clock);
+		return new ActiveSessions(sessions, ActiveSessions.CHECK_INTERVAL, Duration.ofHours(12),
+				DataSize.ofMegabytes(8).toBytes(), clock);
 	}
 
 	private static final class InMemory implements SignInSessions {

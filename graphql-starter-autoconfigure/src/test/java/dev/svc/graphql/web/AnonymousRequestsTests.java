@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = { TestHostApplication.class, AnonymousRequestsTests.SessionCounter.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"graphql.identity.demo-data=true", "graphql.playground.enabled=true",
+				"graphql.identity.demo-data=true", "graphql.playground-enabled=true",
 				"spring.graphql.schema.printer.enabled=true", "graphql.sign-in.cookie.enabled=true",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=anonymous-test-key-0123456789abcdef-not-a-secret" })

@@ -1,8 +1,10 @@
 package dev.svc.sample.spa;
 
+import java.time.Duration;
 import java.util.function.Consumer;
 
 import dev.svc.graphql.test.HttpTestClient;
+import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.PlaygroundTour;
 import org.junit.jupiter.api.AfterEach;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -22,15 +25,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ends as a bearer token does when its user is deactivated or changes its password, when
  * its tenant is deactivated, or when the token session is logged out, on every path (the
  * GraphQL endpoint, the host's pages, the two-factor set-up). A lockout ends neither: it
- * refuses new sign-ins only. The check interval is 0 here, so each request asks the
- * database; {@code TwoInstancesTests} shows the 5 s interval across instances.
+ * refuses new sign-ins only. The host's clock is moved past the 5 s check interval after
+ * each change, so that the next request asks the database; {@code TwoInstancesTests}
+ * shows the interval across instances.
  */
 @OnEveryDatabase
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "graphql.audit.enabled=false", "graphql.sign-in.session-check-interval=0s",
-				"spring.datasource.url=jdbc:h2:mem:svc-session-revocation" })
+		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-session-revocation" })
 @ActiveProfiles("test")
+@Import(MutableClock.Bean.class)
 class SessionRevocationTests {
+
+	/** The session check interval, and a moment. */
+	private static final Duration CHECK_INTERVAL = Duration.ofSeconds(6);
 
 	private static final String ROLES = "{ roles { name } }";
 
@@ -42,6 +49,9 @@ class SessionRevocationTests {
 
 	@Autowired
 	private JdbcClient jdbc;
+
+	@Autowired
+	private MutableClock clock;
 
 	private String passwordHash;
 
@@ -72,6 +82,7 @@ class SessionRevocationTests {
 		assertThat(cookie.get("/ui/").status()).isEqualTo(200);
 
 		revocation.accept(token);
+		this.clock.advance(CHECK_INTERVAL);
 
 		assertThat(cookie.graphQl("/graphql", ROLES).body()).as("the cookie on the GraphQL endpoint")
 			.contains(NOT_SIGNED_IN);
@@ -117,6 +128,7 @@ class SessionRevocationTests {
 			.post("/api/TokenAuth/Authenticate", "application/json",
 					"{\"tenancyName\": \"Second\", \"userNameOrEmailAddress\": \"admin\", \"password\": \"123qwe\"}")
 			.body()).as("a new sign-in is refused").contains("The user account has been locked out.");
+		this.clock.advance(CHECK_INTERVAL);
 		assertThat(cookie.graphQl("/graphql", ROLES).body()).as("the cookie").contains("\"name\":\"Admin\"");
 		assertThat(cookie.get("/ui/").status()).as("the cookie on the host's page").isEqualTo(200);
 		assertThat(tokenClient.graphQl("/graphql", ROLES, "Authorization", token).body()).as("the token")

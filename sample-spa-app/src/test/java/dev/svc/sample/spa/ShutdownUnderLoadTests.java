@@ -61,13 +61,14 @@ class ShutdownUnderLoadTests {
 		}
 		this.log = Files.createTempFile("svc-shutdown", ".log");
 		String java = ProcessHandle.current().info().command().orElse("java");
-		// the load is anonymous and from one address: a quota that lets every query have
-		// its own record
+		// the load is anonymous, each query through a proxy from an address of its own,
+		// so
+		// that every query has its own record within its address's audit quota
 		this.app = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
 				SampleSpaApplication.class.getName(), "--spring.profiles.active=test", "--server.port=" + port,
 				"--spring.datasource.url=" + this.database.url(),
 				"--spring.datasource.username=" + this.database.user(), "--graphql.audit.enabled=true",
-				"--graphql.audit.anonymous-queries-per-window=1000000")
+				"--server.forward-headers-strategy=framework")
 			.redirectErrorStream(true)
 			.redirectOutput(this.log.toFile())
 			.start();
@@ -144,12 +145,14 @@ class ShutdownUnderLoadTests {
 
 	private void query(AtomicBoolean running, AtomicInteger sent, AtomicInteger answered) {
 		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-		HttpRequest request = HttpRequest.newBuilder(uri("/graphql"))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(QUERY))
-			.build();
 		while (running.get()) {
-			sent.incrementAndGet();
+			int client = sent.incrementAndGet();
+			HttpRequest request = HttpRequest.newBuilder(uri("/graphql"))
+				.header("Content-Type", "application/json")
+				.header("X-Forwarded-For",
+						"10." + ((client >> 16) & 255) + "." + ((client >> 8) & 255) + "." + (client & 255))
+				.POST(HttpRequest.BodyPublishers.ofString(QUERY))
+				.build();
 			try {
 				HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
 				if (response.statusCode() == 200 && response.body().contains("\"__typename\":\"Query\"")) {

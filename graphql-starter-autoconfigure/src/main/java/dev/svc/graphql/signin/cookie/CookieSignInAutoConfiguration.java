@@ -9,6 +9,7 @@ import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.CookieSignInProperties;
 import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.SignInProperties;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
@@ -138,9 +139,8 @@ public final class CookieSignInAutoConfiguration {
 	 * page may share a path.
 	 */
 	@Bean
-	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie,
-			SignInProperties signIn) {
-		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", signIn.getMaxRequestSize(),
+	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie) {
+		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", SignInInput.MAX_REQUEST_SIZE,
 				cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
 	}
 

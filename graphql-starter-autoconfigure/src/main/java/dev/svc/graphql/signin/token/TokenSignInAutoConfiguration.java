@@ -1,15 +1,15 @@
 package dev.svc.graphql.signin.token;
 
 import java.time.Clock;
-import java.time.Duration;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.ActiveSessions;
 import dev.svc.graphql.signin.PasswordResetService;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
-import dev.svc.graphql.signin.SignInProperties;
+import dev.svc.graphql.signin.SignInInput;
 import dev.svc.graphql.signin.SignInService;
 import dev.svc.graphql.signin.TenancyAuthenticationProvider;
 import dev.svc.graphql.signin.TwoFactorService;
@@ -55,18 +55,17 @@ import org.springframework.security.web.SecurityFilterChain;
 @ConditionalOnClass({ Jwts.class, BearerTokenAuthenticationToken.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.token.enabled")
 @ConditionalOnBean(HttpSecurity.class)
-@EnableConfigurationProperties({ TokenSignInProperties.class, SignInProperties.class })
+@EnableConfigurationProperties({ TokenSignInProperties.class, SvcGraphQlProperties.class })
 public final class TokenSignInAutoConfiguration {
 
 	static final String CHAIN = "svcTokenSecurityFilterChain";
 
 	@Bean
-	TokenService svcTokenService(TokenSignInProperties properties, ActiveSessions activeSessions,
-			SignInSessions sessions, ObjectProvider<Clock> clock) {
-		Duration cacheDuration = properties.getAccessTokenCacheDuration();
+	TokenService svcTokenService(TokenSignInProperties properties, SvcGraphQlProperties module,
+			ActiveSessions activeSessions, SignInSessions sessions, ObjectProvider<Clock> clock) {
+		// an eighth of the memory budget (8 MB of 64 MB: some 5,800 tokens)
 		return new TokenService(properties.getSigningKey(), properties.getAccessTokenLifetime(),
-				properties.getRefreshTokenLifetime(), properties.getAccessTokenCacheSize(),
-				(cacheDuration != null) ? cacheDuration : properties.getAccessTokenLifetime(), activeSessions, sessions,
+				properties.getRefreshTokenLifetime(), module.getMemoryBudget().toBytes() / 8, activeSessions, sessions,
 				clock.getIfUnique(Clock::systemUTC));
 	}
 
@@ -107,8 +106,8 @@ public final class TokenSignInAutoConfiguration {
 
 	/** Small bodies only, refused before they are read. */
 	@Bean
-	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit(SignInProperties signIn) {
-		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", signIn.getMaxRequestSize(),
+	FilterRegistrationBean<RequestBodyLimitFilter> svcTokenSignInBodyLimit() {
+		return RequestBodyLimitFilter.registration("svcTokenSignInBodyLimit", SignInInput.MAX_REQUEST_SIZE,
 				"/api/TokenAuth/*", TokenAuthController.RESET_PASSWORD_PATH);
 	}
 

@@ -33,18 +33,6 @@ public class TokenSignInProperties {
 	 */
 	private Duration refreshTokenLifetime = Duration.ofDays(365);
 
-	/**
-	 * How long an access token whose signature and claims were checked skips that check
-	 * (its session is checked every time). Defaults to the access token lifetime.
-	 */
-	private @Nullable Duration accessTokenCacheDuration;
-
-	/**
-	 * How many checked access tokens are kept at most; the least used are checked again
-	 * when next presented.
-	 */
-	private int accessTokenCacheSize = 4_096;
-
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -67,22 +55,6 @@ public class TokenSignInProperties {
 
 	public void setAccessTokenLifetime(Duration accessTokenLifetime) {
 		this.accessTokenLifetime = accessTokenLifetime;
-	}
-
-	public @Nullable Duration getAccessTokenCacheDuration() {
-		return this.accessTokenCacheDuration;
-	}
-
-	public void setAccessTokenCacheDuration(@Nullable Duration accessTokenCacheDuration) {
-		this.accessTokenCacheDuration = accessTokenCacheDuration;
-	}
-
-	public int getAccessTokenCacheSize() {
-		return this.accessTokenCacheSize;
-	}
-
-	public void setAccessTokenCacheSize(int accessTokenCacheSize) {
-		this.accessTokenCacheSize = accessTokenCacheSize;
 	}
 
 	public Duration getRefreshTokenLifetime() {

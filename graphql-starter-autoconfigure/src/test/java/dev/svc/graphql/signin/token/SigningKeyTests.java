@@ -8,6 +8,7 @@ import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,8 +26,8 @@ class SigningKeyTests {
 	@Test
 	void shouldRefuseAKeyTooShortForHs256() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new TokenService("short", Duration.ofDays(1), Duration.ofDays(365), 4_096,
-					Duration.ofDays(1), TestSessions.active(TestSessions.inMemory(), Clock.systemUTC()),
+			.isThrownBy(() -> new TokenService("short", Duration.ofDays(1), Duration.ofDays(365),
+					DataSize.ofMegabytes(4).toBytes(), TestSessions.active(TestSessions.inMemory(), Clock.systemUTC()),
 					TestSessions.inMemory(), Clock.systemUTC()))
 			.withMessage(
 					"graphql.sign-in.token.signing-key is 5 bytes long; HS256 needs at least 32 bytes (256 bits).");

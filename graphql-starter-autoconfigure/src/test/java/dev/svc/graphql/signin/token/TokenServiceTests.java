@@ -9,6 +9,8 @@ import dev.svc.graphql.signin.store.SignInSessions;
 import dev.svc.graphql.test.MutableClock;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.util.unit.DataSize;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,7 +26,7 @@ class TokenServiceTests {
 	private final SignInSessions sessions = TestSessions.inMemory();
 
 	private final TokenService tokens = new TokenService("unit-test-signing-key-0123456789abcdef-0000",
-			Duration.ofDays(1), Duration.ofDays(365), 4_096, Duration.ofDays(1),
+			Duration.ofDays(1), Duration.ofDays(365), DataSize.ofMegabytes(4).toBytes(),
 			TestSessions.active(this.sessions, this.clock), this.sessions, this.clock);
 
 	@Test
@@ -76,7 +78,7 @@ class TokenServiceTests {
 		assertThat(this.tokens.decrypt("AAAA")).as("too short").isEmpty();
 		assertThat(this.tokens.decrypt("not base64!")).isEmpty();
 		TokenService other = new TokenService("another-signing-key-0123456789abcdef-0000", Duration.ofDays(1),
-				Duration.ofDays(365), 4_096, Duration.ofDays(1), TestSessions.active(this.sessions, this.clock),
+				Duration.ofDays(365), DataSize.ofMegabytes(4).toBytes(), TestSessions.active(this.sessions, this.clock),
 				this.sessions, this.clock);
 		assertThat(other.decrypt(encrypted)).as("another key").isEmpty();
 	}

@@ -26,6 +26,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.security.web.DefaultSecurityFilterChain;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
@@ -71,17 +72,15 @@ class TokenSignInAutoConfigurationTests {
 			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY,
 					"graphql.sign-in.token.access-token-lifetime=2h")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TokenService.class).readTokenCache(),
-					4_096, Duration.ofHours(2)));
+					DataSize.ofMegabytes(8).toBytes(), Duration.ofHours(2)));
 	}
 
 	@Test
-	void shouldTakeTheCheckedTokenCacheBoundsFromTheProperties() {
+	void shouldTakeTheCheckedTokenCacheShareOfTheMemoryBudget() {
 		this.contextRunner
-			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY,
-					"graphql.sign-in.token.access-token-cache-size=20",
-					"graphql.sign-in.token.access-token-cache-duration=10m")
+			.withPropertyValues("graphql.sign-in.token.enabled=true", SIGNING_KEY, "graphql.memory-budget=8MB")
 			.run((context) -> CacheBounds.assertBoundsAfterWrite(context.getBean(TokenService.class).readTokenCache(),
-					20, Duration.ofMinutes(10)));
+					DataSize.ofMegabytes(1).toBytes(), Duration.ofDays(1)));
 	}
 
 	@Test

@@ -18,6 +18,7 @@ import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.util.unit.DataSize;
 
 import static dev.svc.graphql.test.MockMvcRequests.body;
 import static dev.svc.graphql.test.MockMvcRequests.graphQl;
@@ -144,8 +145,8 @@ class TokenSignInTests {
 	void shouldRejectATokenSignedWithAnotherKey() {
 		// a real session of a real user: only the key is wrong
 		TokenService other = new TokenService("another-signing-key-0123456789abcdef-000000", Duration.ofDays(1),
-				Duration.ofDays(365), 4_096, Duration.ofDays(1), TestSessions.active(this.sessions, Clock.systemUTC()),
-				this.sessions, Clock.systemUTC());
+				Duration.ofDays(365), DataSize.ofMegabytes(4).toBytes(),
+				TestSessions.active(this.sessions, Clock.systemUTC()), this.sessions, Clock.systemUTC());
 		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
 		MvcTestResult response = graphQl(this.mvc, "/graphql", "{ roles { id } }")
