@@ -7,9 +7,11 @@ import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.PlaygroundTour;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -32,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.audit.enabled=false", "spring.datasource.url=jdbc:h2:mem:svc-two-instances" })
 @ActiveProfiles("test")
+@TestInstance(Lifecycle.PER_CLASS)
 class TwoInstancesTests {
 
 	private static final String ROLES = "{ roles { name } }";
@@ -54,7 +57,9 @@ class TwoInstancesTests {
 
 	private HttpTestClient b;
 
-	@BeforeEach
+	// one instance B for the class: each test signs in anew, and what one changes it puts
+	// back
+	@BeforeAll
 	void startInstanceB() {
 		this.instanceB = new SpringApplicationBuilder(SampleSpaApplication.class).profiles("test")
 			.properties(Map.of("server.port", "0", "graphql.audit.enabled", "false", "spring.datasource.url",
@@ -69,7 +74,7 @@ class TwoInstancesTests {
 				this.instanceB.getEnvironment().getRequiredProperty("local.server.port", Integer.class));
 	}
 
-	@AfterEach
+	@AfterAll
 	void stopInstanceB() {
 		this.instanceB.close();
 	}
