@@ -2,7 +2,10 @@ package dev.svc.graphql.signin;
 
 import java.util.Set;
 
-import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.password.SignInService;
+import dev.svc.graphql.signin.reset.PasswordResetService;
+import dev.svc.graphql.signin.session.ActiveSessions;
+import dev.svc.graphql.signin.session.SignInSessions;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;

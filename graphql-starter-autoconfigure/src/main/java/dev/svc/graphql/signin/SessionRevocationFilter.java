@@ -3,6 +3,7 @@ package dev.svc.graphql.signin;
 import java.io.IOException;
 
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.session.ActiveSessions;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

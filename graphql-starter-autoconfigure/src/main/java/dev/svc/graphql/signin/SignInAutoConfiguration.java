@@ -15,10 +15,18 @@ import dev.svc.graphql.ratelimit.SharedBuckets;
 import dev.svc.graphql.security.PermissionAuthorization;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.security.PermissionChecker;
-import dev.svc.graphql.signin.store.SignInAttempts;
-import dev.svc.graphql.signin.store.SignInSessions;
-import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
-import dev.svc.graphql.signin.store.TwoFactorStore;
+import dev.svc.graphql.signin.password.SignInAttempts;
+import dev.svc.graphql.signin.password.SignInAudit;
+import dev.svc.graphql.signin.password.SignInChecks;
+import dev.svc.graphql.signin.password.SignInService;
+import dev.svc.graphql.signin.password.TenancyAuthenticationProvider;
+import dev.svc.graphql.signin.reset.PasswordResetService;
+import dev.svc.graphql.signin.session.ActiveSessions;
+import dev.svc.graphql.signin.session.SignInSessions;
+import dev.svc.graphql.signin.twofactor.TwoFactorCodeSender;
+import dev.svc.graphql.signin.twofactor.TwoFactorService;
+import dev.svc.graphql.signin.twofactor.TwoFactorSignIn;
+import dev.svc.graphql.signin.twofactor.TwoFactorStore;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import jakarta.servlet.DispatcherType;
@@ -74,16 +82,13 @@ public final class SignInAutoConfiguration {
 			SignInAudit audit, SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
 			ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock) {
 		Supplier<PasswordEncoder> encoder = () -> passwordEncoder
-			.getIfUnique(() -> PasswordHashing.defaultEncoder(password.getHashing().getMemory(),
+			.getIfUnique(() -> SignInChecks.defaultEncoder(password.getHashing().getMemory(),
 					password.getHashing().getIterations(), getClass().getClassLoader()));
 		Clock time = clock.getIfUnique(Clock::systemUTC);
 		// the shared buckets, or one instance's alone where a host left them out
-		AttemptBudget budget = new AttemptBudget(attempts,
-				new SignInThrottle(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
-						signIn.getThrottle().getMaxAttempts(), SignInThrottle.WINDOW),
-				signIn.getLockout().getMaxFailedAttempts(), signIn.getLockout().getDuration());
-		return new SignInChecks(new PasswordHashing(encoder, PasswordHashing.MAX_CONCURRENT), budget, audit,
-				new PasswordResetCodes(credentials, budget, PasswordResetCodes.LIFETIME), time);
+		return SignInChecks.of(encoder, attempts, sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
+				signIn.getThrottle().getMaxAttempts(), signIn.getLockout().getMaxFailedAttempts(),
+				signIn.getLockout().getDuration(), credentials, audit, time);
 	}
 
 	/**
@@ -102,24 +107,21 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	SignInService signInService(IdentityStore identities, CredentialStore credentials, SignInChecks checks,
 			ObjectProvider<TwoFactorSignIn> twoFactor) {
-		return new DefaultSignInService(identities, credentials, checks.passwordEncoder(), checks.budget(),
-				checks.resetCodes(), twoFactor.getIfAvailable(), checks.clock());
+		return checks.signInService(identities, credentials, twoFactor.getIfAvailable());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	PasswordResetService passwordResetService(CredentialStore credentials, SignInChecks checks,
 			PasswordProperties password) {
-		return new DefaultPasswordResetService(credentials, checks.passwordEncoder(), checks.budget(),
-				checks.resetCodes(), new PasswordPolicy(password.getPolicy().getMinLength()), checks.audit(),
-				checks.clock());
+		return PasswordResetService.create(credentials, checks, password.getPolicy().getMinLength());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty("graphql.sign-in.two-factor.log-codes")
 	TwoFactorCodeSender loggingTwoFactorCodeSender() {
-		return new LoggingTwoFactorCodeSender();
+		return TwoFactorCodeSender.logging();
 	}
 
 	@Bean
@@ -131,19 +133,15 @@ public final class SignInAutoConfiguration {
 		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
 				: environment.getProperty("spring.application.name", "GraphQL");
 		Clock time = clock.getIfUnique(Clock::systemUTC);
-		return new TwoFactorSignIn(store, sender.getIfAvailable(), issuer, TwoFactorSignIn.CODE_LIFETIME,
-				twoFactor.getRememberClientLifetime(),
-				new CodeSendLimit(sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)), CodeSendLimit.COOLDOWN,
-						CodeSendLimit.MAX_PER_HOUR),
-				time);
+		return TwoFactorSignIn.create(store, sender.getIfAvailable(), issuer, twoFactor.getRememberClientLifetime(),
+				sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)), time);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(TwoFactorSignIn.class)
 	TwoFactorService twoFactorService(TwoFactorSignIn twoFactor, CredentialStore credentials, SignInChecks checks) {
-		return new DefaultTwoFactorService(twoFactor, credentials, checks.passwordEncoder(), checks.budget(),
-				checks.audit(), checks.clock());
+		return TwoFactorService.create(twoFactor, credentials, checks);
 	}
 
 	@Bean
@@ -151,8 +149,8 @@ public final class SignInAutoConfiguration {
 	ActiveSessions activeSessions(SignInSessions sessions, CookieSignInProperties cookie,
 			SvcGraphQlProperties properties, ObjectProvider<Clock> clock) {
 		// three eighths of the memory budget (24 MB of 64 MB: some 100,000 sessions)
-		return new ActiveSessions(sessions, ActiveSessions.CHECK_INTERVAL, cookie.getSessionLifetime(),
-				properties.getMemoryBudget().toBytes() / 8 * 3, clock.getIfUnique(Clock::systemUTC));
+		return new ActiveSessions(sessions, cookie.getSessionLifetime(), properties.getMemoryBudget().toBytes() / 8 * 3,
+				clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Configuration(proxyBeanMethods = false)

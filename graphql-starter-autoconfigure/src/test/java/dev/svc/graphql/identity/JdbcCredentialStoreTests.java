@@ -2,7 +2,7 @@ package dev.svc.graphql.identity;
 
 import java.time.Instant;
 
-import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.session.SignInSessions;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostApplication;

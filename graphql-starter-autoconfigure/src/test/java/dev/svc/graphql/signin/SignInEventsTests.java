@@ -3,6 +3,7 @@ package dev.svc.graphql.signin;
 import java.util.List;
 
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.password.SignInResult;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

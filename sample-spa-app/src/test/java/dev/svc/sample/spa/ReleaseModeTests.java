@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
-import dev.svc.graphql.signin.TwoFactorCodeSender;
+import dev.svc.graphql.signin.twofactor.TwoFactorCodeSender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

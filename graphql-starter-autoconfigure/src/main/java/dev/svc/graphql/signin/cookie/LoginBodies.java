@@ -3,7 +3,7 @@ package dev.svc.graphql.signin.cookie;
 import java.io.IOException;
 import java.util.List;
 
-import dev.svc.graphql.signin.SignInInput.ValidationError;
+import dev.svc.graphql.signin.password.SignInInput.ValidationError;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;

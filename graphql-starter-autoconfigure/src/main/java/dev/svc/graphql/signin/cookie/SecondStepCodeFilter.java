@@ -8,7 +8,7 @@ import java.util.List;
 import dev.svc.graphql.JsonRequests;
 import dev.svc.graphql.RetryAfter;
 import dev.svc.graphql.context.ClientAddress;
-import dev.svc.graphql.signin.TwoFactorService;
+import dev.svc.graphql.signin.twofactor.TwoFactorService;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.List;
 
 import dev.svc.graphql.JsonRequests;
-import dev.svc.graphql.signin.SecondFactor;
-import dev.svc.graphql.signin.SignInInput;
-import dev.svc.graphql.signin.TenancyAuthenticationDetails;
+import dev.svc.graphql.signin.password.SecondFactor;
+import dev.svc.graphql.signin.password.SignInInput;
+import dev.svc.graphql.signin.password.TenancyAuthenticationDetails;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -3,7 +3,7 @@ package dev.svc.graphql.signin.token;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.svc.graphql.signin.SignInInput.ValidationError;
+import dev.svc.graphql.signin.password.SignInInput.ValidationError;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -11,8 +11,8 @@ import java.util.UUID;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.signin.ActiveSessions;
-import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.session.ActiveSessions;
+import dev.svc.graphql.signin.session.SignInSessions;
 import io.jsonwebtoken.Claims;
 import org.jspecify.annotations.Nullable;
 

@@ -4,8 +4,8 @@ import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.security.PermissionAutoConfiguration;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
-import dev.svc.graphql.signin.SignInService;
-import dev.svc.graphql.signin.store.SignInStoreAutoConfiguration;
+import dev.svc.graphql.signin.SignInStoreAutoConfiguration;
+import dev.svc.graphql.signin.password.SignInService;
 import dev.svc.graphql.test.EmptyIdentityStore;
 import org.junit.jupiter.api.Test;
 

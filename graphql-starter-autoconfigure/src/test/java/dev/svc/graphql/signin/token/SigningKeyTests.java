@@ -3,7 +3,7 @@ package dev.svc.graphql.signin.token;
 import java.time.Clock;
 import java.time.Duration;
 
-import dev.svc.graphql.signin.TestSessions;
+import dev.svc.graphql.signin.session.TestSessions;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.Test;
 

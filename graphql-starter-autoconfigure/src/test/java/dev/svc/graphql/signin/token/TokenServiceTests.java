@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.signin.TestSessions;
-import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.session.SignInSessions;
+import dev.svc.graphql.signin.session.TestSessions;
 import dev.svc.graphql.test.MutableClock;
 import org.junit.jupiter.api.Test;
 

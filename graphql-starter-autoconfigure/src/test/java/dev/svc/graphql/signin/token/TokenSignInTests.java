@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.signin.TestSessions;
-import dev.svc.graphql.signin.store.SignInSessions;
+import dev.svc.graphql.signin.session.SignInSessions;
+import dev.svc.graphql.signin.session.TestSessions;
 import dev.svc.graphql.test.MockMvcRequests;
 import dev.svc.graphql.test.PlaygroundTour;
 import dev.svc.graphql.test.TestHostApplication;

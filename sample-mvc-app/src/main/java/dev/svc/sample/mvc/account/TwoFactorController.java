@@ -4,10 +4,10 @@ import java.util.List;
 
 import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
-import dev.svc.graphql.signin.SignInResult;
-import dev.svc.graphql.signin.TwoFactorService;
-import dev.svc.graphql.signin.TwoFactorSignIn;
-import dev.svc.graphql.signin.store.TwoFactorStore.RememberedClient;
+import dev.svc.graphql.signin.password.SignInResult;
+import dev.svc.graphql.signin.twofactor.TwoFactorService;
+import dev.svc.graphql.signin.twofactor.TwoFactorSignIn;
+import dev.svc.graphql.signin.twofactor.TwoFactorStore.RememberedClient;
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
