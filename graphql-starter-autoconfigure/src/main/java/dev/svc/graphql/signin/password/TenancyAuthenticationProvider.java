@@ -19,15 +19,19 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.authentication.event.AuthenticationFailureBadCredentialsEvent;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.CredentialsContainer;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
  * Lets Spring Security's form login sign users in through the {@link SignInService}, with
- * the tenancy name of the form. Add it to the filter chain of the login form, never as a
- * global bean, so that the host's other sign-ins keep working as they are:
+ * the tenancy name of the form. Give the filter chain of the login form a manager of its
+ * own made by {@link #publishingEvents}, never a global bean, so that the host's other
+ * sign-ins keep working as they are, and every sign-in, refused ones included, reaches
+ * the audit trail through Spring Security's authentication events:
  *
  * <pre class="code">
- * http.authenticationProvider(new TenancyAuthenticationProvider(signInService, activeSessions))
+ * http.authenticationManager(new TenancyAuthenticationProvider(signInService, activeSessions)
+ *         .publishingEvents(applicationEventPublisher))
  *     .formLogin((form) -&gt; form.loginPage("/Account/Login")
  *         .usernameParameter("userNameOrEmailAddress")
  *         .authenticationDetailsSource(TenancyAuthenticationDetails::new));
@@ -85,6 +89,10 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 			boolean valid = new SignInInput(tenancyName, authentication.getName(), password).problems().isEmpty();
 			tenancy.attempted(new TenancyAuthenticationDetails.Attempt(result, valid ? authentication.getName() : null,
 					!valid || result.outcome() == SignInResult.Outcome.THROTTLED, started));
+		}
+		// the password goes no further: not into a failure event, nor to its listeners
+		if (authentication instanceof CredentialsContainer container) {
+			container.eraseCredentials();
 		}
 		if (!result.succeeded()) {
 			throw new SignInResult.Refused(result);
