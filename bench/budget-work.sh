@@ -12,7 +12,7 @@ seconds=${1:-20}
 port=${PORT:-18091}
 . bench/spa-sample.sh
 # the Default tenant (id 1) gets the budget of the issue's report, 20,000 a minute
-spa_sample_signed_in "$port" --graphql.rate-limits.enabled=true --graphql.rate-limits.store=memory \
+spa_sample_signed_in "$port" --graphql.rate-limits.enabled=true --graphql.shared-store=memory \
   --graphql.rate-limits.tenants.1=20000
 
 python3 - "$port" "$pid" "$seconds" <<'PY'

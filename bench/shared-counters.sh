@@ -25,8 +25,8 @@ busy_jiffies() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
 run_round() { # $1 = off|database|redis -> prints requests/s, p99 latency and CPU ms per request
   local options=(--graphql.rate-limits.enabled=false)
   case "$1" in
-    database) options=(--graphql.rate-limits.enabled=true --graphql.rate-limits.store=database) ;;
-    redis) options=(--graphql.rate-limits.enabled=true --graphql.rate-limits.store=redis
+    database) options=(--graphql.rate-limits.enabled=true --graphql.shared-store=database) ;;
+    redis) options=(--graphql.rate-limits.enabled=true --graphql.shared-store=redis
       --spring.profiles.active=redis --spring.data.redis.database=14) ;;
   esac
   java @sample-spa-app/jvm.options -jar "$jar" --server.port=$port \

@@ -51,9 +51,9 @@ if [ "$redis" = redis ]; then
   # connections wait spring.data.redis.timeout)
   options+=(--spring.profiles.active=redis --spring.data.redis.host=127.0.0.1 --spring.data.redis.database=15
     --spring.data.redis.timeout=10s
-    --graphql.rate-limits.store=redis --graphql.persisted-documents.shared-store=redis)
+    --graphql.shared-store=redis)
 else
-  options+=(--graphql.rate-limits.store=database --graphql.persisted-documents.shared-store=database)
+  options+=(--graphql.shared-store=database)
 fi
 
 start() {

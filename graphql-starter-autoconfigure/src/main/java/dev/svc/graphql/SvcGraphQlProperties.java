@@ -47,6 +47,14 @@ public class SvcGraphQlProperties {
 	 */
 	private DataSize memoryBudget = DataSize.ofMegabytes(64);
 
+	/**
+	 * Where what every instance shares is kept: the counters (rate limits, sign-in
+	 * throttle, code sends, audit quotas) and the texts of automatic persisted queries.
+	 * Unset: Redis when the host has Spring Boot's Redis with Lettuce, else the module's
+	 * tables, else each instance's memory.
+	 */
+	private @Nullable SharedStore sharedStore;
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -87,12 +95,39 @@ public class SvcGraphQlProperties {
 		this.memoryBudget = memoryBudget;
 	}
 
+	public @Nullable SharedStore getSharedStore() {
+		return this.sharedStore;
+	}
+
+	public void setSharedStore(@Nullable SharedStore sharedStore) {
+		this.sharedStore = sharedStore;
+	}
+
 	public boolean isExposeExceptionDetails() {
 		return this.exposeExceptionDetails;
 	}
 
 	public void setExposeExceptionDetails(boolean exposeExceptionDetails) {
 		this.exposeExceptionDetails = exposeExceptionDetails;
+	}
+
+	/**
+	 * Where what every instance shares is kept.
+	 */
+	public enum SharedStore {
+
+		/** Redis, through Spring Boot's Lettuce connection factory. */
+		REDIS,
+
+		/**
+		 * The module's tables ({@code svc_rate_limit_buckets},
+		 * {@code svc_persisted_queries}).
+		 */
+		DATABASE,
+
+		/** Each instance's own memory: for one instance only. */
+		MEMORY
+
 	}
 
 }

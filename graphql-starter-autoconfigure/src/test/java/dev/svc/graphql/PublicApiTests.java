@@ -26,7 +26,7 @@ class PublicApiTests {
 	private static final List<String> API = List.of("dev.svc.graphql.audit.AuditProperties",
 			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.SvcGraphQlProperties",
 			"dev.svc.graphql.identity.IdentityProperties", "dev.svc.graphql.limits.RequestLimitsProperties",
-			"dev.svc.graphql.ratelimit.RateLimitProperties", "dev.svc.graphql.ratelimit.RateLimitProperties$Store",
+			"dev.svc.graphql.ratelimit.RateLimitProperties", "dev.svc.graphql.SvcGraphQlProperties$SharedStore",
 			"dev.svc.graphql.ratelimit.SharedBuckets", "dev.svc.graphql.limits.CostBudget",
 			"dev.svc.graphql.playground.PlaygroundProperties", "dev.svc.graphql.queries.IdentityQueriesProperties",
 			"dev.svc.graphql.queries.IdentityQueriesProperties$Query", "dev.svc.graphql.signin.SignInProperties",

@@ -41,21 +41,6 @@ public class PersistedDocumentsProperties {
 	 */
 	private String cacheControl = "public, max-age=60";
 
-	/**
-	 * Where the texts of automatic persisted queries are shared by every instance: redis,
-	 * database or none. Unset: Redis when the host has Spring Boot's Redis with Lettuce,
-	 * else the module's table, else none.
-	 */
-	private @Nullable String sharedStore;
-
-	public @Nullable String getSharedStore() {
-		return this.sharedStore;
-	}
-
-	public void setSharedStore(@Nullable String sharedStore) {
-		this.sharedStore = sharedStore;
-	}
-
 	public List<String> getManifests() {
 		return this.manifests;
 	}

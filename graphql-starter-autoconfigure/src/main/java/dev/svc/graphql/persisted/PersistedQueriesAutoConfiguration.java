@@ -6,6 +6,8 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
+import dev.svc.graphql.SvcGraphQlProperties.SharedStore;
 import dev.svc.graphql.container.RootContainer;
 import dev.svc.graphql.context.UserContext;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
@@ -39,7 +41,7 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass(WebGraphQlInterceptor.class)
 @ConditionalOnBooleanProperty("graphql.enabled")
-@EnableConfigurationProperties(PersistedDocumentsProperties.class)
+@EnableConfigurationProperties({ PersistedDocumentsProperties.class, SvcGraphQlProperties.class })
 @Import({ SharedPersistedQueriesConfigurations.RedisConfiguration.class,
 		SharedPersistedQueriesConfigurations.DatabaseConfiguration.class })
 public final class PersistedQueriesAutoConfiguration {
@@ -56,14 +58,14 @@ public final class PersistedQueriesAutoConfiguration {
 	@Bean
 	@Order(PipelineOrder.PERSISTED_QUERY_INTERCEPTOR)
 	WebGraphQlInterceptor svcPersistedQueryInterceptor(PersistedDocumentsProperties properties,
-			RegisteredDocuments registered, ObjectProvider<PersistedDocuments> documents,
+			SvcGraphQlProperties module, RegisteredDocuments registered, ObjectProvider<PersistedDocuments> documents,
 			ObjectProvider<RefusalCounter> refusals, ObjectProvider<SharedPersistedQueries> shared,
 			ObjectProvider<RootContainer> container, ObjectProvider<PermissionChecker> permissionChecker) {
 		PersistedDocuments known = PersistedDocuments.firstOf(documents.orderedStream().toList());
 		SharedPersistedQueries sharedStore = shared.getIfUnique();
-		String named = properties.getSharedStore();
-		if (sharedStore == null && named != null && !named.equals("none")) {
-			throw new IllegalStateException("graphql.persisted-documents.shared-store is " + named
+		SharedStore named = module.getSharedStore();
+		if (sharedStore == null && named != null && named != SharedStore.MEMORY) {
+			throw new IllegalStateException("graphql.shared-store is " + named
 					+ ", which this application does not have: redis needs Spring Boot's Redis with Lettuce"
 					+ " (spring-boot-starter-data-redis), database the module's own identity tables");
 		}

@@ -31,11 +31,11 @@ import org.springframework.util.unit.DataSize;
 /**
  * The stores of the shared persisted queries, imported in order by
  * {@link PersistedQueriesAutoConfiguration}: Redis, else the module's table, unless
- * {@code graphql.persisted-documents.shared-store} names one (or none).
+ * {@code graphql.shared-store} names one (or memory: none shared).
  */
 abstract class SharedPersistedQueriesConfigurations {
 
-	private static final String STORE = "graphql.persisted-documents.shared-store";
+	private static final String STORE = "graphql.shared-store";
 
 	/**
 	 * Bytes the shared texts may hold in Redis or the module's table: thousands of a

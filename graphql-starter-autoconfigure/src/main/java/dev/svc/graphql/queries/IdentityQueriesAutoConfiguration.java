@@ -93,12 +93,7 @@ public final class IdentityQueriesAutoConfiguration {
 			return new UsersQueryHandler(store);
 		}
 
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty(name = "graphql.queries.users-connection.enabled", matchIfMissing = true)
-	static class UsersConnectionQueryConfiguration {
-
+		// the same users as a Relay connection, on and off with them
 		@Bean
 		GraphQlSourceBuilderCustomizer svcUsersConnectionSchema() {
 			return schema("users-connection.graphqls");

@@ -12,8 +12,6 @@ public class IdentityQueriesProperties {
 
 	private final Query users = new Query();
 
-	private final Query usersConnection = new Query();
-
 	public Query getRoles() {
 		return this.roles;
 	}
@@ -24,10 +22,6 @@ public class IdentityQueriesProperties {
 
 	public Query getUsers() {
 		return this.users;
-	}
-
-	public Query getUsersConnection() {
-		return this.usersConnection;
 	}
 
 	/** The settings of one built-in query. */

@@ -54,7 +54,7 @@ abstract class BucketStoreConfigurations {
 		return Binder.get(environment).bind("spring.data.redis.timeout", Duration.class).orElse(REDIS_TIMEOUT);
 	}
 
-	private static final String STORE = "graphql.rate-limits.store";
+	private static final String STORE = "graphql.shared-store";
 
 	/**
 	 * Bucket4j's clock, read from the host's {@link Clock} if it has one.

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.svc.graphql.PipelineOrder;
+import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.limits.CostBudget;
 import dev.svc.graphql.limits.RequestLimitsProperties;
@@ -34,7 +35,7 @@ import org.springframework.util.Assert;
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
-@EnableConfigurationProperties(RateLimitProperties.class)
+@EnableConfigurationProperties({ RateLimitProperties.class, SvcGraphQlProperties.class })
 @Import({ BucketStoreConfigurations.RedisStoreConfiguration.class,
 		BucketStoreConfigurations.DatabaseStoreConfiguration.class,
 		BucketStoreConfigurations.MemoryStoreConfiguration.class })
@@ -42,11 +43,11 @@ public final class RateLimitAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SharedBuckets svcSharedBuckets(ObjectProvider<ProxyManager<String>> store, RateLimitProperties properties,
+	SharedBuckets svcSharedBuckets(ObjectProvider<ProxyManager<String>> store, SvcGraphQlProperties module,
 			ObjectProvider<Clock> clock) {
 		ProxyManager<String> buckets = store.getIfUnique();
 		if (buckets == null) {
-			throw new IllegalStateException("graphql.rate-limits.store is " + properties.getStore()
+			throw new IllegalStateException("graphql.shared-store is " + module.getSharedStore()
 					+ ", which this application does not have: redis needs Spring Boot's Redis with Lettuce"
 					+ " (spring-boot-starter-data-redis), database the module's own identity tables");
 		}

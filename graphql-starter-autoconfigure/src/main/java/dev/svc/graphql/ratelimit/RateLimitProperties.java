@@ -4,13 +4,11 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The rate limits of query cost over time, and where every counter that the instances
- * share is kept.
+ * The rate limits of query cost over time, counted where graphql.shared-store keeps what
+ * the instances share.
  */
 @ConfigurationProperties("graphql.rate-limits")
 public class RateLimitProperties {
@@ -44,13 +42,6 @@ public class RateLimitProperties {
 
 	/** Budgets per window by tenant id, in place of the tenant budget. */
 	private Map<Integer, Long> tenants = new LinkedHashMap<>();
-
-	/**
-	 * Where the shared counters (rate limits, sign-in throttle, code sends, audit quotas)
-	 * are kept: redis, database or memory. Unset: Redis when the host has Spring Boot's
-	 * Redis with Lettuce, else the module's table, else memory.
-	 */
-	private @Nullable Store store;
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -106,30 +97,6 @@ public class RateLimitProperties {
 
 	public void setTenants(Map<Integer, Long> tenants) {
 		this.tenants = tenants;
-	}
-
-	public @Nullable Store getStore() {
-		return this.store;
-	}
-
-	public void setStore(@Nullable Store store) {
-		this.store = store;
-	}
-
-	/**
-	 * Where the shared counters are kept.
-	 */
-	public enum Store {
-
-		/** Redis, through Spring Boot's Lettuce connection factory. */
-		REDIS,
-
-		/** The module's table {@code svc_rate_limit_buckets}. */
-		DATABASE,
-
-		/** This instance's memory: for one instance only. */
-		MEMORY
-
 	}
 
 }

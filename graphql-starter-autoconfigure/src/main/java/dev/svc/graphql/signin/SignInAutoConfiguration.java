@@ -47,7 +47,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
-import org.springframework.util.StringUtils;
 
 /**
  * Signing users in against the credential store, whether the GraphQL endpoint is served
@@ -81,9 +80,8 @@ public final class SignInAutoConfiguration {
 	SignInChecks svcSignInChecks(CredentialStore credentials, ObjectProvider<PasswordEncoder> passwordEncoder,
 			SignInAudit audit, SignInAttempts attempts, SignInProperties signIn, PasswordProperties password,
 			ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock) {
-		Supplier<PasswordEncoder> encoder = () -> passwordEncoder
-			.getIfUnique(() -> SignInChecks.defaultEncoder(password.getHashing().getMemory(),
-					password.getHashing().getIterations(), getClass().getClassLoader()));
+		Supplier<PasswordEncoder> encoder = () -> passwordEncoder.getIfUnique(
+				() -> SignInChecks.defaultEncoder(password.getHashing().getMemory(), getClass().getClassLoader()));
 		Clock time = clock.getIfUnique(Clock::systemUTC);
 		// the shared buckets, or one instance's alone where a host left them out
 		return SignInChecks.of(encoder, attempts, sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)),
@@ -128,12 +126,11 @@ public final class SignInAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(TwoFactorStore.class)
 	TwoFactorSignIn twoFactorSignIn(TwoFactorStore store, ObjectProvider<TwoFactorCodeSender> sender,
-			TwoFactorProperties twoFactor, ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock,
-			Environment environment) {
-		String issuer = StringUtils.hasText(twoFactor.getIssuer()) ? twoFactor.getIssuer()
-				: environment.getProperty("spring.application.name", "GraphQL");
+			ObjectProvider<SharedBuckets> sharedBuckets, ObjectProvider<Clock> clock, Environment environment) {
+		// the name users know the application by
+		String issuer = environment.getProperty("spring.application.name", "GraphQL");
 		Clock time = clock.getIfUnique(Clock::systemUTC);
-		return TwoFactorSignIn.create(store, sender.getIfAvailable(), issuer, twoFactor.getRememberClientLifetime(),
+		return TwoFactorSignIn.create(store, sender.getIfAvailable(), issuer,
 				sharedBuckets.getIfUnique(() -> SharedBuckets.inMemory(time)), time);
 	}
 

@@ -1,7 +1,5 @@
 package dev.svc.graphql.signin;
 
-import java.time.Duration;
-
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -12,12 +10,6 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("graphql.sign-in.two-factor")
 public class TwoFactorProperties {
-
-	/** Name authenticator apps show accounts under, empty for spring.application.name. */
-	private @Nullable String issuer;
-
-	/** How long a client that asked to be remembered skips the second step. */
-	private Duration rememberClientLifetime = Duration.ofDays(30);
 
 	/**
 	 * Whether codes "sent by e-mail" are logged when no TwoFactorCodeSender is declared:
@@ -30,22 +22,6 @@ public class TwoFactorProperties {
 	 * 32 bytes, from the environment; without it they are kept in clear.
 	 */
 	private @Nullable String encryptionKey;
-
-	public @Nullable String getIssuer() {
-		return this.issuer;
-	}
-
-	public void setIssuer(@Nullable String issuer) {
-		this.issuer = issuer;
-	}
-
-	public Duration getRememberClientLifetime() {
-		return this.rememberClientLifetime;
-	}
-
-	public void setRememberClientLifetime(Duration rememberClientLifetime) {
-		this.rememberClientLifetime = rememberClientLifetime;
-	}
 
 	public boolean isLogCodes() {
 		return this.logCodes;

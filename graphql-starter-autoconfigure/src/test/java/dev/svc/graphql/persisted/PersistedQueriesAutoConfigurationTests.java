@@ -58,13 +58,12 @@ class PersistedQueriesAutoConfigurationTests {
 
 	@Test
 	void shouldRefuseToStartWithASharedStoreItDoesNotHave() {
-		this.contextRunner.withPropertyValues("graphql.persisted-documents.shared-store=redis")
+		this.contextRunner.withPropertyValues("graphql.shared-store=redis")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageStartingWith(
-						"graphql.persisted-documents.shared-store is redis, which this application does not have"));
-		this.contextRunner.withPropertyValues("graphql.persisted-documents.shared-store=none")
+				.hasMessageStartingWith("graphql.shared-store is REDIS, which this application does not have"));
+		this.contextRunner.withPropertyValues("graphql.shared-store=memory")
 			.run((context) -> assertThat(context).hasNotFailed()
 				.getBean(PersistedQueryInterceptor.class)
 				.hasFieldOrPropertyWithValue("shared", null));

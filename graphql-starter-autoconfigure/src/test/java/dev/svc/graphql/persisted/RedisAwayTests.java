@@ -27,8 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"spring.data.redis.host=127.0.0.1", "spring.data.redis.database=14",
-				"graphql.persisted-documents.shared-store=redis", "graphql.rate-limits.store=redis",
+				"spring.data.redis.host=127.0.0.1", "spring.data.redis.database=14", "graphql.shared-store=redis",
 				"spring.data.redis.timeout=2s" })
 class RedisAwayTests {
 

@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=shared-persisted-test-key-0123456789abcdef",
-				"graphql.persisted-documents.shared-store=database" })
+				"graphql.shared-store=database" })
 @AutoConfigureMockMvc
 class SharedPersistedQueriesTests {
 

@@ -57,7 +57,7 @@ class IdentityQueriesAutoConfigurationTests {
 	@Test
 	void shouldLeaveOutASwitchedOffQueryAndItsField() {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
-			.withPropertyValues("graphql.queries.users.enabled=false", "graphql.queries.users-connection.enabled=false")
+			.withPropertyValues("graphql.queries.users.enabled=false")
 			.run((context) -> {
 				assertThat(context.getBean(RootContainer.class).fieldNames()).containsExactly("organizationUnits",
 						"roles");

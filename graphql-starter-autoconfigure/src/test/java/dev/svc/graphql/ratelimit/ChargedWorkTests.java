@@ -31,8 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=charged-work-test-key-0123456789abcdef",
-				"graphql.schema.visibility=all", "graphql.rate-limits.enabled=true",
-				"graphql.rate-limits.store=memory" })
+				"graphql.schema.visibility=all", "graphql.rate-limits.enabled=true", "graphql.shared-store=memory" })
 @AutoConfigureMockMvc
 @Import(MutableClock.Bean.class)
 class ChargedWorkTests {

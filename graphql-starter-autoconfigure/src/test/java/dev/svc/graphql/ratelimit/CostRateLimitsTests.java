@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.sign-in.token.signing-key=rate-limit-test-key-0123456789abcdef",
 				"graphql.schema.visibility=all", "graphql.rate-limits.enabled=true", "graphql.rate-limits.window=1h",
 				"graphql.rate-limits.anonymous=48", "graphql.rate-limits.user=48", "graphql.rate-limits.tenant=1000",
-				"graphql.rate-limits.store=memory", "graphql.limits.max-cost=48" })
+				"graphql.shared-store=memory", "graphql.limits.max-cost=48" })
 @AutoConfigureMockMvc
 class CostRateLimitsTests {
 

@@ -106,9 +106,9 @@ class RateLimitAutoConfigurationTests {
 
 	@Test
 	void shouldKeepTheCountersWhereThePropertySays() {
-		this.withRedis.withPropertyValues("graphql.rate-limits.store=database")
+		this.withRedis.withPropertyValues("graphql.shared-store=database")
 			.run((context) -> assertThat(context).getBean(ProxyManager.class).isInstanceOf(JdbcBuckets.class));
-		this.withRedis.withPropertyValues("graphql.rate-limits.store=memory")
+		this.withRedis.withPropertyValues("graphql.shared-store=memory")
 			.run((context) -> assertThat(context).getBean(ProxyManager.class).isInstanceOf(MemoryBuckets.class));
 	}
 
@@ -146,11 +146,11 @@ class RateLimitAutoConfigurationTests {
 				.rootCause()
 				.hasMessage("graphql.rate-limits.tenant is 1000000001, more than one a nanosecond of"
 						+ " graphql.rate-limits.window (PT1S): at most 1000000000, or a longer window"));
-		this.contextRunner.withPropertyValues("graphql.rate-limits.store=redis")
+		this.contextRunner.withPropertyValues("graphql.shared-store=redis")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageStartingWith("graphql.rate-limits.store is REDIS, which this application does not have"));
+				.hasMessageStartingWith("graphql.shared-store is REDIS, which this application does not have"));
 	}
 
 	private static ConsumptionProbe take(SharedBuckets buckets, String key, long tokens) {

@@ -77,7 +77,6 @@ class MemoryAttackTests {
 				// as shipped: the tests' configuration turns the throttle off and
 				// Argon2id down
 				"--graphql.sign-in.throttle.max-attempts=30", "--graphql.sign-in.password.hashing.memory=19MB",
-				"--graphql.sign-in.password.hashing.iterations=2",
 				// the test's requests come through a proxy on the loopback address that
 				// names the client
 				"--server.tomcat.remoteip.internal-proxies=127.0.0.1/32, ::1/128"));

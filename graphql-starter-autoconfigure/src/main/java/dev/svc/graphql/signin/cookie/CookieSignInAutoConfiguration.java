@@ -8,13 +8,13 @@ import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.CookieSignInProperties;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
-import dev.svc.graphql.signin.TwoFactorProperties;
 import dev.svc.graphql.signin.password.SignInInput;
 import dev.svc.graphql.signin.password.SignInService;
 import dev.svc.graphql.signin.password.TenancyAuthenticationProvider;
 import dev.svc.graphql.signin.reset.PasswordResetService;
 import dev.svc.graphql.signin.session.ActiveSessions;
 import dev.svc.graphql.signin.twofactor.TwoFactorService;
+import dev.svc.graphql.signin.twofactor.TwoFactorSignIn;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -55,7 +55,7 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 @ConditionalOnClass({ SecurityFilterChain.class, SecurityFilterProperties.class })
 @ConditionalOnBooleanProperty("graphql.sign-in.cookie.enabled")
 @ConditionalOnBean(HttpSecurity.class)
-@EnableConfigurationProperties({ CookieSignInProperties.class, SignInProperties.class, TwoFactorProperties.class })
+@EnableConfigurationProperties({ CookieSignInProperties.class, SignInProperties.class })
 public final class CookieSignInAutoConfiguration {
 
 	static final String CHAIN = "svcCookieSignInSecurityFilterChain";
@@ -71,15 +71,14 @@ public final class CookieSignInAutoConfiguration {
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
 			PasswordResetService passwordResetService, ObjectProvider<TwoFactorService> twoFactorService,
-			ActiveSessions activeSessions, CookieSignInProperties cookie, TwoFactorProperties twoFactor,
-			RequestCache requestCache, ObjectProvider<CsrfTokenRepository> csrfTokens,
-			ApplicationEventPublisher events) {
+			ActiveSessions activeSessions, CookieSignInProperties cookie, RequestCache requestCache,
+			ObjectProvider<CsrfTokenRepository> csrfTokens, ApplicationEventPublisher events) {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults()
 			.matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
 				new TenancyAuthenticationProvider(signInService, activeSessions).publishingEvents(events));
 		LoginResponses responses = new LoginResponses(cookie.getLoginPath(), cookie.getSuccessUrl(),
-				cookie.getPasswordResetPath(), twoFactor.getRememberClientLifetime(), requestCache);
+				cookie.getPasswordResetPath(), TwoFactorSignIn.REMEMBER_CLIENT_LIFETIME, requestCache);
 		login.setAuthenticationSuccessHandler(responses);
 		login.setAuthenticationFailureHandler(responses);
 		login.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());

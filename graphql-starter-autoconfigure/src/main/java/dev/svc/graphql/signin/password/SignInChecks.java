@@ -53,13 +53,12 @@ public record SignInChecks(PasswordEncoder passwordEncoder, AttemptBudget budget
 
 	/**
 	 * The module's password encoder, for a host that declares none.
-	 * @param memory the memory of one hashing
-	 * @param iterations the iterations of one hashing
+	 * @param memory the memory of one hashing, which sets its passes too
 	 * @param classLoader where to look for the hashing library
 	 * @return the encoder
 	 */
-	public static PasswordEncoder defaultEncoder(DataSize memory, int iterations, @Nullable ClassLoader classLoader) {
-		return PasswordHashing.defaultEncoder(memory, iterations, classLoader);
+	public static PasswordEncoder defaultEncoder(DataSize memory, @Nullable ClassLoader classLoader) {
+		return PasswordHashing.defaultEncoder(memory, classLoader);
 	}
 
 	/**

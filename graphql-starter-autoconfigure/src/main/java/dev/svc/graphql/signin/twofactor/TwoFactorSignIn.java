@@ -41,6 +41,12 @@ public final class TwoFactorSignIn implements SecondStep {
 	 */
 	static final Duration CODE_LIFETIME = Duration.ofMinutes(5);
 
+	/**
+	 * How long a client that asked to be remembered skips the second step, while the
+	 * user's password and authenticator secret stay the same.
+	 */
+	public static final Duration REMEMBER_CLIENT_LIFETIME = Duration.ofDays(30);
+
 	private final TwoFactorStore store;
 
 	private final @Nullable TwoFactorCodeSender sender;
@@ -49,8 +55,6 @@ public final class TwoFactorSignIn implements SecondStep {
 
 	private final Duration codeLifetime;
 
-	private final Duration rememberClientLifetime;
-
 	private final CodeSendLimit sendLimit;
 
 	private final Clock clock;
@@ -58,12 +62,11 @@ public final class TwoFactorSignIn implements SecondStep {
 	private final SecureRandom random = new SecureRandom();
 
 	TwoFactorSignIn(TwoFactorStore store, @Nullable TwoFactorCodeSender sender, String issuer, Duration codeLifetime,
-			Duration rememberClientLifetime, CodeSendLimit sendLimit, Clock clock) {
+			CodeSendLimit sendLimit, Clock clock) {
 		this.store = store;
 		this.sender = sender;
 		this.issuer = issuer;
 		this.codeLifetime = codeLifetime;
-		this.rememberClientLifetime = rememberClientLifetime;
 		this.sendLimit = sendLimit;
 		this.clock = clock;
 	}
@@ -73,14 +76,13 @@ public final class TwoFactorSignIn implements SecondStep {
 	 * @param store where two-factor data is kept
 	 * @param sender the sender of codes by e-mail or text message, {@code null} for none
 	 * @param issuer the name authenticator apps show
-	 * @param rememberClientLifetime how long a remembered client skips the second step
 	 * @param buckets the code sends' buckets
 	 * @param clock the time
 	 * @return the second factor
 	 */
 	public static TwoFactorSignIn create(TwoFactorStore store, @Nullable TwoFactorCodeSender sender, String issuer,
-			Duration rememberClientLifetime, SharedBuckets buckets, Clock clock) {
-		return new TwoFactorSignIn(store, sender, issuer, CODE_LIFETIME, rememberClientLifetime,
+			SharedBuckets buckets, Clock clock) {
+		return new TwoFactorSignIn(store, sender, issuer, CODE_LIFETIME,
 				new CodeSendLimit(buckets, CodeSendLimit.COOLDOWN, CodeSendLimit.MAX_PER_HOUR), clock);
 	}
 
@@ -110,7 +112,7 @@ public final class TwoFactorSignIn implements SecondStep {
 		byte[] bytes = new byte[REMEMBER_TOKEN_BYTES];
 		this.random.nextBytes(bytes);
 		String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-		this.store.rememberClient(Sha256.hex(token), user.userId(), now, now.plus(this.rememberClientLifetime));
+		this.store.rememberClient(Sha256.hex(token), user.userId(), now, now.plus(REMEMBER_CLIENT_LIFETIME));
 		return SignInResult.success(user, token);
 	}
 

@@ -39,7 +39,7 @@ class PasswordHashingTests {
 		assertThat(encoder.matches("123qwe", "{noop}123qwe")).as("a kind Spring Security reads").isTrue();
 		assertThat(encoder.upgradeEncoding("{noop}123qwe")).isTrue();
 
-		String weakerHash = PasswordHashing.defaultEncoder(DataSize.ofMegabytes(19), 1, getClass().getClassLoader())
+		String weakerHash = PasswordHashing.defaultEncoder(DataSize.ofMegabytes(9), getClass().getClassLoader())
 			.encode("correct horse");
 		assertThat(encoder.matches("correct horse", weakerHash)).isTrue();
 		assertThat(encoder.upgradeEncoding(weakerHash)).as("weaker parameters").isTrue();
@@ -114,10 +114,19 @@ class PasswordHashingTests {
 		return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
 	}
 
+	@Test
+	void shouldPassOverLessMemoryMoreOftenAsOwaspAdvises() {
+		assertThat(List.of(46, 19, 12, 9, 7)
+			.stream()
+			.map((mebibytes) -> PasswordHashing.iterations(DataSize.ofMegabytes(mebibytes))))
+			.containsExactly(1, 2, 3, 4, 5);
+		assertThat(PasswordHashing.iterations(DataSize.ofGigabytes(1))).isOne();
+		assertThat(PasswordHashing.iterations(DataSize.ofKilobytes(64))).as("a test's cheap hash").isEqualTo(5);
+	}
+
 	/** The default parameters, as {@code graphql.sign-in.password.hashing.*} defaults. */
 	private static PasswordEncoder owaspEncoder(ClassLoader classLoader) {
-		PasswordProperties.Hashing defaults = new PasswordProperties().getHashing();
-		return PasswordHashing.defaultEncoder(defaults.getMemory(), defaults.getIterations(), classLoader);
+		return PasswordHashing.defaultEncoder(new PasswordProperties().getHashing().getMemory(), classLoader);
 	}
 
 }

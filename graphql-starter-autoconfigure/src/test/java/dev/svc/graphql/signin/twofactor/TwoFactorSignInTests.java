@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
 				"graphql.identity.demo-data=true", "graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=two-factor-tests-signing-key-0123456789",
-				"graphql.sign-in.two-factor.issuer=Svc Test" })
+				"spring.application.name=Svc Test" })
 @AutoConfigureMockMvc
 @Import({ MutableClock.Bean.class, TwoFactorSignInTests.Config.class })
 class TwoFactorSignInTests {
