@@ -20,12 +20,11 @@ pid=""
 # the app dies with the script, however it ends
 trap 'status=$?; [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true; rm -rf "$work"; exit $status' EXIT
 
-# INFO for the sample's own classes: its two-factor sender writes each code it "sends" to the log,
-# which is how attack 3 counts the codes that went out
+# the demo data's two-factor codes go to the log, which is how attack 3 counts the codes that went out
 "$java_home/bin/java" @sample-spa-app/jvm.options -jar "$jar" --server.address=127.0.0.1 --server.port=$port \
   --graphql.sign-in.token.signing-key=attacks-bench-signing-key-0123456789abcdef \
-  --graphql.identity.demo-data=true --graphql.sign-in.two-factor.log-codes=true \
-  --logging.level.root=WARN --logging.level.dev.svc.sample=INFO > "$work/app.log" 2>&1 &
+  --graphql.identity.demo-data=true \
+  --logging.level.root=WARN --logging.level.dev.svc.graphql.signin.twofactor=INFO > "$work/app.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/actuator/health" && break; sleep 1; done
 curl -sf -o /dev/null "http://127.0.0.1:$port/actuator/health" || { tail -20 "$work/app.log"; exit 1; }

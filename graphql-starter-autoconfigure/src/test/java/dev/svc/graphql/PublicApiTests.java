@@ -24,11 +24,11 @@ class PublicApiTests {
 	 * types.
 	 */
 	private static final List<String> API = List.of("dev.svc.graphql.audit.AuditProperties",
-			"dev.svc.graphql.audit.AuditLogsQueryProperties", "dev.svc.graphql.SvcGraphQlProperties",
-			"dev.svc.graphql.identity.IdentityProperties", "dev.svc.graphql.limits.RequestLimitsProperties",
-			"dev.svc.graphql.ratelimit.RateLimitProperties", "dev.svc.graphql.SvcGraphQlProperties$SharedStore",
-			"dev.svc.graphql.ratelimit.SharedBuckets", "dev.svc.graphql.limits.CostBudget",
-			"dev.svc.graphql.playground.PlaygroundProperties", "dev.svc.graphql.queries.IdentityQueriesProperties",
+			"dev.svc.graphql.SvcGraphQlProperties", "dev.svc.graphql.identity.IdentityProperties",
+			"dev.svc.graphql.limits.RequestLimitsProperties", "dev.svc.graphql.ratelimit.RateLimitProperties",
+			"dev.svc.graphql.SvcGraphQlProperties$SharedStore", "dev.svc.graphql.ratelimit.SharedBuckets",
+			"dev.svc.graphql.limits.CostBudget", "dev.svc.graphql.playground.PlaygroundProperties",
+			"dev.svc.graphql.queries.IdentityQueriesProperties",
 			"dev.svc.graphql.queries.IdentityQueriesProperties$Query", "dev.svc.graphql.signin.SignInProperties",
 			"dev.svc.graphql.signin.SignInProperties$Lockout", "dev.svc.graphql.signin.SignInProperties$Throttle",
 			"dev.svc.graphql.signin.PasswordProperties", "dev.svc.graphql.signin.PasswordProperties$Hashing",
@@ -75,7 +75,7 @@ class PublicApiTests {
 			"dev.svc.graphql.signin.twofactor.TwoFactorSignIn$AuthenticatorSetup",
 			"dev.svc.graphql.signin.password.TenancyAuthenticationDetails",
 			"dev.svc.graphql.signin.password.TenancyAuthenticationProvider",
-			"dev.svc.graphql.signin.cookie.PageRequestCache", "dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer",
+			"dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer",
 			"dev.svc.graphql.visibility.SchemaVisibilityProperties", "dev.svc.graphql.visibility.VisibleSchema",
 			"dev.svc.graphql.instrumentation.RequestInstrumentation");
 

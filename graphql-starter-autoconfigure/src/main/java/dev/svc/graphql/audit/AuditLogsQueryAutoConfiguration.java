@@ -7,7 +7,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.graphql.autoconfigure.GraphQlAutoConfiguration;
 import org.springframework.boot.graphql.autoconfigure.GraphQlSourceBuilderCustomizer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -25,7 +24,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @ConditionalOnClass({ JdbcClient.class, GraphQlSourceBuilderCustomizer.class })
 @ConditionalOnBooleanProperty({ "graphql.enabled", "graphql.queries.audit-logs.enabled" })
 @ConditionalOnSingleCandidate(DataSource.class)
-@EnableConfigurationProperties(AuditLogsQueryProperties.class)
 public final class AuditLogsQueryAutoConfiguration {
 
 	@Bean

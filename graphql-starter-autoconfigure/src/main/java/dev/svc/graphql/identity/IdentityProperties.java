@@ -16,7 +16,8 @@ public class IdentityProperties {
 
 	/**
 	 * Whether the migrations also load demo data: a host admin and tenants with users
-	 * whose password is 123qwe. Never in production.
+	 * whose password is 123qwe; two-factor codes "sent by e-mail" then go to the log
+	 * where the application declares no TwoFactorCodeSender. Never in production.
 	 */
 	private boolean demoData;
 

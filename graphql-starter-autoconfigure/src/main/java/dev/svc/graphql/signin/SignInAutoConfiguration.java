@@ -117,8 +117,10 @@ public final class SignInAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBooleanProperty("graphql.sign-in.two-factor.log-codes")
+	@ConditionalOnBooleanProperty("graphql.identity.demo-data")
 	TwoFactorCodeSender loggingTwoFactorCodeSender() {
+		// the demo accounts' codes "sent by e-mail" go to the log: a demo has no mail
+		// gateway
 		return TwoFactorCodeSender.logging();
 	}
 

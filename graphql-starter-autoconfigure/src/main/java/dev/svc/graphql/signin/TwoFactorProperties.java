@@ -12,24 +12,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class TwoFactorProperties {
 
 	/**
-	 * Whether codes "sent by e-mail" are logged when no TwoFactorCodeSender is declared:
-	 * for development and demos only.
-	 */
-	private boolean logCodes;
-
-	/**
 	 * Key that encrypts the authenticator apps' secrets in the module's tables, at least
 	 * 32 bytes, from the environment; without it they are kept in clear.
 	 */
 	private @Nullable String encryptionKey;
-
-	public boolean isLogCodes() {
-		return this.logCodes;
-	}
-
-	public void setLogCodes(boolean logCodes) {
-		this.logCodes = logCodes;
-	}
 
 	public @Nullable String getEncryptionKey() {
 		return this.encryptionKey;

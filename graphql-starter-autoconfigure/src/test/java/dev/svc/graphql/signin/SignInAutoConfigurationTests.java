@@ -99,9 +99,9 @@ class SignInAutoConfigurationTests {
 	}
 
 	@Test
-	void shouldWriteTwoFactorCodesToTheLogOnlyWhenAskedTo() {
+	void shouldWriteTwoFactorCodesToTheLogOnlyForTheDemoData() {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(TwoFactorCodeSender.class));
-		this.contextRunner.withPropertyValues("graphql.sign-in.two-factor.log-codes=true")
+		this.contextRunner.withPropertyValues("graphql.identity.demo-data=true")
 			.run((context) -> assertThat(context.getBean(TwoFactorCodeSender.class).getClass().getName())
 				.isEqualTo("dev.svc.graphql.signin.twofactor.LoggingTwoFactorCodeSender"));
 	}
@@ -120,7 +120,7 @@ class SignInAutoConfigurationTests {
 			}
 
 		};
-		this.contextRunner.withPropertyValues("graphql.sign-in.two-factor.log-codes=true")
+		this.contextRunner.withPropertyValues("graphql.identity.demo-data=true")
 			.withBean(TwoFactorCodeSender.class, () -> mailGateway)
 			.run((context) -> assertThat(context.getBean(TwoFactorCodeSender.class)).isSameAs(mailGateway));
 	}

@@ -17,10 +17,10 @@ import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
  * sign-in declares one as the {@code RequestCache} bean unless the host has its own; a
  * host without the cookie sign-in may declare one itself.
  */
-public final class PageRequestCache extends CookieRequestCache {
+final class PageRequestCache extends CookieRequestCache {
 
 	/** A cache of pages only. */
-	public PageRequestCache() {
+	PageRequestCache() {
 		MediaTypeRequestMatcher pages = new MediaTypeRequestMatcher(MediaType.TEXT_HTML);
 		pages.setIgnoredMediaTypes(Set.of(MediaType.ALL));
 		setRequestMatcher(new AndRequestMatcher(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, "/**"),

@@ -14,8 +14,9 @@ final class LoggingTwoFactorCodeSender implements TwoFactorCodeSender {
 	private static final Log logger = LogFactory.getLog(LoggingTwoFactorCodeSender.class);
 
 	LoggingTwoFactorCodeSender() {
-		logger.warn("Two-factor codes are written to the log, not sent (graphql.sign-in.two-factor.log-codes=true): "
-				+ "for development and demos only.");
+		logger.warn(
+				"Two-factor codes are written to the log, not sent (graphql.identity.demo-data=true and no TwoFactorCodeSender of the application's): "
+						+ "for development and demos only.");
 	}
 
 	@Override
