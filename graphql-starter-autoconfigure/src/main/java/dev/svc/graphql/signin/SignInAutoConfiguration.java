@@ -1,6 +1,7 @@
 package dev.svc.graphql.signin;
 
 import java.time.Clock;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.svc.graphql.PipelineOrder;
@@ -18,6 +19,7 @@ import dev.svc.graphql.security.PermissionChecker;
 import dev.svc.graphql.signin.password.SignInAttempts;
 import dev.svc.graphql.signin.password.SignInAudit;
 import dev.svc.graphql.signin.password.SignInChecks;
+import dev.svc.graphql.signin.password.SignInResult;
 import dev.svc.graphql.signin.password.SignInService;
 import dev.svc.graphql.signin.password.TenancyAuthenticationProvider;
 import dev.svc.graphql.signin.reset.PasswordResetService;
@@ -33,6 +35,7 @@ import jakarta.servlet.DispatcherType;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -45,6 +48,8 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.security.authentication.DefaultAuthenticationEventPublisher;
+import org.springframework.security.authentication.event.AuthenticationFailureBadCredentialsEvent;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 
@@ -150,6 +155,28 @@ public final class SignInAutoConfiguration {
 		// three eighths of the memory budget (24 MB of 64 MB: some 100,000 sessions)
 		return new ActiveSessions(sessions, cookie.getSessionLifetime(), properties.getMemoryBudget().toBytes() / 8 * 3,
 				clock.getIfUnique(Clock::systemUTC));
+	}
+
+	/**
+	 * A refused sign-in through a host's own chain (its form login given the module's
+	 * provider by {@code http.authenticationProvider}) reaches the audit trail too:
+	 * Spring Boot's event publisher learns the module's refusal, as it knows Spring
+	 * Security's own, and nothing else of it changes.
+	 */
+	@Bean
+	static BeanPostProcessor svcRefusedSignInEvents() {
+		return new BeanPostProcessor() {
+
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) {
+				if (bean instanceof DefaultAuthenticationEventPublisher publisher) {
+					publisher.setAdditionalExceptionMappings(
+							Map.of(SignInResult.Refused.class, AuthenticationFailureBadCredentialsEvent.class));
+				}
+				return bean;
+			}
+
+		};
 	}
 
 	@Configuration(proxyBeanMethods = false)

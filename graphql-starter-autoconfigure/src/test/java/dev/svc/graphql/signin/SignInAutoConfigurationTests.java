@@ -30,8 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationListener;
+import org.springframework.security.authentication.AuthenticationEventPublisher;
 import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.authentication.event.AbstractAuthenticationFailureEvent;
+import org.springframework.security.authentication.event.AuthenticationFailureBadCredentialsEvent;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.util.unit.DataSize;
 
@@ -57,6 +63,23 @@ class SignInAutoConfigurationTests {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(AuthenticationProvider.class)
 			.doesNotHaveBean(PasswordEncoder.class)
 			.hasSingleBean(PermissionAuthorization.class));
+	}
+
+	@Test
+	void shouldTeachSpringBootsEventPublisherTheRefusedSignIn() {
+		List<AbstractAuthenticationFailureEvent> failures = new ArrayList<>();
+		this.contextRunner.withConfiguration(AutoConfigurations.of(SecurityAutoConfiguration.class))
+			.withBean("failures", FailureListener.class, () -> failures::add)
+			.run((context) -> {
+				SignInResult.Refused refused = new SignInResult.Refused(SignInResult
+					.failure(SignInResult.Outcome.INVALID_CREDENTIALS, "Invalid user name or password"));
+				context.getBean(AuthenticationEventPublisher.class)
+					.publishAuthenticationFailure(refused,
+							UsernamePasswordAuthenticationToken.unauthenticated("admin", null));
+				assertThat(failures).singleElement()
+					.isInstanceOfSatisfying(AuthenticationFailureBadCredentialsEvent.class,
+							(failure) -> assertThat(failure.getException()).isSameAs(refused));
+			});
 	}
 
 	@Test
@@ -171,6 +194,10 @@ class SignInAutoConfigurationTests {
 					.isEqualTo(SignInResult.Outcome.INVALID_CREDENTIALS);
 				assertThat(asked).containsExactly("alice");
 			});
+	}
+
+	interface FailureListener extends ApplicationListener<AbstractAuthenticationFailureEvent> {
+
 	}
 
 }

@@ -71,10 +71,10 @@ final class LoginResponses implements AuthenticationSuccessHandler, Authenticati
 	public void onAuthenticationSuccess(HttpServletRequest request, HttpServletResponse response,
 			Authentication authentication) throws IOException, ServletException {
 		if (authentication.getDetails() instanceof TenancyAuthenticationDetails details
-				&& details.getTwoFactorRememberClientToken() != null) {
+				&& details.twoFactorRememberClientToken() != null) {
 			// this browser skips the second step a while; no page script may read it
 			ResponseCookie remembered = ResponseCookie
-				.from(REMEMBERED_CLIENT_COOKIE, details.getTwoFactorRememberClientToken())
+				.from(REMEMBERED_CLIENT_COOKIE, details.twoFactorRememberClientToken())
 				.path(request.getContextPath().isEmpty() ? "/" : request.getContextPath())
 				.httpOnly(true)
 				.secure(request.isSecure())

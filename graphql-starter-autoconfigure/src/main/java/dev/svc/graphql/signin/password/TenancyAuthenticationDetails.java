@@ -62,11 +62,9 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 		return this.tenancyName;
 	}
 
-	/**
-	 * What the sign-in brought for the second step.
-	 * @return the second factor, {@link SecondFactor#NONE} when nothing
-	 */
-	public SecondFactor getSecondFactor() {
+	// no bean getter, nor the token's below: the details go into authentication events,
+	// which a host's audit (Spring Boot's AuditListener) may keep and serve as JSON
+	SecondFactor secondFactor() {
 		return (this.secondFactor != null) ? this.secondFactor : SecondFactor.NONE;
 	}
 
@@ -74,7 +72,7 @@ public final class TenancyAuthenticationDetails extends WebAuthenticationDetails
 	 * The token to skip the second step with, when asked for and the sign-in succeeded.
 	 * @return the token, or {@code null}
 	 */
-	public @Nullable String getTwoFactorRememberClientToken() {
+	public @Nullable String twoFactorRememberClientToken() {
 		return (this.attempt != null) ? this.attempt.result().twoFactorRememberClientToken() : null;
 	}
 

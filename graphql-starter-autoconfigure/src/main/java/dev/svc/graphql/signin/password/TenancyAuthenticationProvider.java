@@ -84,7 +84,7 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 				? ClientAddress.literal(details.getRemoteAddress()) : null;
 		String password = (authentication.getCredentials() != null) ? authentication.getCredentials().toString() : null;
 		SignInResult result = this.signInService.signIn(tenancyName, authentication.getName(), password,
-				(tenancy != null) ? tenancy.getSecondFactor() : SecondFactor.NONE, clientIp);
+				(tenancy != null) ? tenancy.secondFactor() : SecondFactor.NONE, clientIp);
 		if (tenancy != null) {
 			boolean valid = new SignInInput(tenancyName, authentication.getName(), password).problems().isEmpty();
 			tenancy.attempted(new TenancyAuthenticationDetails.Attempt(result, valid ? authentication.getName() : null,

@@ -80,7 +80,7 @@ final class TokenAuthController {
 		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
 				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
-				user.userId(), false, null, details.getTwoFactorRememberClientToken(), null, issued.refreshToken(),
+				user.userId(), false, null, details.twoFactorRememberClientToken(), null, issued.refreshToken(),
 				issued.refreshTokenLifetime().toSeconds())));
 	}
 
