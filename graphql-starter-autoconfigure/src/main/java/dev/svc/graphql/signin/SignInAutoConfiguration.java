@@ -67,8 +67,8 @@ import org.springframework.security.web.context.HttpSessionSecurityContextReposi
 		beforeName = "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration")
 @ConditionalOnClass(PasswordEncoder.class)
 @ConditionalOnBean({ IdentityStore.class, CredentialStore.class, SignInAttempts.class, SignInSessions.class })
-@EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, TwoFactorProperties.class,
-		CookieSignInProperties.class, SvcGraphQlProperties.class })
+@EnableConfigurationProperties({ SignInProperties.class, PasswordProperties.class, CookieSignInProperties.class,
+		SvcGraphQlProperties.class })
 public final class SignInAutoConfiguration {
 
 	@Bean

@@ -43,7 +43,8 @@ public final class SignInStoreAutoConfiguration {
 	@ConditionalOnMissingBean
 	@DependsOnDatabaseInitialization
 	TwoFactorStore twoFactorStore(DataSource dataSource, Environment environment) {
-		// the sign-in's property (TwoFactorProperties), read here by name: the stores
+		// the sign-in's property, read here by name (its metadata is written by hand):
+		// the stores
 		// keep the sign-in's state and do not depend on it
 		String key = Binder.get(environment)
 			.bind("graphql.sign-in.two-factor.encryption-key", String.class)
