@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
 /**
  * Leaves a shared store alone for a while once it did not answer in time: meanwhile every
  * call is answered at once as if the store were away, so a store that stopped answering
@@ -12,6 +15,13 @@ import java.util.function.LongSupplier;
  * answered at once until it fails (another pause) or succeeds.
  */
 public final class CircuitBreaker {
+
+	/**
+	 * How long a command of the module's own Redis connections waits, unless the host set
+	 * {@code spring.data.redis.timeout}: short, so that a Redis that stopped answering
+	 * does not hold requests for Lettuce's 60 s before the breaker opens.
+	 */
+	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
 
 	private static final long CLOSED = Long.MIN_VALUE;
 
@@ -32,6 +42,16 @@ public final class CircuitBreaker {
 	CircuitBreaker(Duration pause, LongSupplier nanoTime) {
 		this.pauseNanos = pause.toNanos();
 		this.nanoTime = nanoTime;
+	}
+
+	/**
+	 * How long one command of the module's own Redis connections waits: Spring Boot's
+	 * {@code spring.data.redis.timeout} when the host set it, else half a second.
+	 * @param environment the host's settings
+	 * @return the timeout
+	 */
+	public static Duration redisTimeout(Environment environment) {
+		return Binder.get(environment).bind("spring.data.redis.timeout", Duration.class).orElse(REDIS_TIMEOUT);
 	}
 
 	/**

@@ -22,8 +22,10 @@ import org.springframework.util.Assert;
 
 /**
  * Which records of one kind get an audit record of their own: at most {@code perWindow}
- * per client address and fixed window, counted in this instance's memory. The others are
- * counted in one summary record per address ({@code summaryOperation}, dated to its
+ * per client address and fixed window, counted in the shared buckets where it is given
+ * them (all instances together: anonymous queries, refused sign-ins), else in this
+ * instance's memory (signed-in users' queries, which a round trip would slow). The others
+ * are counted in one summary record per address ({@code summaryOperation}, dated to its
  * window's start), written with the first record of a later window or on stop. The module
  * keeps one for anonymous queries, one for refused sign-ins (throttled, invalid input),
  * and one for signed-in users' queries, counted per user, whose summaries are the user's.

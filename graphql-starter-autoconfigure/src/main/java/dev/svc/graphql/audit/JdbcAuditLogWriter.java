@@ -28,8 +28,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <li>every text is stored ({@link AuditRows#storable}), cut to fit its column;</li>
  * <li>a refused batch is written again record by record, so a record refused even alone
  * (counted, logged) takes no other with it;</li>
- * <li>while the database is away, records wait in the buffer ({@code queue-capacity}),
- * tried again after 250 ms, then up to every 5 s; only those finding it full are dropped,
+ * <li>while the database is away, records wait in the buffer (10,000 records), tried
+ * again after 250 ms, then up to every 5 s; only those finding it full are dropped,
  * counted, and logged once a minute;</li>
  * <li>stop drains the buffer, after the web server's, so a graceful shutdown's requests
  * are recorded too; later records are inserted by their caller.</li>

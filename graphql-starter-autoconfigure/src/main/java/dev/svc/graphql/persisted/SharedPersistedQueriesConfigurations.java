@@ -5,6 +5,7 @@ import java.time.Duration;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.CircuitBreaker;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
@@ -16,7 +17,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -43,17 +43,6 @@ abstract class SharedPersistedQueriesConfigurations {
 	 */
 	static final long SHARED_STORE_BUDGET = DataSize.ofMegabytes(16).toBytes();
 
-	/**
-	 * How long a command of the module's own Redis connection waits, unless the host set
-	 * {@code spring.data.redis.timeout}: short, so that a Redis that stopped answering
-	 * does not hold requests for Lettuce's 60 s.
-	 */
-	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
-
-	static Duration redisTimeout(Environment environment) {
-		return Binder.get(environment).bind("spring.data.redis.timeout", Duration.class).orElse(REDIS_TIMEOUT);
-	}
-
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass({ RedisClient.class, LettuceConnectionFactory.class })
 	@ConditionalOnBean(LettuceConnectionFactory.class)
@@ -66,7 +55,7 @@ abstract class SharedPersistedQueriesConfigurations {
 		@ConditionalOnMissingBean
 		SharedPersistedQueries svcSharedPersistedQueries(LettuceConnectionFactory connectionFactory,
 				ObjectProvider<Clock> clock, Environment environment) {
-			Duration timeout = redisTimeout(environment);
+			Duration timeout = CircuitBreaker.redisTimeout(environment);
 			AbstractRedisClient client = connectionFactory.getRequiredNativeClient();
 			StatefulConnection<String, String> connection = (client instanceof RedisClusterClient cluster)
 					? cluster.connect() : ((RedisClient) client).connect();

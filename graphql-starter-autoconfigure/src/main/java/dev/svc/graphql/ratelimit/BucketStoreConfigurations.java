@@ -6,6 +6,7 @@ import java.time.Instant;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.CircuitBreaker;
 import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
@@ -26,7 +27,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -42,17 +42,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  * whose conditions hold makes the store, and the others back off.
  */
 abstract class BucketStoreConfigurations {
-
-	/**
-	 * How long a command of the module's own Redis connection waits, unless the host set
-	 * {@code spring.data.redis.timeout}: short, so that a Redis that stopped answering
-	 * does not hold requests for Lettuce's 60 s.
-	 */
-	static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
-
-	static Duration redisTimeout(Environment environment) {
-		return Binder.get(environment).bind("spring.data.redis.timeout", Duration.class).orElse(REDIS_TIMEOUT);
-	}
 
 	private static final String STORE = "graphql.shared-store";
 
@@ -101,7 +90,7 @@ abstract class BucketStoreConfigurations {
 		@ConditionalOnMissingBean(ProxyManager.class)
 		ProxyManager<String> svcBucketStore(StatefulConnection<String, byte[]> svcBucketStoreConnection,
 				ObjectProvider<Clock> clock, Environment environment) {
-			Duration timeout = redisTimeout(environment);
+			Duration timeout = CircuitBreaker.redisTimeout(environment);
 			ExpirationAfterWriteStrategy expiration = ExpirationAfterWriteStrategy
 				.basedOnTimeForRefillingBucketUpToMax(KEEP_WHEN_FULL);
 			TimeMeter meter = timeMeter(clock.getIfUnique(Clock::systemUTC));

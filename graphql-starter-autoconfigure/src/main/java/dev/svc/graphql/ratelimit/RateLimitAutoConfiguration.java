@@ -29,9 +29,9 @@ import org.springframework.util.Assert;
 /**
  * The counters every instance shares ({@link SharedBuckets}), in the first store that the
  * host has of Redis (Spring Boot's, with Lettuce), the module's table, and memory, unless
- * {@code graphql.rate-limits.store} names one; and the rate limits of query cost over
- * time when {@code graphql.rate-limits.enabled}. A host's own Bucket4j
- * {@code ProxyManager} bean (Hazelcast, Infinispan, ...) takes the store's place.
+ * {@code graphql.shared-store} names one; and the rate limits of query cost over time
+ * when {@code graphql.rate-limits.enabled}. A host's own Bucket4j {@code ProxyManager}
+ * bean (Hazelcast, Infinispan, ...) takes the store's place.
  */
 @AutoConfiguration(after = JdbcIdentityStoreAutoConfiguration.class,
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")

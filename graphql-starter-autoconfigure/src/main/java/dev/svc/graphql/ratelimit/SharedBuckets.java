@@ -28,13 +28,13 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.util.Assert;
 
 /**
- * The token buckets that every instance shares, by key. A bucket store out of reach lets
- * callers through (fail open), logs it at most once a minute and counts it: a sign-in
- * still meets the account lockout, kept with the account in the database, and a query
- * still meets the cost limit of one request. A store that did not answer in time is left
- * alone for {@link #PAUSE} (one take then tries it again); meanwhile the buckets of this
- * instance alone count in its place, when there are any, so a short pause of the store
- * lets through at most one fresh budget an instance rather than everything.
+ * The token buckets that every instance shares, by key. A take that the store does not
+ * answer (Redis or the database) is logged at most once a minute and counted, and the
+ * buckets of this instance alone count in the store's place; the store is then left alone
+ * for {@link #PAUSE} (one take then tries it again), so an outage lets through at most
+ * one fresh budget an instance rather than everything. Without such buckets (a host's own
+ * door) callers are let through: a sign-in still meets the account lockout, kept with the
+ * account in the database, and a query the cost limit of one request.
  */
 public final class SharedBuckets {
 
