@@ -151,6 +151,12 @@ class RateLimitAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageStartingWith("graphql.shared-store is REDIS, which this application does not have"));
+		// the old persisted-documents store's "none" is "memory" now: refused with the
+		// property's name
+		this.contextRunner.withPropertyValues("graphql.shared-store=none")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("Failed to bind properties under 'graphql.shared-store'"));
 	}
 
 	private static ConsumptionProbe take(SharedBuckets buckets, String key, long tokens) {
