@@ -1,8 +1,13 @@
 package dev.svc.graphql.signin.password;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
@@ -21,7 +26,11 @@ import org.springframework.util.unit.DataSize;
 /**
  * Hashes so many passwords at a time: a hash is work for a core, and Argon2id's takes its
  * memory too, so a flood of sign-ins waits for turns rather than taking the heap. A hash
- * the encoder cannot read fails the check, not the request.
+ * the encoder cannot read fails the check, not the request. A check that fails then lasts
+ * as long as checks of the slowest kind of hash lately did, and a little more: how long a
+ * refused sign-in takes tells nobody whether its account exists (a name of no account is
+ * checked against a hash of the current kind) or still has a hash of an older, slower
+ * kind. A check that succeeds does not wait: its caller knew the password.
  */
 final class PasswordHashing implements PasswordEncoder {
 
@@ -50,14 +59,27 @@ final class PasswordHashing implements PasswordEncoder {
 
 	private final Semaphore turns;
 
+	/** How long checking a hash of each kind ("{bcrypt}", "{argon2}") took lately. */
+	private final Map<String, Long> checkNanos = new ConcurrentHashMap<>();
+
+	private final LongSupplier nanoTime;
+
+	private final LongConsumer pause;
+
 	/**
 	 * The encoder is asked for at the first hash, not at start: the default one opens
 	 * Bouncy Castle's signed jar, a tenth of a second that no request but a sign-in
 	 * needs.
 	 */
 	PasswordHashing(Supplier<PasswordEncoder> encoder, int maxConcurrent) {
+		this(encoder, maxConcurrent, System::nanoTime, PasswordHashing::sleep);
+	}
+
+	PasswordHashing(Supplier<PasswordEncoder> encoder, int maxConcurrent, LongSupplier nanoTime, LongConsumer pause) {
 		this.encoder = SingletonSupplier.of(encoder);
 		this.turns = new Semaphore(maxConcurrent, true);
+		this.nanoTime = nanoTime;
+		this.pause = pause;
 	}
 
 	/**
@@ -96,7 +118,9 @@ final class PasswordHashing implements PasswordEncoder {
 
 	@Override
 	public boolean matches(@Nullable CharSequence rawPassword, @Nullable String encodedPassword) {
-		return inTurn(() -> {
+		long[] took = new long[1];
+		boolean matches = inTurn(() -> {
+			long start = this.nanoTime.getAsLong();
 			try {
 				return this.encoder.get().matches(rawPassword, encodedPassword);
 			}
@@ -106,7 +130,47 @@ final class PasswordHashing implements PasswordEncoder {
 								+ ex.getMessage());
 				return false;
 			}
+			finally {
+				took[0] = this.nanoTime.getAsLong() - start;
+			}
 		});
+		// a check that failed (all a guesser sees) waits, outside the turn: the wait
+		// holds no
+		// hashing place
+		long wait = evenOut(kind(encodedPassword), took[0]);
+		if (!matches) {
+			this.pause.accept(wait);
+		}
+		return matches;
+	}
+
+	/**
+	 * How much longer a failed check of this kind that took so long waits: up to an
+	 * eighth more than the slowest kind's checks lately took (each kind's time weighed an
+	 * eighth new, seven eighths old), so that the slowest kind's own spread tells nothing
+	 * either.
+	 */
+	long evenOut(String kind, long took) {
+		this.checkNanos.merge(kind, took, (before, now) -> before - before / 8 + now / 8);
+		long slowest = Collections.max(this.checkNanos.values());
+		return Math.max(0, slowest + slowest / 8 - took);
+	}
+
+	private static String kind(@Nullable String encodedPassword) {
+		if (encodedPassword == null || !encodedPassword.startsWith("{")) {
+			return "";
+		}
+		int end = encodedPassword.indexOf('}');
+		return (end > 0) ? encodedPassword.substring(0, end + 1) : "";
+	}
+
+	private static void sleep(long nanos) {
+		try {
+			TimeUnit.NANOSECONDS.sleep(nanos);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.svc.graphql.signin.PasswordProperties;
 import org.junit.jupiter.api.Test;
@@ -112,6 +113,40 @@ class PasswordHashingTests {
 	private static boolean isParked(Thread thread) {
 		Thread.State state = thread.getState();
 		return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+	}
+
+	@Test
+	void shouldMakeEveryFailedCheckLastAsLongAsTheSlowestKindLately() {
+		// a clock that each check moves on by its kind's cost: 40 ms for Argon2id, 66 ms
+		// for
+		// an older bcrypt hash; the waits are recorded, not slept
+		AtomicLong now = new AtomicLong();
+		List<Long> waits = new ArrayList<>();
+		PasswordEncoder timed = new PasswordEncoder() {
+
+			@Override
+			public String encode(CharSequence rawPassword) {
+				throw new UnsupportedOperationException();
+			}
+
+			@Override
+			public boolean matches(CharSequence rawPassword, String encodedPassword) {
+				now.addAndGet(encodedPassword.startsWith("{bcrypt}") ? 66_000_000 : 40_000_000);
+				return rawPassword.toString().equals("right");
+			}
+
+		};
+		PasswordHashing hashing = new PasswordHashing(() -> timed, 1, now::get, waits::add);
+
+		hashing.matches("guess", "{argon2}$argon2id$a name of no account");
+		assertThat(waits).as("alone, a kind waits an eighth of its own time").containsExactly(5_000_000L);
+		hashing.matches("guess", "{bcrypt}$2a$10$an account migrated with its old hash");
+		hashing.matches("guess", "{argon2}$argon2id$a name of no account");
+		hashing.matches("guess", "{argon2}$argon2id$an account signed in since");
+		assertThat(waits).as("then every failed check lasts the slowest kind's time and an eighth")
+			.containsExactly(5_000_000L, 8_250_000L, 34_250_000L, 34_250_000L);
+		assertThat(hashing.matches("right", "{argon2}$argon2id$an account signed in since")).isTrue();
+		assertThat(waits).as("a check that succeeds does not wait").hasSize(4);
 	}
 
 	@Test
