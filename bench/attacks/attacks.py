@@ -1,4 +1,4 @@
-"""Replays the seven attacks of issue 15 against a running SPA sample and prints what each cost.
+"""Replays the seven attacks of issue 15 (and an eighth, timing enumeration, of issue 48) against a running SPA sample and prints what each cost.
 
 Started by bench/attacks.sh, which builds the jar, starts the app on a loopback port and kills it
 afterwards. Arguments: port, pid of the app's JVM, jcmd of that JVM, the app's log file, seconds per
@@ -569,6 +569,33 @@ def forwarded_headers():
     return in_order(statuses) + f" | <script>: {status}", [f"41st (X-Forwarded-For: <script>): {status} {message(body)}"]
 
 
+# 8 ------------------------------------------------------------------------------------------
+
+
+def timing_enumeration():
+    """Wrong passwords for an account still on an older, slower hash (Default/jdoe: the demo data's
+    bcrypt, as imported accounts keep theirs until their next sign-in) and for names of no account,
+    in turns, each from an address of its own. Before the fix a name of no account was refused in
+    Argon2id's time and the account in bcrypt's, so the time told which names were accounts; a
+    failed check now lasts as long as the slowest kind's."""
+    times = {"Default/jdoe (bcrypt)": [], "Default/nobody<i> (no account)": []}
+    statuses = []
+    for i in range(12):
+        for label, name in (("Default/jdoe (bcrypt)", "jdoe"), ("Default/nobody<i> (no account)", f"nobody{i}")):
+            start = time.monotonic()
+            status, _, _ = request("POST", "/api/TokenAuth/Authenticate",
+                                   {"tenancyName": "Default", "userNameOrEmailAddress": name,
+                                    "password": "wrong-password"},
+                                   {"X-Forwarded-For": f"203.0.113.{len(statuses) + 1}"})
+            times[label].append((time.monotonic() - start) * 1000)
+            statuses.append(status)
+    medians = [statistics.median(values) for values in times.values()]
+    notes = [f"{label}: refused in {median:.0f} ms (median of {len(values)})"
+             for (label, values), median in zip(times.items(), medians)]
+    notes.append(f"the medians differ by {abs(medians[0] - medians[1]):.0f} ms")
+    return in_order(statuses), notes
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -659,6 +686,10 @@ def main():
         fresh_throttle_window(throttle_used)
         phase("7 | forwarded headers", "40 sign-ins, a new X-Forwarded-For and name each, then X-Forwarded-For: <script>",
               forwarded_headers, token)
+    if wanted("8"):
+        fresh_throttle_window(throttle_used)
+        phase("8 | timing enumeration", "12 wrong passwords for an account on bcrypt and 12 for names of no account, in turns",
+              timing_enumeration, token)
     phase("0 | baseline again", "nothing but the query below", baseline, token)
     print_table()
 
