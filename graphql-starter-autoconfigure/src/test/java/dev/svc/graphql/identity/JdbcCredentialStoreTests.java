@@ -2,12 +2,14 @@ package dev.svc.graphql.identity;
 
 import java.time.Instant;
 
+import dev.svc.graphql.signin.SignInStoreAutoConfiguration;
 import dev.svc.graphql.signin.session.SignInSessions;
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.OnEveryDatabase;
 import dev.svc.graphql.test.TestHostRunner;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JdbcCredentialStoreTests {
 
 	private final ApplicationContextRunner contextRunner = TestHostRunner.withDatabase()
+		.withConfiguration(AutoConfigurations.of(SignInStoreAutoConfiguration.class))
 		.withUserConfiguration(MutableClock.Bean.class)
 		.withPropertyValues("graphql.identity.demo-data=true");
 

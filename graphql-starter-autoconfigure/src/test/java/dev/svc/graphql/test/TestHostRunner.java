@@ -123,15 +123,14 @@ public final class TestHostRunner {
 	}
 
 	/**
-	 * A host without a web layer, on the build's database.
+	 * A host without a web layer, on the build's database, migrated with the module's
+	 * schema: a test adds the auto-configurations it is about.
 	 * @return the runner
 	 */
 	public static ApplicationContextRunner withDatabase() {
 		return new ApplicationContextRunner().withInitializer(TestHostRunner::asSpringApplicationDoes)
 			.withConfiguration(DATABASE)
-			.withConfiguration(MODULE)
-			.withUserConfiguration(TestHandlers.GreetingConfiguration.class)
-			.withPropertyValues(SCHEMA)
+			.withConfiguration(AutoConfigurations.of(JdbcIdentityStoreAutoConfiguration.class))
 			.withInitializer(TestDatabase.initializer());
 	}
 
