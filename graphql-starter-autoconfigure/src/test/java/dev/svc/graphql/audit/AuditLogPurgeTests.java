@@ -13,13 +13,12 @@ import javax.sql.DataSource;
 
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.OnEveryDatabase;
-import dev.svc.graphql.test.TestHostApplication;
+import dev.svc.graphql.test.TestHostRunner;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -33,97 +32,108 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its own, and its stop waits for that purge.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class,
-		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/" },
-		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class AuditLogPurgeTests {
 
 	private static final Duration RETENTION = Duration.ofDays(90);
 
-	@Autowired
+	private final ApplicationContextRunner contextRunner = TestHostRunner.withDatabase();
+
 	private DataSource dataSource;
 
 	private JdbcTemplate jdbc;
 
 	private final MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
 
-	@BeforeEach
-	void emptyTheLog() {
-		this.jdbc = new JdbcTemplate(this.dataSource);
-		this.jdbc.update("delete from svc_audit_logs");
+	/**
+	 * Runs a test on a new, migrated database with an empty log.
+	 */
+	private void onTheDatabase(Executable test) {
+		this.contextRunner.run((context) -> {
+			this.dataSource = context.getBean(DataSource.class);
+			this.jdbc = new JdbcTemplate(this.dataSource);
+			test.execute();
+		});
 	}
 
 	@Test
 	void shouldDeleteRecordsOlderThanTheRetentionAndKeepNewerOnes() {
-		insert("older", 1, ago(RETENTION.plusDays(1)));
-		insert("as old", 1, ago(RETENTION));
-		insert("newer", 1, ago(RETENTION.minusDays(1)));
-		insert("new", 1, ago(Duration.ZERO));
-		AuditLogPurge purge = purge(this.jdbc);
+		onTheDatabase(() -> {
+			insert("older", 1, ago(RETENTION.plusDays(1)));
+			insert("as old", 1, ago(RETENTION));
+			insert("newer", 1, ago(RETENTION.minusDays(1)));
+			insert("new", 1, ago(Duration.ZERO));
+			AuditLogPurge purge = purge(this.jdbc);
 
-		assertThat(purge.purge()).isEqualTo(1);
-		assertThat(names()).containsExactlyInAnyOrder("as old", "newer", "new");
+			assertThat(purge.purge()).isEqualTo(1);
+			assertThat(names()).containsExactlyInAnyOrder("as old", "newer", "new");
 
-		this.clock.advance(Duration.ofDays(1));
-		assertThat(purge.purge()).isEqualTo(1);
-		assertThat(names()).containsExactlyInAnyOrder("newer", "new");
+			this.clock.advance(Duration.ofDays(1));
+			assertThat(purge.purge()).isEqualTo(1);
+			assertThat(names()).containsExactlyInAnyOrder("newer", "new");
+		});
 	}
 
 	@Test
 	void shouldDeleteAThousandRecordsAStatement() {
-		insert("old", 2_500, ago(RETENTION.plusDays(1)));
-		insert("new", 10, ago(Duration.ZERO));
-		List<Integer> statements = new CopyOnWriteArrayList<>();
-		JdbcTemplate counting = new JdbcTemplate(this.dataSource) {
+		onTheDatabase(() -> {
+			insert("old", 2_500, ago(RETENTION.plusDays(1)));
+			insert("new", 10, ago(Duration.ZERO));
+			List<Integer> statements = new CopyOnWriteArrayList<>();
+			JdbcTemplate counting = new JdbcTemplate(this.dataSource) {
 
-			@Override
-			public int update(String sql, @Nullable Object... args) {
-				int deleted = super.update(sql, args);
-				statements.add(deleted);
-				return deleted;
-			}
+				@Override
+				public int update(String sql, @Nullable Object... args) {
+					int deleted = super.update(sql, args);
+					statements.add(deleted);
+					return deleted;
+				}
 
-		};
+			};
 
-		assertThat(purge(counting).purge()).isEqualTo(2_500);
-		assertThat(statements).containsExactly(1_000, 1_000, 500, 0);
-		assertThat(names()).hasSize(10).containsOnly("new");
+			assertThat(purge(counting).purge()).isEqualTo(2_500);
+			assertThat(statements).containsExactly(1_000, 1_000, 500, 0);
+			assertThat(names()).hasSize(10).containsOnly("new");
+		});
 	}
 
 	@Test
 	void shouldDeleteEachRecordOnceWhenTwoInstancesPurgeAtOnce() {
-		insert("old", 5_000, ago(RETENTION.plusDays(1)));
-		insert("new", 10, ago(Duration.ZERO));
-		CyclicBarrier together = new CyclicBarrier(2);
-		List<CompletableFuture<Long>> instances = IntStream.range(0, 2)
-			.mapToObj((instance) -> CompletableFuture.supplyAsync(() -> {
-				AuditLogPurge purge = purge(new JdbcTemplate(this.dataSource));
-				try {
-					together.await();
-				}
-				catch (Exception ex) {
-					throw new IllegalStateException(ex);
-				}
-				return purge.purge();
-			}))
-			.toList();
+		onTheDatabase(() -> {
+			insert("old", 5_000, ago(RETENTION.plusDays(1)));
+			insert("new", 10, ago(Duration.ZERO));
+			CyclicBarrier together = new CyclicBarrier(2);
+			List<CompletableFuture<Long>> instances = IntStream.range(0, 2)
+				.mapToObj((instance) -> CompletableFuture.supplyAsync(() -> {
+					AuditLogPurge purge = purge(new JdbcTemplate(this.dataSource));
+					try {
+						together.await();
+					}
+					catch (Exception ex) {
+						throw new IllegalStateException(ex);
+					}
+					return purge.purge();
+				}))
+				.toList();
 
-		assertThat(instances.stream().mapToLong(CompletableFuture::join).sum()).isEqualTo(5_000);
-		assertThat(names()).hasSize(10).containsOnly("new");
+			assertThat(instances.stream().mapToLong(CompletableFuture::join).sum()).isEqualTo(5_000);
+			assertThat(names()).hasSize(10).containsOnly("new");
+		});
 	}
 
 	@Test
 	void shouldPurgeInTheBackgroundAtStartAndStopWhenThatPurgeIsDone() {
-		insert("old", 100, ago(RETENTION.plusDays(1)));
-		insert("new", 10, ago(Duration.ZERO));
-		AuditLogPurge purge = purge(this.jdbc);
+		onTheDatabase(() -> {
+			insert("old", 100, ago(RETENTION.plusDays(1)));
+			insert("new", 10, ago(Duration.ZERO));
+			AuditLogPurge purge = purge(this.jdbc);
 
-		purge.start();
-		assertThat(purge.isRunning()).isTrue();
-		purge.stop();
+			purge.start();
+			assertThat(purge.isRunning()).isTrue();
+			purge.stop();
 
-		assertThat(purge.isRunning()).isFalse();
-		assertThat(names()).hasSize(10).containsOnly("new");
+			assertThat(purge.isRunning()).isFalse();
+			assertThat(names()).hasSize(10).containsOnly("new");
+		});
 	}
 
 	private AuditLogPurge purge(JdbcTemplate jdbc) {

@@ -14,18 +14,22 @@ import java.util.zip.GZIPInputStream;
 import dev.svc.graphql.test.HttpTestClient;
 import dev.svc.graphql.test.HttpTestClient.Response;
 import dev.svc.graphql.test.TestHostApplication;
+import dev.svc.graphql.test.TestHostRunner;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import static dev.svc.graphql.test.MockMvcRequests.mvc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The playground's page and assets over real HTTP, on a host that keeps Spring Boot's
- * default security (every other path needs a signed-in user).
+ * default security (every other path needs a signed-in user); its switch and path in
+ * context runners.
  */
 class PlaygroundTests {
 
@@ -106,37 +110,32 @@ class PlaygroundTests {
 
 	}
 
+	/**
+	 * The switch and the path: a context runner, through the application's filters and
+	 * security chains.
+	 */
 	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-			properties = { "graphql.enabled=true", "graphql.playground-enabled=true",
-					"graphql.playground.path=/myplayground", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"spring.security.user.password=pw" })
-	class OnACustomPath {
+	class Switched {
 
-		@LocalServerPort
-		private int port;
+		private final WebApplicationContextRunner contextRunner = TestHostRunner.web()
+			.withPropertyValues("graphql.enabled=true", "spring.security.user.password=pw");
 
 		@Test
 		void shouldServeTheCustomPathOnly() {
-			HttpTestClient http = new HttpTestClient(this.port);
-			assertThat(http.get("/myplayground").status()).isEqualTo(200);
-			assertThat(http.get("/ui/playground", HOST_USER).status()).isEqualTo(404);
+			this.contextRunner
+				.withPropertyValues("graphql.playground-enabled=true", "graphql.playground.path=/myplayground")
+				.run((context) -> {
+					assertThat(mvc(context).get().uri("/myplayground")).hasStatus(200);
+					assertThat(mvc(context).get().uri("/ui/playground").header(HOST_USER[0], HOST_USER[1]))
+						.hasStatus(404);
+				});
 		}
 
-	}
-
-	@Nested
-	@SpringBootTest(classes = TestHostApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-			properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-					"spring.security.user.password=pw" })
-	class WhenSwitchedOff {
-
-		@LocalServerPort
-		private int port;
-
 		@Test
-		void shouldAnswer404() {
-			assertThat(new HttpTestClient(this.port).get("/ui/playground", HOST_USER).status()).isEqualTo(404);
+		void shouldAnswer404WhenSwitchedOff() {
+			this.contextRunner.run(
+					(context) -> assertThat(mvc(context).get().uri("/ui/playground").header(HOST_USER[0], HOST_USER[1]))
+						.hasStatus(404));
 		}
 
 	}

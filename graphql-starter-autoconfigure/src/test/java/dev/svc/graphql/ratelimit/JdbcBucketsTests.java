@@ -13,18 +13,17 @@ import javax.sql.DataSource;
 
 import dev.svc.graphql.test.MutableClock;
 import dev.svc.graphql.test.OnEveryDatabase;
-import dev.svc.graphql.test.TestHostApplication;
+import dev.svc.graphql.test.TestHostRunner;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.BucketState;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.MathType;
 import io.github.bucket4j.distributed.remote.RemoteBucketState;
 import io.github.bucket4j.distributed.remote.RemoteStat;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -41,106 +40,120 @@ import static org.assertj.core.api.Assertions.assertThat;
  * only.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class,
-		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/" },
-		webEnvironment = SpringBootTest.WebEnvironment.NONE)
 class JdbcBucketsTests {
 
 	private static final BucketConfiguration TEN_A_MINUTE = BucketConfiguration.builder()
 		.addLimit((limit) -> limit.capacity(10).refillIntervally(10, Duration.ofMinutes(1)))
 		.build();
 
-	@Autowired
+	private final ApplicationContextRunner contextRunner = TestHostRunner.withDatabase();
+
 	private DataSource dataSource;
 
 	private final MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
 
-	@BeforeEach
-	void emptyTheTable() {
-		new JdbcTemplate(this.dataSource).update("delete from svc_rate_limit_buckets");
+	/**
+	 * Runs a test on a new database, whose bucket table is empty.
+	 */
+	private void withEmptyTable(Executable test) {
+		this.contextRunner.run((context) -> {
+			this.dataSource = context.getBean(DataSource.class);
+			test.execute();
+		});
 	}
 
 	@Test
 	void shouldShareOneBucketBetweenInstances() {
-		SharedBuckets first = new SharedBuckets(store());
-		SharedBuckets second = new SharedBuckets(store());
+		withEmptyTable(() -> {
+			SharedBuckets first = new SharedBuckets(store());
+			SharedBuckets second = new SharedBuckets(store());
 
-		assertThat(take(first, 6).isConsumed()).isTrue();
-		ConsumptionProbe refused = take(second, 5);
+			assertThat(take(first, 6).isConsumed()).isTrue();
+			ConsumptionProbe refused = take(second, 5);
 
-		assertThat(refused.isConsumed()).isFalse();
-		assertThat(refused.getRemainingTokens()).isEqualTo(4);
-		assertThat(take(second, 4).getRemainingTokens()).isZero();
-		assertThat(take(first, 1).getNanosToWaitForRefill()).isEqualTo(Duration.ofMinutes(1).toNanos());
+			assertThat(refused.isConsumed()).isFalse();
+			assertThat(refused.getRemainingTokens()).isEqualTo(4);
+			assertThat(take(second, 4).getRemainingTokens()).isZero();
+			assertThat(take(first, 1).getNanosToWaitForRefill()).isEqualTo(Duration.ofMinutes(1).toNanos());
+		});
 	}
 
 	@Test
 	void shouldFillUpAgainWithTime() {
-		SharedBuckets buckets = new SharedBuckets(store());
-		assertThat(take(buckets, 10).isConsumed()).isTrue();
-		assertThat(take(buckets, 1).isConsumed()).isFalse();
+		withEmptyTable(() -> {
+			SharedBuckets buckets = new SharedBuckets(store());
+			assertThat(take(buckets, 10).isConsumed()).isTrue();
+			assertThat(take(buckets, 1).isConsumed()).isFalse();
 
-		this.clock.advance(Duration.ofMinutes(1));
+			this.clock.advance(Duration.ofMinutes(1));
 
-		assertThat(take(buckets, 10).isConsumed()).isTrue();
+			assertThat(take(buckets, 10).isConsumed()).isTrue();
+		});
 	}
 
 	@Test
 	void shouldNeverTakeMoreThanTheBucketHoldsWhenInstancesRace() {
-		List<SharedBuckets> instances = List.of(new SharedBuckets(store()), new SharedBuckets(store()),
-				new SharedBuckets(store()));
-		CyclicBarrier start = new CyclicBarrier(6);
-		AtomicInteger taken = new AtomicInteger();
-		List<CompletableFuture<Void>> takers = IntStream.range(0, 6)
-			.mapToObj((taker) -> CompletableFuture.runAsync(() -> {
-				await(start);
-				for (int i = 0; i < 5; i++) {
-					if (take(instances.get(taker % 3), 1).isConsumed()) {
-						taken.incrementAndGet();
+		withEmptyTable(() -> {
+			List<SharedBuckets> instances = List.of(new SharedBuckets(store()), new SharedBuckets(store()),
+					new SharedBuckets(store()));
+			CyclicBarrier start = new CyclicBarrier(6);
+			AtomicInteger taken = new AtomicInteger();
+			List<CompletableFuture<Void>> takers = IntStream.range(0, 6)
+				.mapToObj((taker) -> CompletableFuture.runAsync(() -> {
+					await(start);
+					for (int i = 0; i < 5; i++) {
+						if (take(instances.get(taker % 3), 1).isConsumed()) {
+							taken.incrementAndGet();
+						}
 					}
-				}
-			}))
-			.toList();
+				}))
+				.toList();
 
-		assertThat(CompletableFuture.allOf(takers.toArray(CompletableFuture[]::new)))
-			.succeedsWithin(Duration.ofSeconds(60));
-		assertThat(taken).hasValue(10);
-		assertThat(new JdbcTemplate(this.dataSource).queryForObject("select count(*) from svc_rate_limit_buckets",
-				Integer.class))
-			.isOne();
+			assertThat(CompletableFuture.allOf(takers.toArray(CompletableFuture[]::new)))
+				.succeedsWithin(Duration.ofSeconds(60));
+			assertThat(taken).hasValue(10);
+			assertThat(new JdbcTemplate(this.dataSource).queryForObject("select count(*) from svc_rate_limit_buckets",
+					Integer.class))
+				.isOne();
+		});
 	}
 
 	@Test
 	void shouldLeaveTheCallersTransactionUsableWhenAnotherInstanceMadeTheBucketFirst() {
-		JdbcBuckets store = store();
-		RemoteBucketState state = new RemoteBucketState(
-				BucketState.createInitialState(TEN_A_MINUTE, MathType.INTEGER_64_BITS, 0), new RemoteStat(0), null);
-		TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
-		Integer counted = transaction.execute((status) -> {
-			JdbcTemplate jdbc = new JdbcTemplate(this.dataSource);
-			// both instances found no bucket; the other one made it first
-			assertThat(store.beginCompareAndSwapOperation("svc:bucket")
-				.compareAndSwap(null, new byte[] { 1 }, state, Optional.empty())).isTrue();
-			assertThat(store.beginCompareAndSwapOperation("svc:bucket")
-				.compareAndSwap(null, new byte[] { 2 }, state, Optional.empty())).isFalse();
-			return jdbc.queryForObject("select count(*) from svc_rate_limit_buckets", Integer.class);
+		withEmptyTable(() -> {
+			JdbcBuckets store = store();
+			RemoteBucketState state = new RemoteBucketState(
+					BucketState.createInitialState(TEN_A_MINUTE, MathType.INTEGER_64_BITS, 0), new RemoteStat(0), null);
+			TransactionTemplate transaction = new TransactionTemplate(
+					new DataSourceTransactionManager(this.dataSource));
+			Integer counted = transaction.execute((status) -> {
+				JdbcTemplate jdbc = new JdbcTemplate(this.dataSource);
+				// both instances found no bucket; the other one made it first
+				assertThat(store.beginCompareAndSwapOperation("svc:bucket")
+					.compareAndSwap(null, new byte[] { 1 }, state, Optional.empty())).isTrue();
+				assertThat(store.beginCompareAndSwapOperation("svc:bucket")
+					.compareAndSwap(null, new byte[] { 2 }, state, Optional.empty())).isFalse();
+				return jdbc.queryForObject("select count(*) from svc_rate_limit_buckets", Integer.class);
+			});
+			assertThat(counted).isOne();
 		});
-		assertThat(counted).isOne();
 	}
 
 	@Test
 	void shouldPurgeExpiredRowsOnly() {
-		SharedBuckets buckets = new SharedBuckets(store());
-		take(buckets, "old", 1);
-		this.clock.advance(Duration.ofMinutes(2));
-		JdbcBuckets store = store();
-		SharedBuckets later = new SharedBuckets(store);
-		IntStream.range(0, JdbcBuckets.PURGE_EVERY)
-			.forEach((key) -> assertThat(take(later, "new-" + key, 1).isConsumed()).isTrue());
+		withEmptyTable(() -> {
+			SharedBuckets buckets = new SharedBuckets(store());
+			take(buckets, "old", 1);
+			this.clock.advance(Duration.ofMinutes(2));
+			JdbcBuckets store = store();
+			SharedBuckets later = new SharedBuckets(store);
+			IntStream.range(0, JdbcBuckets.PURGE_EVERY)
+				.forEach((key) -> assertThat(take(later, "new-" + key, 1).isConsumed()).isTrue());
 
-		List<String> keys = new JdbcTemplate(this.dataSource)
-			.queryForList("select bucket_key from svc_rate_limit_buckets", String.class);
-		assertThat(keys).hasSize(JdbcBuckets.PURGE_EVERY).doesNotContain("svc:old");
+			List<String> keys = new JdbcTemplate(this.dataSource)
+				.queryForList("select bucket_key from svc_rate_limit_buckets", String.class);
+			assertThat(keys).hasSize(JdbcBuckets.PURGE_EVERY).doesNotContain("svc:old");
+		});
 	}
 
 	private JdbcBuckets store() {

@@ -5,6 +5,7 @@ import java.util.Map;
 import jakarta.servlet.http.HttpSession;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.test.context.assertj.AssertableWebApplicationContext;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockHttpSession;
@@ -21,6 +22,17 @@ public final class MockMvcRequests {
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private MockMvcRequests() {
+	}
+
+	/**
+	 * The tester of a context runner's context that has {@link TestHostRunner#WEB}: with
+	 * the application's filters and security chains, as {@code @AutoConfigureMockMvc}
+	 * makes it.
+	 * @param context the context
+	 * @return its tester
+	 */
+	public static MockMvcTester mvc(AssertableWebApplicationContext context) {
+		return context.getBean(MockMvcTester.class);
 	}
 
 	/**

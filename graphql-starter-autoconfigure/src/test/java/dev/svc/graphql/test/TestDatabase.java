@@ -5,9 +5,14 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.Assert;
 
 /**
@@ -46,6 +51,39 @@ public record TestDatabase(String url, String user, String adminUrl, String name
 	public static TestDatabase create() {
 		Assert.state(isPostgres() || isMariaDb(), "The build chose H2, whose databases Spring Boot makes");
 		return isPostgres() ? createPostgres() : createMariaDb();
+	}
+
+	/**
+	 * Points a context runner's contexts at the database the build chose, as
+	 * {@link TestDatabaseContextCustomizerFactory} points the test contexts: on H2 Spring
+	 * Boot makes a new in-memory database per context; on PostgreSQL or MariaDB each
+	 * context gets a new database, dropped when it closes.
+	 * @return the initializer
+	 */
+	public static ApplicationContextInitializer<ConfigurableApplicationContext> initializer() {
+		return (context) -> {
+			if (isPostgres() || isMariaDb()) {
+				create().useIn(context);
+			}
+		};
+	}
+
+	/**
+	 * Makes a context use this database, and drop it when the context closes.
+	 * @param context the context, not yet refreshed
+	 */
+	void useIn(ConfigurableApplicationContext context) {
+		// Spring keeps many test contexts alive at once: small pools keep them all
+		// within the server's connection limit
+		context.getEnvironment()
+			.getPropertySources()
+			.addFirst(new MapPropertySource("svcTestDatabase",
+					Map.of("spring.datasource.url", this.url, "spring.datasource.username", this.user,
+							"spring.datasource.password", "", "spring.datasource.hikari.maximum-pool-size", "4",
+							"spring.datasource.hikari.minimum-idle", "1")));
+		// registered before any bean is created, so destroyed after the data source is
+		// closed
+		((DefaultListableBeanFactory) context.getBeanFactory()).registerDisposableBean("svcTestDatabase", this);
 	}
 
 	/**

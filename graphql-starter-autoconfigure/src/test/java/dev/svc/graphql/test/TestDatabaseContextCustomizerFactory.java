@@ -1,11 +1,8 @@
 package dev.svc.graphql.test;
 
 import java.util.List;
-import java.util.Map;
 
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.MapPropertySource;
 import org.springframework.test.context.ContextConfigurationAttributes;
 import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.ContextCustomizerFactory;
@@ -52,18 +49,7 @@ public final class TestDatabaseContextCustomizerFactory implements ContextCustom
 		@Override
 		public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
 			TestContextReport.loaded(config);
-			TestDatabase database = TestDatabase.create();
-			// Spring keeps many test contexts alive at once: small pools keep them all
-			// within the server's connection limit
-			context.getEnvironment()
-				.getPropertySources()
-				.addFirst(new MapPropertySource("svcTestDatabase",
-						Map.of("spring.datasource.url", database.url(), "spring.datasource.username", database.user(),
-								"spring.datasource.password", "", "spring.datasource.hikari.maximum-pool-size", "4",
-								"spring.datasource.hikari.minimum-idle", "1")));
-			// registered before any bean is created, so destroyed after the data source
-			// is closed
-			((DefaultListableBeanFactory) context.getBeanFactory()).registerDisposableBean("svcTestDatabase", database);
+			TestDatabase.create().useIn(context);
 		}
 
 		@Override

@@ -1,13 +1,11 @@
 package dev.svc.graphql.web;
 
-import dev.svc.graphql.test.TestHostApplication;
+import dev.svc.graphql.test.TestHostRunner;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
+import static dev.svc.graphql.test.MockMvcRequests.mvc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -16,21 +14,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * introspection off for the whole JVM, so the "off" case cannot run beside the other
  * tests of this JVM.)
  */
-@SpringBootTest(classes = TestHostApplication.class,
-		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"spring.graphql.schema.printer.enabled=true", "graphql.introspection=everyone" })
-@AutoConfigureMockMvc
 class SchemaPrinterTests {
 
-	@Autowired
-	private MockMvcTester mvc;
+	private final WebApplicationContextRunner contextRunner = TestHostRunner.web()
+		.withPropertyValues("graphql.enabled=true", "spring.graphql.schema.printer.enabled=true",
+				"graphql.introspection=everyone");
 
 	@Test
 	void shouldPrintTheSchemaToAnybodyWhileIntrospectionIsOn() {
-		assertThat(this.mvc.get().uri("/graphql/schema")).hasStatus(200)
+		this.contextRunner.run((context) -> assertThat(mvc(context).get().uri("/graphql/schema")).hasStatus(200)
 			.bodyText()
 			.contains("type Query {")
-			.contains("greeting(name: String): String!");
+			.contains("greeting(name: String): String!"));
 	}
 
 }

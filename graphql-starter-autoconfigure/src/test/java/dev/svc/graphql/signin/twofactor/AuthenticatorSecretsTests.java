@@ -7,13 +7,14 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import dev.svc.graphql.signin.SignInStoreAutoConfiguration;
 import dev.svc.graphql.test.OnEveryDatabase;
-import dev.svc.graphql.test.TestHostApplication;
-import org.junit.jupiter.api.AfterEach;
+import dev.svc.graphql.test.TestHostRunner;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,30 +26,32 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * clients it remembered kept; a key that does not open the secrets stops the start.
  */
 @OnEveryDatabase
-@SpringBootTest(classes = TestHostApplication.class,
-		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
-				"graphql.identity.demo-data=true",
-				"graphql.sign-in.two-factor.encryption-key=" + AuthenticatorSecretsTests.KEY })
 class AuthenticatorSecretsTests {
 
 	static final String KEY = "authenticator-secrets-tests-key-0123456789";
 
 	private static final String SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-	@Autowired
+	private final ApplicationContextRunner contextRunner = TestHostRunner.withDatabase()
+		.withConfiguration(AutoConfigurations.of(SignInStoreAutoConfiguration.class))
+		.withPropertyValues("graphql.identity.demo-data=true", "graphql.sign-in.two-factor.encryption-key=" + KEY);
+
 	private TwoFactorStore store;
 
-	@Autowired
 	private DataSource dataSource;
 
-	@Autowired
 	private JdbcClient jdbc;
 
-	@AfterEach
-	void forgetTheSecret() {
-		this.jdbc.sql("update svc_users set authenticator_key = null, is_two_factor_enabled = false where id = 3")
-			.update();
-		this.jdbc.sql("delete from svc_two_factor_clients").update();
+	/**
+	 * Runs a test on a new database with the demo data, where no user has a secret.
+	 */
+	private void onTheDatabase(Executable test) {
+		this.contextRunner.run((context) -> {
+			this.store = context.getBean(TwoFactorStore.class);
+			this.dataSource = context.getBean(DataSource.class);
+			this.jdbc = context.getBean(JdbcClient.class);
+			test.execute();
+		});
 	}
 
 	private String stored() {
@@ -70,53 +73,61 @@ class AuthenticatorSecretsTests {
 
 	@Test
 	void shouldKeepNoSecretInClear() {
-		this.store.saveAuthenticatorKey(3, SECRET, true);
+		onTheDatabase(() -> {
+			this.store.saveAuthenticatorKey(3, SECRET, true);
 
-		assertThat(stored()).startsWith("{aes-gcm}").doesNotContain(SECRET);
-		assertThat(usersTable()).doesNotContain(SECRET);
-		assertThat(this.store.find(3).orElseThrow().authenticatorKey()).isEqualTo(SECRET);
+			assertThat(stored()).startsWith("{aes-gcm}").doesNotContain(SECRET);
+			assertThat(usersTable()).doesNotContain(SECRET);
+			assertThat(this.store.find(3).orElseThrow().authenticatorKey()).isEqualTo(SECRET);
+		});
 	}
 
 	@Test
 	void shouldKeepTheCipherTextAndTheClientsWhenTheSameSecretIsSavedAgain() {
-		this.store.saveAuthenticatorKey(3, SECRET, false);
-		String sealed = stored();
-		this.store.saveAuthenticatorKey(3, SECRET, true);
-		assertThat(stored()).isEqualTo(sealed);
-		Instant now = Instant.now();
-		this.store.rememberClient("a".repeat(64), 3, now, now.plus(Duration.ofDays(1)));
-		this.store.saveAuthenticatorKey(3, SECRET, true);
+		onTheDatabase(() -> {
+			this.store.saveAuthenticatorKey(3, SECRET, false);
+			String sealed = stored();
+			this.store.saveAuthenticatorKey(3, SECRET, true);
+			assertThat(stored()).isEqualTo(sealed);
+			Instant now = Instant.now();
+			this.store.rememberClient("a".repeat(64), 3, now, now.plus(Duration.ofDays(1)));
+			this.store.saveAuthenticatorKey(3, SECRET, true);
 
-		assertThat(this.store.isRememberedClient("a".repeat(64), 3, now)).isTrue();
+			assertThat(this.store.isRememberedClient("a".repeat(64), 3, now)).isTrue();
+		});
 	}
 
 	@Test
 	void shouldTakeASecretKeptInClearAndEncryptItAtTheNextStart() {
-		this.jdbc.sql("update svc_users set authenticator_key = :key, is_two_factor_enabled = true where id = 3")
-			.param("key", SECRET)
-			.update();
-		Instant now = Instant.now();
-		this.store.rememberClient("b".repeat(64), 3, now, now.plus(Duration.ofDays(1)));
-		assertThat(this.store.find(3).orElseThrow().authenticatorKey()).as("before the start").isEqualTo(SECRET);
+		onTheDatabase(() -> {
+			this.jdbc.sql("update svc_users set authenticator_key = :key, is_two_factor_enabled = true where id = 3")
+				.param("key", SECRET)
+				.update();
+			Instant now = Instant.now();
+			this.store.rememberClient("b".repeat(64), 3, now, now.plus(Duration.ofDays(1)));
+			assertThat(this.store.find(3).orElseThrow().authenticatorKey()).as("before the start").isEqualTo(SECRET);
 
-		JdbcTwoFactorStore restarted = startedWith(KEY);
+			JdbcTwoFactorStore restarted = startedWith(KEY);
 
-		assertThat(stored()).startsWith("{aes-gcm}");
-		assertThat(usersTable()).doesNotContain(SECRET);
-		assertThat(restarted.find(3).orElseThrow().authenticatorKey()).isEqualTo(SECRET);
-		assertThat(restarted.isRememberedClient("b".repeat(64), 3, now)).as("the remembered client, kept").isTrue();
+			assertThat(stored()).startsWith("{aes-gcm}");
+			assertThat(usersTable()).doesNotContain(SECRET);
+			assertThat(restarted.find(3).orElseThrow().authenticatorKey()).isEqualTo(SECRET);
+			assertThat(restarted.isRememberedClient("b".repeat(64), 3, now)).as("the remembered client, kept").isTrue();
+		});
 	}
 
 	@Test
 	void shouldNotStartWithAKeyThatDoesNotOpenTheSecrets() {
-		this.store.saveAuthenticatorKey(3, SECRET, true);
+		onTheDatabase(() -> {
+			this.store.saveAuthenticatorKey(3, SECRET, true);
 
-		assertThatIllegalStateException().isThrownBy(() -> startedWith("another-key-of-enough-bytes-0123456789abc"))
-			.withMessageContaining("does not open with graphql.sign-in.two-factor.encryption-key");
-		assertThatIllegalStateException().isThrownBy(() -> startedWith(null))
-			.withMessageContaining("graphql.sign-in.two-factor.encryption-key is not set");
-		assertThatIllegalStateException().isThrownBy(() -> new SecretEncryption("short"))
-			.withMessageContaining("at least 32 bytes");
+			assertThatIllegalStateException().isThrownBy(() -> startedWith("another-key-of-enough-bytes-0123456789abc"))
+				.withMessageContaining("does not open with graphql.sign-in.two-factor.encryption-key");
+			assertThatIllegalStateException().isThrownBy(() -> startedWith(null))
+				.withMessageContaining("graphql.sign-in.two-factor.encryption-key is not set");
+			assertThatIllegalStateException().isThrownBy(() -> new SecretEncryption("short"))
+				.withMessageContaining("at least 32 bytes");
+		});
 	}
 
 }
