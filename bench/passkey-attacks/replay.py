@@ -34,9 +34,11 @@ def client(token=None):
 
 
 def sql(statement):
-    """Runs SQL on the app's H2 file database (opened with AUTO_SERVER=TRUE)."""
-    subprocess.run(["java", "-cp", H2_JAR, "org.h2.tools.Shell", "-url", f"jdbc:h2:file:{DATABASE};AUTO_SERVER=TRUE",
-                    "-user", "sa", "-password", "", "-sql", statement], check=True, capture_output=True)
+    """Runs SQL on the app's H2 file database (opened with AUTO_SERVER=TRUE); the output's lines."""
+    done = subprocess.run(["java", "-cp", H2_JAR, "org.h2.tools.Shell", "-url",
+                           f"jdbc:h2:file:{DATABASE};AUTO_SERVER=TRUE", "-user", "sa", "-password", "", "-sql",
+                           statement], check=True, capture_output=True, text=True)
+    return done.stdout.splitlines()
 
 
 def signed_in(user, tenancy):
@@ -53,14 +55,10 @@ def enrolled(user, tenancy):
     return c, authenticator
 
 
-ADMIN = signed_in("admin", None)
-
-
 def audit_records():
-    """The sign-in records so far, read through the sample's auditLogs query as the host's admin."""
-    _, body, text, _ = ADMIN.req("POST", "/graphql", {"query": '{ auditLogs(serviceName: "Authentication") { id } }'})
-    assert body and "data" in body, text
-    return len(body["data"]["auditLogs"])
+    """The sign-in records of every tenant so far, counted in the database."""
+    lines = sql("select count(*) from svc_audit_logs where service_name = 'Authentication'")
+    return int(lines[1].strip())
 
 
 def sign_in(assertion_for, headers=None):
@@ -106,7 +104,7 @@ def main():
         assertion["response"]["authenticatorData"] = b64u(b"abc")
         return assertion
 
-    row("malformed authenticator data", {400}, lambda: sign_in(malformed))
+    row("malformed authenticator data", {400, 401}, lambda: sign_in(malformed))
     sql("update svc_users set is_active = false where user_name = 'jdoe'")
     row("a deactivated user", REFUSED, lambda: sign_in(lambda o: jdoe.get(o, ORIGIN)))
     sql("update svc_users set is_active = true where user_name = 'jdoe'")
