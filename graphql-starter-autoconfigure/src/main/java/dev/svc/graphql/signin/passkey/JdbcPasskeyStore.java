@@ -128,8 +128,8 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	 */
 	void issueChallenge(Bytes challenge, @Nullable Long userId, Instant now, Instant expiry) {
 		this.jdbc.sql("delete from svc_passkey_challenges where expiry_time < :now").param("now", utc(now)).update();
-		this.jdbc
-			.sql("insert into svc_passkey_challenges (challenge, user_id, expiry_time) values (:challenge, :userId, :expiry)")
+		this.jdbc.sql(
+				"insert into svc_passkey_challenges (challenge, user_id, expiry_time) values (:challenge, :userId, :expiry)")
 			.param("challenge", challenge.toBase64UrlString())
 			.param("userId", userId)
 			.param("expiry", utc(expiry))
@@ -164,9 +164,9 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	}
 
 	/**
-	 * Adds a new passkey, or records the use of one: its signature counter must go up
-	 * (or stay at zero, for authenticators that keep none), else the use is refused, as
-	 * a cloned authenticator or a replayed answer shows itself so.
+	 * Adds a new passkey, or records the use of one: its signature counter must go up (or
+	 * stay at zero, for authenticators that keep none), else the use is refused, as a
+	 * cloned authenticator or a replayed answer shows itself so.
 	 * @throws CounterNotIncreasedException when the counter did not go up
 	 */
 	@Override
@@ -194,12 +194,11 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 		}
 		Bytes attestationObject = record.getAttestationObject();
 		Bytes clientData = record.getAttestationClientDataJSON();
-		this.jdbc
-			.sql("insert into svc_passkeys (credential_id, user_handle, label, public_key, signature_count,"
-					+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object,"
-					+ " attestation_client_data, created_time, last_used_time) values (:id, :handle, :label, :publicKey,"
-					+ " :count, :uv, :backupEligible, :backupState, :transports, :attestation, :clientData, :created,"
-					+ " :lastUsed)")
+		this.jdbc.sql("insert into svc_passkeys (credential_id, user_handle, label, public_key, signature_count,"
+				+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object,"
+				+ " attestation_client_data, created_time, last_used_time) values (:id, :handle, :label, :publicKey,"
+				+ " :count, :uv, :backupEligible, :backupState, :transports, :attestation, :clientData, :created,"
+				+ " :lastUsed)")
 			.param("id", credentialId)
 			.param("handle", record.getUserEntityUserId().toBase64UrlString())
 			.param("label", record.getLabel())
@@ -328,8 +327,9 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 				return owner.get().entity();
 			}
 			try {
-				JdbcPasskeyStore.this.jdbc.sql("insert into svc_passkey_users (user_handle, user_id) select :handle, id from svc_users"
-						+ " where id = :userId")
+				JdbcPasskeyStore.this.jdbc
+					.sql("insert into svc_passkey_users (user_handle, user_id) select :handle, id from svc_users"
+							+ " where id = :userId")
 					.param("handle", Bytes.random().toBase64UrlString())
 					.param("userId", userId)
 					.update();
@@ -351,7 +351,8 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 				throw new IllegalArgumentException("A passkey user entity is named by '#' and the id of a user, not '"
 						+ userEntity.getName() + "'");
 			}
-			JdbcPasskeyStore.this.jdbc.sql("insert into svc_passkey_users (user_handle, user_id) values (:handle, :userId)")
+			JdbcPasskeyStore.this.jdbc
+				.sql("insert into svc_passkey_users (user_handle, user_id) values (:handle, :userId)")
 				.param("handle", userEntity.getId().toBase64UrlString())
 				.param("userId", userId)
 				.update();
@@ -360,8 +361,12 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 		@Override
 		public void delete(Bytes id) {
 			String handle = id.toBase64UrlString();
-			JdbcPasskeyStore.this.jdbc.sql("delete from svc_passkeys where user_handle = :handle").param("handle", handle).update();
-			JdbcPasskeyStore.this.jdbc.sql("delete from svc_passkey_users where user_handle = :handle").param("handle", handle).update();
+			JdbcPasskeyStore.this.jdbc.sql("delete from svc_passkeys where user_handle = :handle")
+				.param("handle", handle)
+				.update();
+			JdbcPasskeyStore.this.jdbc.sql("delete from svc_passkey_users where user_handle = :handle")
+				.param("handle", handle)
+				.update();
 		}
 
 	}

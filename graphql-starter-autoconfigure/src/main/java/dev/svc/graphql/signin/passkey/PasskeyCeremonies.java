@@ -26,23 +26,23 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredentialCreation
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialRequestOptions;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialRpEntity;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
-import org.springframework.security.web.webauthn.api.RelyingPartyPublicKey;
 import org.springframework.security.web.webauthn.api.UserVerificationRequirement;
 import org.springframework.security.web.webauthn.jackson.WebauthnJacksonModule;
 import org.springframework.security.web.webauthn.management.ImmutablePublicKeyCredentialCreationOptionsRequest;
 import org.springframework.security.web.webauthn.management.ImmutablePublicKeyCredentialRequestOptionsRequest;
 import org.springframework.security.web.webauthn.management.ImmutableRelyingPartyRegistrationRequest;
 import org.springframework.security.web.webauthn.management.RelyingPartyAuthenticationRequest;
+import org.springframework.security.web.webauthn.management.RelyingPartyPublicKey;
 import org.springframework.security.web.webauthn.management.Webauthn4JRelyingPartyOperations;
 import org.springframework.util.StringUtils;
 
 /**
  * The two WebAuthn ceremonies, run by Spring Security's
- * {@link Webauthn4JRelyingPartyOperations} on the module's store. The options of each
- * are written as JSON for the page's script, and their challenge is kept in the store
- * (not in an HTTP session: the token sign-in keeps none, and a visit that does not sign
- * in stores nothing in one), where the answer takes it out: a challenge works once, so a
- * replayed answer is refused. In dev mode the relying party is the request's host.
+ * {@link Webauthn4JRelyingPartyOperations} on the module's store. The options of each are
+ * written as JSON for the page's script, and their challenge is kept in the store (not in
+ * an HTTP session: the token sign-in keeps none, and a visit that does not sign in stores
+ * nothing in one), where the answer takes it out: a challenge works once, so a replayed
+ * answer is refused. In dev mode the relying party is the request's host.
  */
 final class PasskeyCeremonies {
 
@@ -89,8 +89,10 @@ final class PasskeyCeremonies {
 		this.allowedOrigins = List.copyOf(allowedOrigins);
 		this.relyingPartyName = relyingPartyName;
 		this.clock = clock;
-		this.fixed = (relyingPartyId != null) ? operations(relyingPartyId,
-				this.allowedOrigins.isEmpty() ? List.of("https://" + relyingPartyId) : this.allowedOrigins) : null;
+		this.fixed = (relyingPartyId != null)
+				? operations(relyingPartyId,
+						this.allowedOrigins.isEmpty() ? List.of("https://" + relyingPartyId) : this.allowedOrigins)
+				: null;
 	}
 
 	JdbcPasskeyStore store() {
@@ -143,8 +145,8 @@ final class PasskeyCeremonies {
 			.extensions(fresh.getExtensions())
 			.build();
 		try {
-			return operations(request).registerCredential(
-					new ImmutableRelyingPartyRegistrationRequest(options, new RelyingPartyPublicKey(credential, label)));
+			return operations(request).registerCredential(new ImmutableRelyingPartyRegistrationRequest(options,
+					new RelyingPartyPublicKey(credential, label)));
 		}
 		catch (VerificationException ex) {
 			throw PasskeyRefusal.of(ex);
@@ -221,10 +223,9 @@ final class PasskeyCeremonies {
 	}
 
 	private PublicKeyCredentialCreationOptions creationOptions(SignedInUser user, HttpServletRequest request) {
-		return operations(request)
-			.createPublicKeyCredentialCreationOptions(new ImmutablePublicKeyCredentialCreationOptionsRequest(
-					UsernamePasswordAuthenticationToken.authenticated(JdbcPasskeyStore.userKey(user.userId()), null,
-							List.of())));
+		return operations(request).createPublicKeyCredentialCreationOptions(
+				new ImmutablePublicKeyCredentialCreationOptionsRequest(UsernamePasswordAuthenticationToken
+					.authenticated(JdbcPasskeyStore.userKey(user.userId()), null, List.of())));
 	}
 
 	private Webauthn4JRelyingPartyOperations operations(HttpServletRequest request) {
@@ -238,7 +239,8 @@ final class PasskeyCeremonies {
 
 	private Webauthn4JRelyingPartyOperations operations(String rpId, List<String> origins) {
 		return new Webauthn4JRelyingPartyOperations(this.store.users(), this.store,
-				PublicKeyCredentialRpEntity.builder().id(rpId).name(this.relyingPartyName).build(), Set.copyOf(origins));
+				PublicKeyCredentialRpEntity.builder().id(rpId).name(this.relyingPartyName).build(),
+				Set.copyOf(origins));
 	}
 
 	private String relyingPartyId(HttpServletRequest request) {

@@ -20,9 +20,17 @@ final class PasskeyRefusal extends RuntimeException {
 
 	private final Reason reason;
 
+	private final String message;
+
 	PasskeyRefusal(Reason reason, String message) {
 		super(message);
 		this.reason = reason;
+		this.message = message;
+	}
+
+	@Override
+	public String getMessage() {
+		return this.message;
 	}
 
 	Reason reason() {
