@@ -42,7 +42,7 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	private static final String KEY_PREFIX = "#";
 
 	private static final String OWNER = "select p.user_handle, u.id, u.tenant_id, u.user_name, u.name, u.surname,"
-			+ " u.is_active, t.tenancy_name, t.is_active as tenant_active, u.lockout_end_date"
+			+ " u.is_active, t.tenancy_name, t.is_active as tenant_active, u.lockout_end_date, u.is_two_factor_enabled"
 			+ " from svc_passkey_users p join svc_users u on u.id = p.user_id"
 			+ " left join svc_tenants t on t.id = u.tenant_id";
 
@@ -262,7 +262,8 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 		return new Owner(Bytes.fromBase64(rs.getString("user_handle")), rs.getLong("id"), host ? null : tenantId,
 				rs.getString("user_name"), rs.getString("name") + " " + rs.getString("surname"),
 				rs.getString("tenancy_name"), rs.getBoolean("is_active"), host || rs.getBoolean("tenant_active"),
-				optionalInstant(rs.getObject("lockout_end_date", OffsetDateTime.class)));
+				optionalInstant(rs.getObject("lockout_end_date", OffsetDateTime.class)),
+				rs.getBoolean("is_two_factor_enabled"));
 	}
 
 	private static CredentialRecord credential(ResultSet rs, int row) throws SQLException {
@@ -383,9 +384,11 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	 * @param active whether the user may sign in
 	 * @param tenantActive whether the user's tenant is active (the host always is)
 	 * @param lockoutEnd the lockout end set on the user's record, if any
+	 * @param twoFactorEnabled whether the user signs in with two factors
 	 */
 	record Owner(Bytes userHandle, long userId, @Nullable Integer tenantId, String userName, String fullName,
-			@Nullable String tenancyName, boolean active, boolean tenantActive, @Nullable Instant lockoutEnd) {
+			@Nullable String tenancyName, boolean active, boolean tenantActive, @Nullable Instant lockoutEnd,
+			boolean twoFactorEnabled) {
 
 		PublicKeyCredentialUserEntity entity() {
 			return ImmutablePublicKeyCredentialUserEntity.builder()

@@ -39,11 +39,23 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredential;
  * deactivated user or tenant and a user of another tenant than the request's tenant
  * header names, and ends in the same principal as a password sign-in: a
  * {@link SignedInUser} of a session the {@link ActiveSessions} keep, which a password
- * change or deactivation ends. The cookie and token sign-ins each take a manager of their
- * own from it, whose Spring Security authentication events write the audit records. A
- * refusal throws {@link SignInResult.Refused}.
+ * change or deactivation ends. A user with two-factor sign-in on signs in so only when
+ * the authenticator verified its user (PIN or biometrics): the passkey is then both
+ * factors, and answers the second step in place of a code. The cookie and token sign-ins
+ * each take a manager of their own from it, whose Spring Security authentication events
+ * write the audit records. A refusal throws {@link SignInResult.Refused}.
  */
 public final class PasskeyAuthenticationProvider implements AuthenticationProvider {
+
+	static final String USER_NOT_VERIFIED = "Two-factor sign-in is on for your account: use a passkey that checks"
+			+ " it is you (PIN or biometrics), or your password and a code.";
+
+	/**
+	 * Where the flags are in the authenticator data: after the relying party id's hash.
+	 */
+	private static final int FLAGS = 32;
+
+	private static final int USER_VERIFIED = 0x04;
 
 	private final PasskeyCeremonies ceremonies;
 
@@ -184,6 +196,10 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 							? SignInResult.failure(Outcome.LOCKED_OUT, AttemptBudget.LOCKED_OUT) : invalid(refusal),
 					refusal.reason());
 		}
+		if (owner.twoFactorEnabled() && !userVerified(credential)) {
+			return new Checked(SignInResult.failure(Outcome.INVALID_TWO_FACTOR_CODE, USER_NOT_VERIFIED),
+					PasskeyRefusal.Reason.USER_NOT_VERIFIED);
+		}
 		if (!owner.tenantActive()) {
 			return new Checked(
 					SignInResult.failure(Outcome.INACTIVE_TENANT, "Tenant " + owner.tenancyName() + " is not active."),
@@ -196,6 +212,12 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 		this.budget.succeeded(subject);
 		return new Checked(
 				SignInResult.success(new SignedInUser(owner.userId(), owner.tenantId(), owner.userName()), null), null);
+	}
+
+	// the authenticator data's UV flag, which the signature checked covers
+	private static boolean userVerified(PublicKeyCredential<AuthenticatorAssertionResponse> credential) {
+		byte[] authenticatorData = credential.getResponse().getAuthenticatorData().getBytes();
+		return authenticatorData.length > FLAGS && (authenticatorData[FLAGS] & USER_VERIFIED) != 0;
 	}
 
 	private static SignInResult invalid(PasskeyRefusal refusal) {

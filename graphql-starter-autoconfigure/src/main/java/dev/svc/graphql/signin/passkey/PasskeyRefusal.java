@@ -66,6 +66,11 @@ final class PasskeyRefusal extends RuntimeException {
 		UNKNOWN_PASSKEY,
 		/** The answer's user handle is not the passkey's user's. */
 		USER_HANDLE_MISMATCH,
+		/**
+		 * The user has two-factor sign-in on, and the authenticator did not verify its
+		 * user.
+		 */
+		USER_NOT_VERIFIED,
 		/** The passkey's user is of another tenant than the request's tenant header. */
 		OTHER_TENANT,
 		/** Another check of the answer failed. */

@@ -1,10 +1,12 @@
 package dev.svc.graphql.signin.passkey;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.session.SignInSessions;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +59,9 @@ class PasskeySignInTests {
 
 	@Autowired
 	private AuditLogWriter writer;
+
+	@Autowired
+	private SignInSessions sessions;
 
 	@BeforeEach
 	void emptyTheLog() {
@@ -191,6 +196,47 @@ class PasskeySignInTests {
 		drainTheWriter();
 		assertThat(count("method_name = 'PasskeySignIn' and parameters like '%INACTIVE_USER%' and user_id = 491"))
 			.isEqualTo(1);
+	}
+
+	@Test
+	void shouldAnswerTheSecondStepOfATwoFactorUserOnlyWithAVerifiedUser() {
+		insertUser(492, "twofactor");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "twofactor", PASSWORD), "key");
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true where id = 492").update();
+
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).as("PIN or biometrics: two factors")
+			.hasStatus(200);
+		authenticator.setVerifiesUser(false);
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).hasStatus(401)
+			.bodyText()
+			.contains("use a passkey that checks it is you");
+		assertRefusedFor("USER_NOT_VERIFIED", 492L);
+	}
+
+	@Test
+	void shouldEndAPasskeysSessionWhenThePasswordChanges() {
+		insertUser(493, "changer");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "changer", PASSWORD), "key");
+		MvcTestResult cookie = postJson(this.mvc, "/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN))
+			.exchange();
+		SecurityContext context = (SecurityContext) cookie.getRequest()
+			.getSession(false)
+			.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
+		String sessionId = ((SignedInUser) context.getAuthentication().getPrincipal()).sessionId();
+		assertThat(this.sessions.isActive(sessionId, Instant.now())).isTrue();
+
+		this.jdbc.sql("update svc_users set password_hash = concat(password_hash, 'x') where id = 493").update();
+		assertThat(this.sessions.isActive(sessionId, Instant.now())).as("as a password sign-in's").isFalse();
+	}
+
+	private void insertUser(long id, String userName) {
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname,"
+				+ " email_address, normalized_email_address, password_hash, creation_time) select :id, null,"
+				+ " :name, upper(:name), 'T', 'T', concat(:name, '@example.com'), upper(concat(:name, '@example.com')),"
+				+ " password_hash, creation_time from svc_users where id = 1")
+			.param("id", id)
+			.param("name", userName)
+			.update();
 	}
 
 	private SoftwareAuthenticator register(String bearer, String label) {

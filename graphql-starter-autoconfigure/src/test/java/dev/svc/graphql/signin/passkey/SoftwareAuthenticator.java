@@ -40,6 +40,8 @@ final class SoftwareAuthenticator {
 
 	private long counter;
 
+	private boolean verifiesUser = true;
+
 	SoftwareAuthenticator() {
 		try {
 			KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
@@ -58,6 +60,15 @@ final class SoftwareAuthenticator {
 
 	void setCounter(long counter) {
 		this.counter = counter;
+	}
+
+	/**
+	 * Whether the authenticator checks its user (PIN, biometrics) before it answers, as a
+	 * security key without a PIN does not.
+	 * @param verifiesUser whether its answers carry the UV flag
+	 */
+	void setVerifiesUser(boolean verifiesUser) {
+		this.verifiesUser = verifiesUser;
 	}
 
 	/**
@@ -119,7 +130,7 @@ final class SoftwareAuthenticator {
 		this.counter++;
 		ByteArrayOutputStream authData = new ByteArrayOutputStream();
 		authData.writeBytes(sha256(relyingParty.getBytes(StandardCharsets.UTF_8)));
-		authData.write(0x01 | 0x04);
+		authData.write(this.verifiesUser ? (0x01 | 0x04) : 0x01);
 		authData.writeBytes(ByteBuffer.allocate(4).putInt((int) this.counter).array());
 		byte[] authenticatorData = authData.toByteArray();
 		byte[] signature;
