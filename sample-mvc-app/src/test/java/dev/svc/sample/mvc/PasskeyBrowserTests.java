@@ -9,8 +9,10 @@ import dev.svc.graphql.test.InBrowser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,8 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Passkeys in a real browser whose authenticator is Chromium's virtual one (the DevTools
  * protocol's WebAuthn domain): added on the two-factor page with the password given
  * again, then, after signing out, used on the login page with no name typed, ending in
- * the same session as a password sign-in; once removed, refused. In dev mode, whose
- * relying party is the page's host, as the test's port changes at each run.
+ * the same session as a password sign-in, and in place of the code of the second step of
+ * two-factor sign-in; once removed, refused. In dev mode, whose relying party is the
+ * page's host, as the test's port changes at each run.
  */
 @InBrowser
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -32,6 +35,9 @@ class PasskeyBrowserTests {
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private JdbcClient jdbc;
 
 	@Test
 	void shouldRegisterSignOutAndSignInWithThePasskeyWithNoNameTyped() {
@@ -59,6 +65,23 @@ class PasskeyBrowserTests {
 		page.waitForURL(site + "/");
 		assertThat(page.locator("h1").textContent()).isEqualTo("Welcome, admin");
 		assertThat(HeadlessChromium.queryFromPage(page, "{ roles { name } }")).contains("\"name\":\"Admin\"");
+
+		// two-factor sign-in on: the password leads to the second step, which the passkey
+		// answers in place of a code
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true where id = 1").update();
+		try {
+			page.click("text=Log out");
+			page.waitForURL("**/Account/Login?logout");
+			page.fill("input[name=userNameOrEmailAddress]", "admin");
+			page.fill("input[name=password]", "123qwe");
+			page.click("form >> button[type=submit]");
+			page.waitForURL("**/Account/Login?twoFactor*");
+			page.click("#passkey-sign-in");
+			page.waitForURL(site + "/");
+		}
+		finally {
+			this.jdbc.sql("update svc_users set is_two_factor_enabled = false where id = 1").update();
+		}
 
 		page.navigate(site + "/Account/TwoFactor");
 		page.waitForSelector("#passkeys li");
