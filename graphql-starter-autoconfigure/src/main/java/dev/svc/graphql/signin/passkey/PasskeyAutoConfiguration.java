@@ -100,7 +100,8 @@ public final class PasskeyAutoConfiguration {
 	PasskeyController svcPasskeyController(PasskeyCeremonies svcPasskeyCeremonies, CredentialStore credentials,
 			SignInChecks checks) {
 		return new PasskeyController(svcPasskeyCeremonies,
-				new PasskeyRegistrations(svcPasskeyCeremonies, credentials, checks, checks.clock()), checks.budget());
+				new PasskeyRegistrations(svcPasskeyCeremonies, credentials, checks, checks.clock()), checks.budget(),
+				checks.clock());
 	}
 
 	/**

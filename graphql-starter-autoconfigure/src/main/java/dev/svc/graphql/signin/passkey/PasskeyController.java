@@ -1,6 +1,6 @@
 package dev.svc.graphql.signin.passkey;
 
-import java.time.Instant;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -55,16 +55,20 @@ final class PasskeyController {
 
 	private final AttemptBudget budget;
 
-	PasskeyController(PasskeyCeremonies ceremonies, PasskeyRegistrations registrations, AttemptBudget budget) {
+	private final Clock clock;
+
+	PasskeyController(PasskeyCeremonies ceremonies, PasskeyRegistrations registrations, AttemptBudget budget,
+			Clock clock) {
 		this.ceremonies = ceremonies;
 		this.registrations = registrations;
 		this.budget = budget;
+		this.clock = clock;
 	}
 
 	/** Each challenge is a row until it expires: issued within the sign-in throttle. */
 	@PostMapping(path = SIGN_IN_OPTIONS, consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<?> signInOptions(HttpServletRequest request) {
-		SignInResult throttled = this.budget.throttled(ClientAddress.of(request), () -> null, Instant.now());
+		SignInResult throttled = this.budget.throttled(ClientAddress.of(request), () -> null, this.clock.instant());
 		if (throttled != null) {
 			return refused(throttled);
 		}
