@@ -12,10 +12,8 @@ import dev.svc.graphql.identity.JdbcIdentityStoreAutoConfiguration;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
-import dev.svc.graphql.signin.cookie.CookieSignInAutoConfiguration;
 import dev.svc.graphql.signin.password.SignInChecks;
 import dev.svc.graphql.signin.password.SignInInput;
-import dev.svc.graphql.signin.token.TokenSignInAutoConfiguration;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -52,9 +50,9 @@ import org.springframework.util.StringUtils;
  * release mode required: its absence stops the start-up.
  */
 @AutoConfiguration(after = SignInAutoConfiguration.class,
-		before = { CookieSignInAutoConfiguration.class, TokenSignInAutoConfiguration.class },
-		afterName = {
-				"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration" })
+		beforeName = { "dev.svc.graphql.signin.cookie.CookieSignInAutoConfiguration",
+				"dev.svc.graphql.signin.token.TokenSignInAutoConfiguration" },
+		afterName = "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ Webauthn4JRelyingPartyOperations.class, SecurityFilterChain.class, SecurityFilterProperties.class,
 		DataSource.class })
@@ -113,8 +111,7 @@ public final class PasskeyAutoConfiguration {
 	@Order(PipelineOrder.SECURITY_FILTER_CHAIN)
 	@ConditionalOnMissingBean(name = CHAIN)
 	SecurityFilterChain svcPasskeySecurityFilterChain(HttpSecurity http,
-			@Qualifier("svcBearerTokens") ObjectProvider<GraphQlEndpointSecurityCustomizer> bearerTokens)
-			throws Exception {
+			@Qualifier("svcBearerTokens") ObjectProvider<GraphQlEndpointSecurityCustomizer> bearerTokens) {
 		http.securityMatcher(PasskeyController.PATH + "/**")
 			.authorizeHttpRequests(
 					(requests) -> requests.requestMatchers(HttpMethod.POST, PasskeyController.SIGN_IN_OPTIONS)
