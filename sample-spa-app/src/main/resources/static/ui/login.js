@@ -21,11 +21,13 @@ const modes = {
   cookie: {
     label: 'a session cookie for this browser',
     url: '/ui/login',
+    passkeyUrl: '/ui/login/Passkey',
     signedIn: (body) => body.targetUrl
   },
   token: {
     label: 'an access token kept by this tab',
     url: '/api/TokenAuth/Authenticate',
+    passkeyUrl: '/api/TokenAuth/PasskeyAuthenticate',
     signedIn: (body) => {
       sessionStorage.setItem(TOKEN_KEY, body.result.accessToken);
       if (body.result.twoFactorRememberClientToken) {
@@ -72,6 +74,29 @@ form.append(choice);
 
 const button = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Log in' });
 form.append(button);
+
+// A passkey signs in with no name typed: the module's script (passkey.js) asks the browser for one
+// of this site's passkeys and posts it to the sign-in of the chosen mode.
+const passkey = Object.assign(document.createElement('button'),
+  { type: 'button', id: 'passkey-sign-in', textContent: 'Log in with a passkey' });
+form.after(passkey);
+passkey.addEventListener('click', async () => {
+  passkey.disabled = true;
+  error.hidden = true;
+  const mode = modes[new FormData(form).get('mode')];
+  try {
+    const body = await window.svcPasskeys.signIn({ url: mode.passkeyUrl });
+    if (body.success) {
+      window.location.assign(mode.signedIn(body));
+      return;
+    }
+    error.textContent = body.error.message;
+  } catch (e) {
+    error.textContent = e.name === 'NotAllowedError' ? 'No passkey was chosen.' : 'The passkey could not be used.';
+  }
+  error.hidden = false;
+  passkey.disabled = false;
+});
 
 // The second step of two-factor sign-in: a code field, and buttons that have a code sent
 const secondStep = document.createElement('fieldset');

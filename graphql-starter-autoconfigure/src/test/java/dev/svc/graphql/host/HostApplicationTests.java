@@ -110,7 +110,7 @@ class HostApplicationTests {
 			if (TestDatabase.isMariaDb()) {
 				module.add("12");
 			}
-			module.addAll(List.of("13", "14", "15", "16", "17"));
+			module.addAll(List.of("13", "14", "15", "16", "17", "18"));
 			assertThat(versions("svc_schema_history")).containsExactlyElementsOf(module);
 		}
 

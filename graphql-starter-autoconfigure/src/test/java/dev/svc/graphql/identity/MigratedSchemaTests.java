@@ -52,6 +52,25 @@ class MigratedSchemaTests {
 			svc_organization_units.id bigint not null
 			svc_organization_units.parent_id bigint null
 			svc_organization_units.tenant_id integer null
+			svc_passkey_challenges.challenge varchar(64) not null
+			svc_passkey_challenges.expiry_time time not null
+			svc_passkey_challenges.user_id bigint null
+			svc_passkey_users.user_handle varchar(88) not null
+			svc_passkey_users.user_id bigint not null
+			svc_passkeys.attestation_client_data varchar(2048) null
+			svc_passkeys.attestation_object varchar(4096) not null
+			svc_passkeys.backup_eligible boolean not null
+			svc_passkeys.backup_state boolean not null
+			svc_passkeys.created_time time not null
+			svc_passkeys.credential_id varchar(344) not null
+			svc_passkeys.id bigint not null
+			svc_passkeys.label varchar(64) not null
+			svc_passkeys.last_used_time time null
+			svc_passkeys.public_key varchar(1024) not null
+			svc_passkeys.signature_count bigint not null
+			svc_passkeys.transports varchar(128) null
+			svc_passkeys.user_handle varchar(88) not null
+			svc_passkeys.uv_initialized boolean not null
 			svc_permission_grants.id bigint not null
 			svc_permission_grants.is_granted boolean not null
 			svc_permission_grants.name varchar(128) not null

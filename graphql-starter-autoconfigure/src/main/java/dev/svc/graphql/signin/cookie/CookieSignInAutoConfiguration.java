@@ -8,6 +8,7 @@ import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.CookieSignInProperties;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.SignInProperties;
+import dev.svc.graphql.signin.passkey.PasskeyAuthenticationProvider;
 import dev.svc.graphql.signin.password.SignInInput;
 import dev.svc.graphql.signin.password.SignInService;
 import dev.svc.graphql.signin.password.TenancyAuthenticationProvider;
@@ -72,7 +73,8 @@ public final class CookieSignInAutoConfiguration {
 	SecurityFilterChain svcCookieSignInSecurityFilterChain(HttpSecurity http, SignInService signInService,
 			PasswordResetService passwordResetService, ObjectProvider<TwoFactorService> twoFactorService,
 			ActiveSessions activeSessions, CookieSignInProperties cookie, RequestCache requestCache,
-			ObjectProvider<CsrfTokenRepository> csrfTokens, ApplicationEventPublisher events) {
+			ObjectProvider<CsrfTokenRepository> csrfTokens, ObjectProvider<PasskeyAuthenticationProvider> passkeys,
+			ApplicationEventPublisher events) {
 		RequestMatcher loginPosts = PathPatternRequestMatcher.withDefaults()
 			.matcher(HttpMethod.POST, cookie.getLoginPath());
 		TenancyLoginFilter login = new TenancyLoginFilter(loginPosts,
@@ -87,7 +89,23 @@ public final class CookieSignInAutoConfiguration {
 			.matcher(HttpMethod.POST, cookie.getLogoutPath());
 		RequestMatcher resetPosts = PathPatternRequestMatcher.withDefaults()
 			.matcher(HttpMethod.POST, cookie.getPasswordResetPath());
-		return http.securityMatcher(new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
+		RequestMatcher passkeyPosts = PathPatternRequestMatcher.withDefaults()
+			.matcher(HttpMethod.POST, cookie.getLoginPath() + PasskeyLoginFilter.PATH);
+		PasskeyAuthenticationProvider passkeyProvider = passkeys.getIfAvailable();
+		if (passkeyProvider != null) {
+			// the same answers, session strategy and context repository as the password's
+			PasskeyLoginFilter passkey = new PasskeyLoginFilter(passkeyPosts,
+					passkeyProvider.cookieSessions(activeSessions, events));
+			passkey.setAuthenticationSuccessHandler(responses);
+			passkey.setAuthenticationFailureHandler(responses);
+			passkey.setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
+			passkey.setSecurityContextRepository(new HttpSessionSecurityContextRepository());
+			http.addFilterAfter(passkey, UsernamePasswordAuthenticationFilter.class);
+		}
+		return http
+			.securityMatcher(
+					(passkeyProvider != null) ? new OrRequestMatcher(loginPosts, logoutPosts, resetPosts, passkeyPosts)
+							: new OrRequestMatcher(loginPosts, logoutPosts, resetPosts))
 			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
 			.headers(SecurityHeaders::add)
 			.csrf((csrf) -> {
@@ -140,7 +158,8 @@ public final class CookieSignInAutoConfiguration {
 	@Bean
 	FilterRegistrationBean<RequestBodyLimitFilter> svcCookieSignInBodyLimit(CookieSignInProperties cookie) {
 		return RequestBodyLimitFilter.registration("svcCookieSignInBodyLimit", SignInInput.MAX_REQUEST_SIZE,
-				cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath());
+				cookie.getLoginPath(), cookie.getLogoutPath(), cookie.getPasswordResetPath(),
+				cookie.getLoginPath() + PasskeyLoginFilter.PATH);
 	}
 
 }

@@ -138,6 +138,24 @@ public final class SignInAudit implements ApplicationListener<AbstractAuthentica
 				clientIp, message);
 	}
 
+	/**
+	 * Records a passkey's sign-in, registration or removal, or the attempt, with why it
+	 * was refused.
+	 * @param action the record's action
+	 * @param tenantId the user's tenant, when known
+	 * @param userId the user, when known
+	 * @param result the outcome
+	 * @param reason why the passkey was refused, {@code null} when it was not
+	 * @param message what the user was told, {@code null} on success
+	 * @param start when the request began
+	 * @param clientIp the client's address
+	 */
+	public void passkey(String action, @Nullable Integer tenantId, @Nullable Long userId, Object result,
+			@Nullable Object reason, @Nullable String message, OffsetDateTime start, @Nullable String clientIp) {
+		write(tenantId, userId, action, parameters("userId", userId, "result", result, "reason", reason), start,
+				clientIp, message);
+	}
+
 	private void write(@Nullable Integer tenantId, @Nullable Long userId, String action, String parameters,
 			OffsetDateTime start, @Nullable String clientIp, @Nullable String failure) {
 		if (this.log != null) {

@@ -84,7 +84,7 @@ final class TokenAuthController {
 				issued.refreshTokenLifetime().toSeconds())));
 	}
 
-	private static ResponseEntity<AjaxResponse> refused(SignInResult result) {
+	static ResponseEntity<AjaxResponse> refused(SignInResult result) {
 		if (result.outcome() == SignInResult.Outcome.THROTTLED) {
 			return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
 				.header(HttpHeaders.RETRY_AFTER,

@@ -7,6 +7,7 @@ import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.limits.RequestBodyLimitFilter;
 import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
+import dev.svc.graphql.signin.passkey.PasskeyAuthenticationProvider;
 import dev.svc.graphql.signin.password.SignInInput;
 import dev.svc.graphql.signin.password.SignInService;
 import dev.svc.graphql.signin.password.TenancyAuthenticationProvider;
@@ -78,6 +79,16 @@ public final class TokenSignInAutoConfiguration {
 				new TenancyAuthenticationProvider(signInService, clock.getIfUnique(Clock::systemUTC)).publishingEvents(
 						events),
 				passwordResetService, twoFactorService.getIfAvailable(), svcTokenService);
+	}
+
+	/**
+	 * The passkey sign-in, when passkeys are on: the same tokens, a manager of its own.
+	 */
+	@Bean
+	@ConditionalOnBean(PasskeyAuthenticationProvider.class)
+	PasskeyTokenController svcPasskeyTokenController(PasskeyAuthenticationProvider passkeys,
+			TokenService svcTokenService, ApplicationEventPublisher events) {
+		return new PasskeyTokenController(passkeys.tokens(events), svcTokenService);
 	}
 
 	@Bean

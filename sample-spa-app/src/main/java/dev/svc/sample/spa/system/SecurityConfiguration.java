@@ -45,7 +45,7 @@ class SecurityConfiguration {
 				.requestMatchers("/error")
 				.denyAll()
 				.requestMatchers("/ui/login", "/ui/login.html", "/ui/token", "/ui/token.html", "/ui/reset-password",
-						"/ui/reset-password.html", "/ui/*.js", "/ui/*.css")
+						"/ui/reset-password.html", "/ui/passkeys", "/ui/passkeys.html", "/ui/*.js", "/ui/*.css")
 				.permitAll()
 				.requestMatchers(EndpointRequest.to(HealthEndpoint.class))
 				.permitAll()

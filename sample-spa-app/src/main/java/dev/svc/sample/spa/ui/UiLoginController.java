@@ -24,6 +24,14 @@ class UiLoginController {
 		return "forward:/ui/token.html";
 	}
 
+	/**
+	 * A static page: its script adds and removes passkeys with the tab's access token.
+	 */
+	@GetMapping("/ui/passkeys")
+	String passkeysPage() {
+		return "forward:/ui/passkeys.html";
+	}
+
 	@GetMapping("/ui/reset-password")
 	String resetPasswordPage() {
 		return "forward:/ui/reset-password.html";

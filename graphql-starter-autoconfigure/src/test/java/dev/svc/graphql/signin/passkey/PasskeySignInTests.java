@@ -1,0 +1,296 @@
+package dev.svc.graphql.signin.passkey;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import dev.svc.graphql.audit.AuditLogWriter;
+import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.signin.session.SignInSessions;
+import dev.svc.graphql.test.TestHostApplication;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.http.HttpHeaders;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.mock.web.MockHttpSession;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+
+import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
+import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.json;
+import static dev.svc.graphql.test.MockMvcRequests.parse;
+import static dev.svc.graphql.test.MockMvcRequests.postJson;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Passkeys over HTTP, through the application's filters and security chains, with an
+ * authenticator of the test's own: registration with the password given again, sign-in
+ * with no name typed on the token and the cookie sign-ins, removal, and every refusal in
+ * the audit log with its reason. In dev mode, so the relying party is the request's host
+ * (MockMvc's: localhost).
+ */
+@SpringBootTest(classes = TestHostApplication.class,
+		properties = { "graphql.enabled=true", "spring.graphql.schema.locations=classpath:graphql-test/",
+				"graphql.identity.demo-data=true", "graphql.audit.enabled=true",
+				"graphql.expose-exception-details=true", "graphql.sign-in.cookie.enabled=true",
+				"graphql.sign-in.token.enabled=true",
+				"graphql.sign-in.token.signing-key=passkey-tests-key-0123456789abcdef-not-a-secret",
+				"graphql.sign-in.passkey.enabled=true" })
+@AutoConfigureMockMvc
+class PasskeySignInTests {
+
+	private static final String ORIGIN = "http://localhost";
+
+	private static final String PASSWORD = "123qwe";
+
+	@Autowired
+	private MockMvcTester mvc;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@Autowired
+	private AuditLogWriter writer;
+
+	@Autowired
+	private SignInSessions sessions;
+
+	@BeforeEach
+	void emptyTheLog() {
+		this.jdbc.sql("delete from svc_audit_logs").update();
+	}
+
+	@Test
+	void shouldRegisterThenSignInWithNoNameTypedOnBothFrontEnds() {
+		String bearer = bearerToken(this.mvc, "", "auditor", PASSWORD);
+		SoftwareAuthenticator authenticator = register(bearer, "laptop");
+
+		MvcTestResult token = postJson(this.mvc, "/api/TokenAuth/PasskeyAuthenticate",
+				authenticator.get(signInOptions(), ORIGIN))
+			.exchange();
+		assertThat(token).hasStatus(200);
+		Map<?, ?> result = (Map<?, ?>) parse(body(token)).get("result");
+		assertThat(result.get("userId")).isEqualTo(4);
+		assertThat(result.get("refreshToken")).isNotNull();
+		assertThat(parse(body(token)).get("__svc")).isEqualTo(true);
+		MvcTestResult listed = postJson(this.mvc, "/api/Passkey/List", "{}")
+			.header(HttpHeaders.AUTHORIZATION, "Bearer " + result.get("accessToken"))
+			.exchange();
+		assertThat(listed).as("the passkey's tokens are the user's").hasStatus(200);
+		assertThat(body(listed)).contains("\"label\":\"laptop\"");
+
+		MvcTestResult cookie = postJson(this.mvc, "/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN))
+			.exchange();
+		assertThat(cookie).hasStatus(200);
+		assertThat(body(cookie)).contains("\"success\":true", "\"targetUrl\":\"/\"");
+		MockHttpSession session = (MockHttpSession) cookie.getRequest().getSession(false);
+		SecurityContext context = (SecurityContext) session
+			.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
+		assertThat(context.getAuthentication().getPrincipal()).isInstanceOfSatisfying(SignedInUser.class, (user) -> {
+			assertThat(user.userId()).isEqualTo(4L);
+			assertThat(user.sessionId()).as("a session of the module, which a password change ends").isNotNull();
+		});
+		assertThat(postJson(this.mvc, "/api/Passkey/List", "{}").session(session).exchange()).hasStatus(200)
+			.bodyText()
+			.contains("lastUsedTime\":\"20");
+
+		drainTheWriter();
+		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%SUCCESS%'")).isEqualTo(1);
+		assertThat(count("method_name = 'PasskeySignIn' and parameters like '%SUCCESS%' and user_id = 4")).isEqualTo(2);
+	}
+
+	@Test
+	void shouldRefuseARemovedPasskey() {
+		String bearer = bearerToken(this.mvc, "", "admin", PASSWORD);
+		SoftwareAuthenticator authenticator = register(bearer, "to remove");
+		long id = this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
+			.param("id", authenticator.credentialId())
+			.query(Long.class)
+			.single();
+		assertThat(postJson(this.mvc, "/api/Passkey/Remove", json(Map.of("id", id, "password", "wrong")))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange()).as("the password again, right").hasStatus(400);
+		assertThat(postJson(this.mvc, "/api/Passkey/Remove", json(Map.of("id", id, "password", PASSWORD)))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange()).hasStatus(200);
+
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).hasStatus(401);
+		assertRefusedFor("UNKNOWN_PASSKEY", null);
+		assertThat(count("method_name = 'RemovePasskey' and parameters like '%SUCCESS%'")).isEqualTo(1);
+		assertThat(count("method_name = 'RemovePasskey' and parameters like '%INVALID_CREDENTIALS%'")).isEqualTo(1);
+	}
+
+	@Test
+	void shouldAskForThePasswordBeforeRegistering() {
+		String bearer = bearerToken(this.mvc, "", "admin", PASSWORD);
+		SoftwareAuthenticator authenticator = new SoftwareAuthenticator();
+		String credential = authenticator.create(registrationOptions(bearer), ORIGIN);
+		MvcTestResult refused = postJson(this.mvc, "/api/Passkey/Register",
+				json(Map.of("password", "wrong", "label", "phone", "credential", parse(credential))))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange();
+		assertThat(refused).hasStatus(400).bodyText().contains("The password is not right.");
+		assertThat(postJson(this.mvc, "/api/Passkey/RegistrationOptions", "{}").exchange()).as("nobody signed in")
+			.hasStatus(401);
+		drainTheWriter();
+		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%INVALID_CREDENTIALS%'")).isEqualTo(1);
+	}
+
+	@Test
+	void shouldRefuseAnotherOriginAndAnotherRelyingParty() {
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "Default", "jdoe", PASSWORD), "key");
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), "https://evil.example"))).hasStatus(401);
+		assertRefusedFor("WRONG_ORIGIN", 3L);
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN, "evil.example"))).hasStatus(401);
+		assertRefusedFor("WRONG_RELYING_PARTY", 3L);
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).as("the passkey itself still works")
+			.hasStatus(200);
+	}
+
+	@Test
+	void shouldRefuseAReplayedAnswerAndACounterGoingBack() {
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "Default", "admin", PASSWORD), "key");
+		String answer = authenticator.get(signInOptions(), ORIGIN);
+		assertThat(tokenSignIn(answer)).hasStatus(200);
+		assertThat(tokenSignIn(answer)).hasStatus(401);
+		assertRefusedFor("UNKNOWN_CHALLENGE", 2L);
+
+		authenticator.setCounter(0);
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).as("a cloned authenticator").hasStatus(401);
+		assertRefusedFor("COUNTER_NOT_INCREASED", 2L);
+	}
+
+	@Test
+	void shouldRefuseAnotherTenantsUserOfferedWithATenantHeader() {
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "Second", "admin", PASSWORD), "key");
+		assertThat(postJson(this.mvc, "/api/TokenAuth/PasskeyAuthenticate", authenticator.get(signInOptions(), ORIGIN))
+			.header("Svc-TenantId", "1")
+			.exchange()).hasStatus(401);
+		assertRefusedFor("OTHER_TENANT", 5L);
+		assertThat(postJson(this.mvc, "/api/TokenAuth/PasskeyAuthenticate", authenticator.get(signInOptions(), ORIGIN))
+			.header("Svc-TenantId", "2")
+			.exchange()).as("its own tenant").hasStatus(200);
+	}
+
+	@Test
+	void shouldRefuseADeactivatedUser() {
+		this.jdbc
+			.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname,"
+					+ " email_address, normalized_email_address, password_hash, creation_time) select 491, null,"
+					+ " 'leaver', 'LEAVER', 'L', 'L', 'leaver@example.com', 'LEAVER@EXAMPLE.COM', password_hash,"
+					+ " creation_time from svc_users where id = 1")
+			.update();
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "leaver", PASSWORD), "key");
+		this.jdbc.sql("update svc_users set is_active = false where id = 491").update();
+
+		MvcTestResult refused = tokenSignIn(authenticator.get(signInOptions(), ORIGIN));
+		assertThat(refused).hasStatus(401).bodyText().contains("is not active");
+		drainTheWriter();
+		assertThat(count("method_name = 'PasskeySignIn' and parameters like '%INACTIVE_USER%' and user_id = 491"))
+			.isEqualTo(1);
+	}
+
+	@Test
+	void shouldAnswerTheSecondStepOfATwoFactorUserOnlyWithAVerifiedUser() {
+		insertUser(492, "twofactor");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "twofactor", PASSWORD), "key");
+		this.jdbc.sql("update svc_users set is_two_factor_enabled = true where id = 492").update();
+
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).as("PIN or biometrics: two factors")
+			.hasStatus(200);
+		authenticator.setVerifiesUser(false);
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).hasStatus(401)
+			.bodyText()
+			.contains("use a passkey that checks it is you");
+		assertRefusedFor("USER_NOT_VERIFIED", 492L);
+	}
+
+	@Test
+	void shouldEndAPasskeysSessionWhenThePasswordChanges() {
+		insertUser(493, "changer");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "changer", PASSWORD), "key");
+		MvcTestResult cookie = postJson(this.mvc, "/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN))
+			.exchange();
+		SecurityContext context = (SecurityContext) cookie.getRequest()
+			.getSession(false)
+			.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY);
+		String sessionId = ((SignedInUser) context.getAuthentication().getPrincipal()).sessionId();
+		assertThat(this.sessions.isActive(sessionId, Instant.now())).isTrue();
+
+		this.jdbc.sql("update svc_users set password_hash = concat(password_hash, 'x') where id = 493").update();
+		assertThat(this.sessions.isActive(sessionId, Instant.now())).as("as a password sign-in's").isFalse();
+	}
+
+	private void insertUser(long id, String userName) {
+		this.jdbc.sql("insert into svc_users (id, tenant_id, user_name, normalized_user_name, name, surname,"
+				+ " email_address, normalized_email_address, password_hash, creation_time) select :id, null,"
+				+ " :name, upper(:name), 'T', 'T', concat(:name, '@example.com'), upper(concat(:name, '@example.com')),"
+				+ " password_hash, creation_time from svc_users where id = 1")
+			.param("id", id)
+			.param("name", userName)
+			.update();
+	}
+
+	private SoftwareAuthenticator register(String bearer, String label) {
+		SoftwareAuthenticator authenticator = new SoftwareAuthenticator();
+		String credential = authenticator.create(registrationOptions(bearer), ORIGIN);
+		MvcTestResult registered = postJson(this.mvc, "/api/Passkey/Register",
+				json(Map.of("password", PASSWORD, "label", label, "credential", parse(credential))))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange();
+		assertThat(registered).as(body(registered)).hasStatus(200);
+		return authenticator;
+	}
+
+	private String registrationOptions(String bearer) {
+		MvcTestResult options = postJson(this.mvc, "/api/Passkey/RegistrationOptions", "{}")
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange();
+		assertThat(options).hasStatus(200);
+		return body(options);
+	}
+
+	private String signInOptions() {
+		MvcTestResult options = postJson(this.mvc, "/api/Passkey/SignInOptions", "{}").exchange();
+		assertThat(options).hasStatus(200);
+		return body(options);
+	}
+
+	private MvcTestResult tokenSignIn(String credential) {
+		return postJson(this.mvc, "/api/TokenAuth/PasskeyAuthenticate", credential).exchange();
+	}
+
+	private void assertRefusedFor(String reason, Long userId) {
+		drainTheWriter();
+		List<Map<String, Object>> records = this.jdbc
+			.sql("select user_id, parameters, exception from svc_audit_logs where method_name = 'PasskeySignIn'"
+					+ " and parameters like :reason")
+			.param("reason", "%\"reason\":\"" + reason + "\"%")
+			.query()
+			.listOfRows();
+		assertThat(records).as(reason).hasSize(1);
+		Object recorded = records.get(0).get("user_id");
+		assertThat((recorded != null) ? ((Number) recorded).longValue() : null).isEqualTo(userId);
+		assertThat(records.get(0).get("exception")).isNotNull();
+	}
+
+	private int count(String where) {
+		return this.jdbc.sql("select count(*) from svc_audit_logs where " + where).query(Integer.class).single();
+	}
+
+	// the writer writes all it holds before its stop returns
+	private void drainTheWriter() {
+		SmartLifecycle lifecycle = (SmartLifecycle) this.writer;
+		lifecycle.stop();
+		lifecycle.start();
+	}
+
+}
