@@ -50,6 +50,18 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object,"
 			+ " attestation_client_data, created_time, last_used_time from svc_passkeys";
 
+	/** The longest public key kept, in base64url characters (its column's size). */
+	static final int MAX_PUBLIC_KEY_CHARS = 1024;
+
+	/** The longest attestation object kept, in base64url characters. */
+	static final int MAX_ATTESTATION_OBJECT_CHARS = 4096;
+
+	/** The longest client data kept, in base64url characters. */
+	static final int MAX_CLIENT_DATA_CHARS = 2048;
+
+	/** The longest list of transports kept, comma-separated. */
+	static final int MAX_TRANSPORTS_CHARS = 128;
+
 	private final JdbcClient jdbc;
 
 	private final Users users = new Users();
@@ -194,6 +206,15 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 		}
 		Bytes attestationObject = record.getAttestationObject();
 		Bytes clientData = record.getAttestationClientDataJSON();
+		String publicKey = new Bytes(record.getPublicKey().getBytes()).toBase64UrlString();
+		String attestation = (attestationObject != null) ? attestationObject.toBase64UrlString() : "";
+		String clientDataJson = (clientData != null) ? clientData.toBase64UrlString() : null;
+		String transports = transports(record.getTransports());
+		// the last guard: the ceremony refused larger ones already
+		fits("public key", publicKey.length(), MAX_PUBLIC_KEY_CHARS);
+		fits("response.attestationObject", attestation.length(), MAX_ATTESTATION_OBJECT_CHARS);
+		fits("response.clientDataJSON", (clientDataJson != null) ? clientDataJson.length() : 0, MAX_CLIENT_DATA_CHARS);
+		fits("response.transports", transports.length(), MAX_TRANSPORTS_CHARS);
 		this.jdbc.sql("insert into svc_passkeys (credential_id, user_handle, label, public_key, signature_count,"
 				+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object,"
 				+ " attestation_client_data, created_time, last_used_time) values (:id, :handle, :label, :publicKey,"
@@ -202,22 +223,42 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			.param("id", credentialId)
 			.param("handle", record.getUserEntityUserId().toBase64UrlString())
 			.param("label", record.getLabel())
-			.param("publicKey", new Bytes(record.getPublicKey().getBytes()).toBase64UrlString())
+			.param("publicKey", publicKey)
 			.param("count", record.getSignatureCount())
 			.param("uv", record.isUvInitialized())
 			.param("backupEligible", record.isBackupEligible())
 			.param("backupState", record.isBackupState())
-			.param("transports",
-					record.getTransports()
-						.stream()
-						.map(AuthenticatorTransport::getValue)
-						.sorted()
-						.collect(Collectors.joining(",")))
-			.param("attestation", (attestationObject != null) ? attestationObject.toBase64UrlString() : "")
-			.param("clientData", (clientData != null) ? clientData.toBase64UrlString() : null)
+			.param("transports", transports)
+			.param("attestation", attestation)
+			.param("clientData", clientDataJson)
 			.param("created", utc((record.getCreated() != null) ? record.getCreated() : Instant.now()))
 			.param("lastUsed", null)
 			.update();
+	}
+
+	/**
+	 * The transports as their column keeps them.
+	 * @param transports the transports
+	 * @return their names, sorted and comma-separated
+	 */
+	static String transports(Set<AuthenticatorTransport> transports) {
+		return transports.stream().map(AuthenticatorTransport::getValue).sorted().collect(Collectors.joining(","));
+	}
+
+	/**
+	 * Refuses a part of a new passkey larger than its column.
+	 * @param what the part, as the credential's JSON names it
+	 * @param length its length as kept, in characters
+	 * @param limit its column's size
+	 * @throws PasskeyRefusal when it is larger
+	 */
+	static void fits(String what, int length, int limit) {
+		if (length > limit) {
+			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST,
+					"The credential's " + what + " is " + length
+							+ " characters kept (base64url or comma-separated), more than the " + limit
+							+ " kept at most: use a passkey that answers with less.");
+		}
 	}
 
 	@Override

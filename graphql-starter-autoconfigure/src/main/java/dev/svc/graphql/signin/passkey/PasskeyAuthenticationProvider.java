@@ -39,16 +39,13 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredential;
  * deactivated user or tenant and a user of another tenant than the request's tenant
  * header names, and ends in the same principal as a password sign-in: a
  * {@link SignedInUser} of a session the {@link ActiveSessions} keep, which a password
- * change or deactivation ends. A user with two-factor sign-in on signs in so only when
- * the authenticator verified its user (PIN or biometrics): the passkey is then both
- * factors, and answers the second step in place of a code. The cookie and token sign-ins
- * each take a manager of their own from it, whose Spring Security authentication events
- * write the audit records. A refusal throws {@link SignInResult.Refused}.
+ * change or deactivation ends. The authenticator must have verified its user (PIN or
+ * biometrics): the passkey is then both factors, and answers the second step of a user
+ * with two-factor sign-in on in place of a code. The cookie and token sign-ins each take
+ * a manager of their own from it, whose Spring Security authentication events write the
+ * audit records. A refusal throws {@link SignInResult.Refused}.
  */
 public final class PasskeyAuthenticationProvider implements AuthenticationProvider {
-
-	static final String USER_NOT_VERIFIED = "Two-factor sign-in is on for your account: use a passkey that checks"
-			+ " it is you (PIN or biometrics), or your password and a code.";
 
 	/**
 	 * Where the flags are in the authenticator data: after the relying party id's hash.
@@ -196,9 +193,11 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 							? SignInResult.failure(Outcome.LOCKED_OUT, AttemptBudget.LOCKED_OUT) : invalid(refusal),
 					refusal.reason());
 		}
-		if (owner.twoFactorEnabled() && !userVerified(credential)) {
-			return new Checked(SignInResult.failure(Outcome.INVALID_TWO_FACTOR_CODE, USER_NOT_VERIFIED),
-					PasskeyRefusal.Reason.USER_NOT_VERIFIED);
+		if (!userVerified(credential)) {
+			// the request options require it; checked here too, whoever made the options
+			return new Checked(SignInResult.failure(
+					owner.twoFactorEnabled() ? Outcome.INVALID_TWO_FACTOR_CODE : Outcome.INVALID_CREDENTIALS,
+					PasskeyRefusal.USER_NOT_VERIFIED), PasskeyRefusal.Reason.USER_NOT_VERIFIED);
 		}
 		if (!owner.tenantActive()) {
 			return new Checked(

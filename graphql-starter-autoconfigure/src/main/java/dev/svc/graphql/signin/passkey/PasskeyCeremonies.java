@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
+import com.webauthn4j.util.exception.WebAuthnException;
 import com.webauthn4j.verifier.exception.VerificationException;
 import dev.svc.graphql.context.SignedInUser;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,6 +21,7 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.web.webauthn.api.AuthenticatorAssertionResponse;
 import org.springframework.security.web.webauthn.api.AuthenticatorAttestationResponse;
 import org.springframework.security.web.webauthn.api.AuthenticatorResponse;
+import org.springframework.security.web.webauthn.api.AuthenticatorSelectionCriteria;
 import org.springframework.security.web.webauthn.api.Bytes;
 import org.springframework.security.web.webauthn.api.CredentialRecord;
 import org.springframework.security.web.webauthn.api.PublicKeyCredential;
@@ -26,6 +29,7 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredentialCreation
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialRequestOptions;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialRpEntity;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
+import org.springframework.security.web.webauthn.api.ResidentKeyRequirement;
 import org.springframework.security.web.webauthn.api.UserVerificationRequirement;
 import org.springframework.security.web.webauthn.jackson.WebauthnJacksonModule;
 import org.springframework.security.web.webauthn.management.ImmutablePublicKeyCredentialCreationOptionsRequest;
@@ -128,7 +132,15 @@ final class PasskeyCeremonies {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST,
 					"The credential id is longer than " + MAX_CREDENTIAL_ID_BYTES + " bytes.");
 		}
-		Bytes challenge = challenge(credential.getResponse());
+		AuthenticatorAttestationResponse response = credential.getResponse();
+		// each refused before the challenge is taken and anything is written
+		JdbcPasskeyStore.fits("response.clientDataJSON", base64Length(response.getClientDataJSON()),
+				JdbcPasskeyStore.MAX_CLIENT_DATA_CHARS);
+		JdbcPasskeyStore.fits("response.attestationObject", base64Length(response.getAttestationObject()),
+				JdbcPasskeyStore.MAX_ATTESTATION_OBJECT_CHARS);
+		JdbcPasskeyStore.fits("response.transports", transportsLength(credentialJson),
+				JdbcPasskeyStore.MAX_TRANSPORTS_CHARS);
+		Bytes challenge = challenge(response);
 		if (!this.store.takeChallenge(challenge, user.userId(), this.clock.instant())) {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.UNKNOWN_CHALLENGE, PasskeyRefusal.UNKNOWN_CHALLENGE);
 		}
@@ -151,9 +163,16 @@ final class PasskeyCeremonies {
 		catch (VerificationException ex) {
 			throw PasskeyRefusal.of(ex);
 		}
+		catch (WebAuthnException | JacksonException ex) {
+			// DataConversionException, or the CBOR reader's own: bytes that are no
+			// attestation object
+			throw PasskeyRefusal.malformed(ex, PasskeyRefusal.MALFORMED_ATTESTATION);
+		}
 		catch (IllegalArgumentException ex) {
-			// a credential id registered already
-			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST, "This passkey is registered already.");
+			if (this.store.findByCredentialId(credential.getRawId()) != null) {
+				throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST, "This passkey is registered already.");
+			}
+			throw PasskeyRefusal.malformed(ex, PasskeyRefusal.MALFORMED_ATTESTATION);
 		}
 	}
 
@@ -198,7 +217,7 @@ final class PasskeyCeremonies {
 			.challenge(challenge)
 			.rpId(relyingPartyId(request))
 			.timeout(CHALLENGE_LIFETIME)
-			.userVerification(UserVerificationRequirement.PREFERRED)
+			.userVerification(UserVerificationRequirement.REQUIRED)
 			.allowCredentials(List.of())
 			.build();
 		PublicKeyCredentialUserEntity user;
@@ -207,6 +226,11 @@ final class PasskeyCeremonies {
 		}
 		catch (VerificationException ex) {
 			throw PasskeyRefusal.of(ex);
+		}
+		catch (WebAuthnException | JacksonException ex) {
+			// DataConversionException, or the reader's own: bytes that are no
+			// authenticator data
+			throw PasskeyRefusal.malformed(ex, PasskeyRefusal.MALFORMED_ASSERTION);
 		}
 		catch (JdbcPasskeyStore.CounterNotIncreasedException ex) {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.COUNTER_NOT_INCREASED, PasskeyRefusal.NOT_ACCEPTED);
@@ -238,9 +262,19 @@ final class PasskeyCeremonies {
 	}
 
 	private Webauthn4JRelyingPartyOperations operations(String rpId, List<String> origins) {
-		return new Webauthn4JRelyingPartyOperations(this.store.users(), this.store,
-				PublicKeyCredentialRpEntity.builder().id(rpId).name(this.relyingPartyName).build(),
+		Webauthn4JRelyingPartyOperations operations = new Webauthn4JRelyingPartyOperations(this.store.users(),
+				this.store, PublicKeyCredentialRpEntity.builder().id(rpId).name(this.relyingPartyName).build(),
 				Set.copyOf(origins));
+		// a passkey is a whole sign-in, both factors: the authenticator checks its user
+		// (PIN or biometrics) each time, and keeps the credential (no name is typed)
+		operations.setCustomizeCreationOptions(
+				(options) -> options.authenticatorSelection(AuthenticatorSelectionCriteria.builder()
+					.residentKey(ResidentKeyRequirement.REQUIRED)
+					.userVerification(UserVerificationRequirement.REQUIRED)
+					.build()));
+		operations
+			.setCustomizeRequestOptions((options) -> options.userVerification(UserVerificationRequirement.REQUIRED));
+		return operations;
 	}
 
 	private String relyingPartyId(HttpServletRequest request) {
@@ -252,6 +286,20 @@ final class PasskeyCeremonies {
 		int port = request.getServerPort();
 		boolean defaultPort = ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
 		return scheme + "://" + request.getServerName() + (defaultPort ? "" : ":" + port);
+	}
+
+	// as the column keeps them: distinct, comma-separated (the names Spring Security does
+	// not know are read as none, but webauthn4j keeps them)
+	private int transportsLength(String credentialJson) {
+		JsonNode transports = this.json.readTree(credentialJson).path("response").path("transports");
+		Set<String> names = new TreeSet<>();
+		transports.forEach((transport) -> names.add(transport.asString("")));
+		return String.join(",", names).length();
+	}
+
+	// unpadded base64url: 4 characters for each 3 bytes, rounded up
+	private static int base64Length(@Nullable Bytes bytes) {
+		return (bytes != null) ? (bytes.getBytes().length * 4 + 2) / 3 : 0;
 	}
 
 	private Bytes challenge(AuthenticatorResponse response) {
