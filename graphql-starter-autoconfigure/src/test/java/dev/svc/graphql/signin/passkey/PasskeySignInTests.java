@@ -338,6 +338,33 @@ class PasskeySignInTests {
 			.isEqualTo(3);
 	}
 
+	@Test
+	void shouldEndThePasskeysSessionsWhenItIsRemoved() {
+		insertUser(496, "loser");
+		String bearer = bearerToken(this.mvc, "", "loser", PASSWORD);
+		SoftwareAuthenticator lost = register(bearer, "lost phone");
+		Map<?, ?> tokens = (Map<?, ?>) parse(body(tokenSignIn(lost.get(signInOptions(), ORIGIN)))).get("result");
+		String accessToken = "Bearer " + tokens.get("accessToken");
+		assertThat(post("/api/Passkey/List", "{}").header(HttpHeaders.AUTHORIZATION, accessToken).exchange())
+			.hasStatus(200);
+		long id = this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
+			.param("id", lost.credentialId())
+			.query(Long.class)
+			.single();
+
+		assertThat(post("/api/Passkey/Remove", json(Map.of("id", id, "password", PASSWORD)))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange()).hasStatus(200);
+
+		assertThat(post("/api/Passkey/List", "{}").header(HttpHeaders.AUTHORIZATION, accessToken).exchange())
+			.as("the lost passkey's access token")
+			.hasStatus(401);
+		assertThat(post("/api/TokenAuth/RefreshToken", json(Map.of("refreshToken", tokens.get("refreshToken"))))
+			.exchange()).as("its refresh token").hasStatus(401);
+		assertThat(post("/api/Passkey/List", "{}").header(HttpHeaders.AUTHORIZATION, bearer).exchange())
+			.as("the session of the user who removed it")
+			.hasStatus(200);
+	}
 
 	@Test
 	void shouldRequireTheAuthenticatorToVerifyItsUser() {
