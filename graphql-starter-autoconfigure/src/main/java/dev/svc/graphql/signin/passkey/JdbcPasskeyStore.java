@@ -42,8 +42,8 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	private static final String KEY_PREFIX = "#";
 
 	private static final String OWNER = "select p.user_handle, u.id, u.tenant_id, u.user_name, u.name, u.surname,"
-			+ " u.is_active, t.tenancy_name, t.is_active as tenant_active, u.lockout_end_date, u.is_two_factor_enabled"
-			+ " from svc_passkey_users p join svc_users u on u.id = p.user_id"
+			+ " u.is_active, t.tenancy_name, t.is_active as tenant_active, u.lockout_end_date, u.is_two_factor_enabled,"
+			+ " u.should_change_password" + " from svc_passkey_users p join svc_users u on u.id = p.user_id"
 			+ " left join svc_tenants t on t.id = u.tenant_id";
 
 	private static final String CREDENTIAL = "select credential_id, user_handle, label, public_key, signature_count,"
@@ -304,7 +304,7 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 				rs.getString("user_name"), rs.getString("name") + " " + rs.getString("surname"),
 				rs.getString("tenancy_name"), rs.getBoolean("is_active"), host || rs.getBoolean("tenant_active"),
 				optionalInstant(rs.getObject("lockout_end_date", OffsetDateTime.class)),
-				rs.getBoolean("is_two_factor_enabled"));
+				rs.getBoolean("is_two_factor_enabled"), rs.getBoolean("should_change_password"));
 	}
 
 	private static CredentialRecord credential(ResultSet rs, int row) throws SQLException {
@@ -426,10 +426,11 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	 * @param tenantActive whether the user's tenant is active (the host always is)
 	 * @param lockoutEnd the lockout end set on the user's record, if any
 	 * @param twoFactorEnabled whether the user signs in with two factors
+	 * @param shouldChangePassword whether the user must change its password to sign in
 	 */
 	record Owner(Bytes userHandle, long userId, @Nullable Integer tenantId, String userName, String fullName,
 			@Nullable String tenancyName, boolean active, boolean tenantActive, @Nullable Instant lockoutEnd,
-			boolean twoFactorEnabled) {
+			boolean twoFactorEnabled, boolean shouldChangePassword) {
 
 		PublicKeyCredentialUserEntity entity() {
 			return ImmutablePublicKeyCredentialUserEntity.builder()

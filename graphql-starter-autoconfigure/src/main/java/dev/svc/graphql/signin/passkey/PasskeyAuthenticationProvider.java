@@ -12,6 +12,7 @@ import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.passkey.JdbcPasskeyStore.Owner;
 import dev.svc.graphql.signin.password.AttemptBudget;
+import dev.svc.graphql.signin.password.PasswordResetCodes;
 import dev.svc.graphql.signin.password.SignInAttempts.Subject;
 import dev.svc.graphql.signin.password.SignInResult;
 import dev.svc.graphql.signin.password.SignInResult.Outcome;
@@ -58,18 +59,22 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 
 	private final AttemptBudget budget;
 
+	private final PasswordResetCodes resetCodes;
+
 	private final @Nullable ActiveSessions sessions;
 
 	private final Clock clock;
 
-	PasskeyAuthenticationProvider(PasskeyCeremonies ceremonies, AttemptBudget budget, Clock clock) {
-		this(ceremonies, budget, null, clock);
+	PasskeyAuthenticationProvider(PasskeyCeremonies ceremonies, AttemptBudget budget, PasswordResetCodes resetCodes,
+			Clock clock) {
+		this(ceremonies, budget, resetCodes, null, clock);
 	}
 
 	private PasskeyAuthenticationProvider(PasskeyCeremonies ceremonies, AttemptBudget budget,
-			@Nullable ActiveSessions sessions, Clock clock) {
+			PasswordResetCodes resetCodes, @Nullable ActiveSessions sessions, Clock clock) {
 		this.ceremonies = ceremonies;
 		this.budget = budget;
+		this.resetCodes = resetCodes;
 		this.sessions = sessions;
 		this.clock = clock;
 	}
@@ -92,7 +97,8 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 	 * @return the manager
 	 */
 	public AuthenticationManager cookieSessions(ActiveSessions sessions, ApplicationEventPublisher events) {
-		return publishing(new PasskeyAuthenticationProvider(this.ceremonies, this.budget, sessions, this.clock),
+		return publishing(
+				new PasskeyAuthenticationProvider(this.ceremonies, this.budget, this.resetCodes, sessions, this.clock),
 				events);
 	}
 
@@ -209,8 +215,12 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 					"User " + owner.userName() + " is not active and can not log in."), null);
 		}
 		this.budget.succeeded(subject);
-		return new Checked(
-				SignInResult.success(new SignedInUser(owner.userId(), owner.tenantId(), owner.userName()), null), null);
+		SignedInUser user = new SignedInUser(owner.userId(), owner.tenantId(), owner.userName());
+		if (owner.shouldChangePassword()) {
+			// as the password sign-in: no session, a code to set a new password with
+			return new Checked(this.resetCodes.issue(user, now), null);
+		}
+		return new Checked(SignInResult.success(user, null), null);
 	}
 
 	// the authenticator data's UV flag, which the signature checked covers

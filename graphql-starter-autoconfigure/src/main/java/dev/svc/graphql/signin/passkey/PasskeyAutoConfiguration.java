@@ -87,7 +87,8 @@ public final class PasskeyAutoConfiguration {
 	@ConditionalOnMissingBean
 	PasskeyAuthenticationProvider passkeyAuthenticationProvider(PasskeyCeremonies svcPasskeyCeremonies,
 			SignInChecks checks) {
-		return new PasskeyAuthenticationProvider(svcPasskeyCeremonies, checks.budget(), checks.clock());
+		return new PasskeyAuthenticationProvider(svcPasskeyCeremonies, checks.budget(), checks.resetCodes(),
+				checks.clock());
 	}
 
 	@Bean

@@ -392,6 +392,29 @@ class PasskeySignInTests {
 			.isEqualTo(1);
 	}
 
+	@Test
+	void shouldAskAUserWhoMustChangeItsPasswordToChangeItAsThePasswordSignInDoes() {
+		insertUser(498, "stale");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "stale", PASSWORD), "key");
+		this.jdbc.sql("update svc_users set should_change_password = true where id = 498").update();
+
+		MvcTestResult token = tokenSignIn(authenticator.get(signInOptions(), ORIGIN));
+		assertThat(token).hasStatus(200);
+		Map<?, ?> result = (Map<?, ?>) parse(body(token)).get("result");
+		assertThat(result.get("shouldResetPassword")).isEqualTo(true);
+		assertThat(result.get("passwordResetCode")).isNotNull();
+		assertThat(result.get("accessToken")).as("no tokens").isNull();
+		assertThat(result.get("refreshToken")).isNull();
+
+		MvcTestResult cookie = post("/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN)).exchange();
+		assertThat(cookie).hasStatus(200).bodyText().contains("\"shouldResetPassword\":true");
+		MockHttpSession session = (MockHttpSession) cookie.getRequest().getSession(false);
+		assertThat((session != null)
+				? session.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY) : null)
+			.as("no session signed in")
+			.isNull();
+	}
+
 	private static JsonNode tree(String json) {
 		return JsonMapper.shared().readTree(json);
 	}
