@@ -62,6 +62,13 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	/** The longest list of transports kept, comma-separated. */
 	static final int MAX_TRANSPORTS_CHARS = 128;
 
+	/**
+	 * The most sign-in challenges open at once, whoever asked: some 10 MB of rows, and
+	 * far more than sign-ins within a challenge's lifetime on any deployment the module
+	 * serves (2000 a minute).
+	 */
+	static final int MAX_OPEN_SIGN_IN_CHALLENGES = 10_000;
+
 	private final JdbcClient jdbc;
 
 	private final Users users = new Users();
@@ -133,19 +140,28 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 
 	/**
 	 * Keeps a challenge until it is taken or expires; expired ones go at the same time.
+	 * Sign-in challenges, which anybody may ask for, are kept
+	 * {@link #MAX_OPEN_SIGN_IN_CHALLENGES} at most.
 	 * @param challenge the challenge
 	 * @param userId the user registering, {@code null} for a sign-in
 	 * @param now the time
 	 * @param expiry when it stops working
+	 * @return {@code false} when there are as many open sign-in challenges as are kept
 	 */
-	void issueChallenge(Bytes challenge, @Nullable Long userId, Instant now, Instant expiry) {
+	boolean issueChallenge(Bytes challenge, @Nullable Long userId, Instant now, Instant expiry) {
 		this.jdbc.sql("delete from svc_passkey_challenges where expiry_time < :now").param("now", utc(now)).update();
+		if (userId == null && this.jdbc.sql("select count(*) from svc_passkey_challenges where user_id is null")
+			.query(Integer.class)
+			.single() >= MAX_OPEN_SIGN_IN_CHALLENGES) {
+			return false;
+		}
 		this.jdbc.sql(
 				"insert into svc_passkey_challenges (challenge, user_id, expiry_time) values (:challenge, :userId, :expiry)")
 			.param("challenge", challenge.toBase64UrlString())
 			.param("userId", userId)
 			.param("expiry", utc(expiry))
 			.update();
+		return true;
 	}
 
 	/**
@@ -270,12 +286,40 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			.orElse(null);
 	}
 
+	/**
+	 * A user's passkeys as Spring Security lists them in the registration options'
+	 * {@code excludeCredentials}: their ids, transports and labels only, not the keys and
+	 * attestations of whole rows.
+	 */
 	@Override
 	public List<CredentialRecord> findByUserId(Bytes userId) {
-		return this.jdbc.sql(CREDENTIAL + " where user_handle = :handle order by id")
+		return this.jdbc
+			.sql("select credential_id, user_handle, label, transports from svc_passkeys where user_handle = :handle"
+					+ " order by id")
 			.param("handle", userId.toBase64UrlString())
-			.query(JdbcPasskeyStore::credential)
+			.query((rs,
+					row) -> (CredentialRecord) ImmutableCredentialRecord.builder()
+						.credentialType(PublicKeyCredentialType.PUBLIC_KEY)
+						.credentialId(Bytes.fromBase64(rs.getString("credential_id")))
+						.userEntityUserId(Bytes.fromBase64(rs.getString("user_handle")))
+						.label(rs.getString("label"))
+						.transports(transports(rs.getString("transports")))
+						.build())
 			.list();
+	}
+
+	/**
+	 * How many passkeys a user has.
+	 * @param userId the user
+	 * @return the count
+	 */
+	int count(long userId) {
+		return this.jdbc
+			.sql("select count(*) from svc_passkeys k join svc_passkey_users p on p.user_handle = k.user_handle"
+					+ " where p.user_id = :userId")
+			.param("userId", userId)
+			.query(Integer.class)
+			.single();
 	}
 
 	private Optional<Owner> ownerOf(long userId) {
@@ -322,15 +366,19 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			.uvInitialized(rs.getBoolean("uv_initialized"))
 			.backupEligible(rs.getBoolean("backup_eligible"))
 			.backupState(rs.getBoolean("backup_state"))
-			.transports((transports == null || transports.isEmpty()) ? Set.of()
-					: Arrays.stream(transports.split(","))
-						.map(AuthenticatorTransport::valueOf)
-						.collect(Collectors.toUnmodifiableSet()))
+			.transports(transports(transports))
 			.attestationObject(Bytes.fromBase64(rs.getString("attestation_object")))
 			.attestationClientDataJSON((clientData != null) ? Bytes.fromBase64(clientData) : null)
 			.created(created)
 			.lastUsed((lastUsed != null) ? lastUsed : created)
 			.build();
+	}
+
+	private static Set<AuthenticatorTransport> transports(@Nullable String transports) {
+		return (transports == null || transports.isEmpty()) ? Set.of()
+				: Arrays.stream(transports.split(","))
+					.map(AuthenticatorTransport::valueOf)
+					.collect(Collectors.toUnmodifiableSet());
 	}
 
 	private static Instant instant(@Nullable OffsetDateTime time) {

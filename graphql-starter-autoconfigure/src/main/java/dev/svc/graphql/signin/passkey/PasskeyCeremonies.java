@@ -53,6 +53,9 @@ final class PasskeyCeremonies {
 	/** How long a ceremony's challenge works, as long as the browser's own timeout. */
 	static final Duration CHALLENGE_LIFETIME = Duration.ofMinutes(5);
 
+	/** The most passkeys a user may have: a few devices and security keys, with room. */
+	static final int MAX_PASSKEYS_PER_USER = 20;
+
 	/** The longest credential id kept, in bytes (authenticators use 16 to 64). */
 	private static final int MAX_CREDENTIAL_ID_BYTES = 255;
 
@@ -108,8 +111,10 @@ final class PasskeyCeremonies {
 	 * @param user the user
 	 * @param request the request, whose host is the relying party in dev mode
 	 * @return the options
+	 * @throws PasskeyRefusal when the user has {@link #MAX_PASSKEYS_PER_USER} passkeys
 	 */
 	String registrationOptions(SignedInUser user, HttpServletRequest request) {
+		checkRoomFor(user);
 		PublicKeyCredentialCreationOptions options = creationOptions(user, request);
 		Instant now = this.clock.instant();
 		this.store.issueChallenge(options.getChallenge(), user.userId(), now, now.plus(CHALLENGE_LIFETIME));
@@ -140,6 +145,7 @@ final class PasskeyCeremonies {
 				JdbcPasskeyStore.MAX_ATTESTATION_OBJECT_CHARS);
 		JdbcPasskeyStore.fits("response.transports", transportsLength(credentialJson),
 				JdbcPasskeyStore.MAX_TRANSPORTS_CHARS);
+		checkRoomFor(user);
 		Bytes challenge = challenge(response);
 		if (!this.store.takeChallenge(challenge, user.userId(), this.clock.instant())) {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.UNKNOWN_CHALLENGE, PasskeyRefusal.UNKNOWN_CHALLENGE);
@@ -180,13 +186,16 @@ final class PasskeyCeremonies {
 	 * The options of a sign-in with no name typed, as JSON: any passkey of this relying
 	 * party may answer.
 	 * @param request the request
-	 * @return the options
+	 * @return the options, {@code null} when as many sign-in challenges are open as are
+	 * kept
 	 */
-	String signInOptions(HttpServletRequest request) {
+	@Nullable String signInOptions(HttpServletRequest request) {
 		PublicKeyCredentialRequestOptions options = operations(request)
 			.createCredentialRequestOptions(new ImmutablePublicKeyCredentialRequestOptionsRequest(null));
 		Instant now = this.clock.instant();
-		this.store.issueChallenge(options.getChallenge(), null, now, now.plus(CHALLENGE_LIFETIME));
+		if (!this.store.issueChallenge(options.getChallenge(), null, now, now.plus(CHALLENGE_LIFETIME))) {
+			return null;
+		}
 		return this.json.writeValueAsString(options);
 	}
 
@@ -244,6 +253,13 @@ final class PasskeyCeremonies {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.USER_HANDLE_MISMATCH, PasskeyRefusal.NOT_ACCEPTED);
 		}
 		return user.getId();
+	}
+
+	private void checkRoomFor(SignedInUser user) {
+		if (this.store.count(user.userId()) >= MAX_PASSKEYS_PER_USER) {
+			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST, "You have " + MAX_PASSKEYS_PER_USER
+					+ " passkeys, the most a user may have: remove one before you add another.");
+		}
 	}
 
 	private PublicKeyCredentialCreationOptions creationOptions(SignedInUser user, HttpServletRequest request) {

@@ -415,6 +415,54 @@ class PasskeySignInTests {
 			.isNull();
 	}
 
+	@Test
+	void shouldKeepTwentyPasskeysPerUserAndListTheirIdsToExclude() {
+		insertUser(500, "collector");
+		String bearer = bearerToken(this.mvc, "", "collector", PASSWORD);
+		String handle = tree(registrationOptions(bearer)).path("result").path("user").path("id").asString();
+		for (int i = 0; i < 19; i++) {
+			insertPasskey(handle, "keyid0" + (10 + i));
+		}
+		String options = registrationOptions(bearer);
+		assertThat(tree(options).path("result").path("excludeCredentials")).hasSize(19);
+		assertThat(options).contains("\"id\":\"keyid017\"");
+
+		insertPasskey(handle, "keyid029");
+		assertThat(post("/api/Passkey/RegistrationOptions", "{}").header(HttpHeaders.AUTHORIZATION, bearer).exchange())
+			.hasStatus(400)
+			.bodyText()
+			.contains("You have 20 passkeys, the most a user may have");
+	}
+
+	@Test
+	void shouldRefuseSignInOptionsWhenAllTheOpenChallengesAreTaken() {
+		this.jdbc
+			.sql("insert into svc_passkey_challenges (challenge, user_id, expiry_time) select concat('full-', x),"
+					+ " null, timestamp with time zone '2999-01-01 00:00:00+00' from system_range(1, :count)")
+			.param("count", JdbcPasskeyStore.MAX_OPEN_SIGN_IN_CHALLENGES)
+			.update();
+		try {
+			assertThat(post("/api/Passkey/SignInOptions", "{}").exchange()).hasStatus(503)
+				.hasHeader(HttpHeaders.RETRY_AFTER, "60")
+				.bodyText()
+				.contains("Too many passkey sign-ins are under way");
+		}
+		finally {
+			this.jdbc.sql("delete from svc_passkey_challenges where challenge like 'full-%'").update();
+		}
+		assertThat(post("/api/Passkey/SignInOptions", "{}").exchange()).hasStatus(200);
+	}
+
+	private void insertPasskey(String handle, String credentialId) {
+		this.jdbc
+			.sql("insert into svc_passkeys (credential_id, user_handle, label, public_key, signature_count,"
+					+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object, created_time)"
+					+ " values (:id, :handle, :id, 'AA', 0, true, false, false, 'internal', 'AA', current_timestamp)")
+			.param("id", credentialId)
+			.param("handle", handle)
+			.update();
+	}
+
 	private static JsonNode tree(String json) {
 		return JsonMapper.shared().readTree(json);
 	}
