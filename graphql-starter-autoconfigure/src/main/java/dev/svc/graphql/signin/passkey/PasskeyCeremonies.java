@@ -53,6 +53,9 @@ final class PasskeyCeremonies {
 	/** How long a ceremony's challenge works, as long as the browser's own timeout. */
 	static final Duration CHALLENGE_LIFETIME = Duration.ofMinutes(5);
 
+	/** The host names dev mode takes as the relying party. */
+	private static final Set<String> LOOPBACK_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+
 	/** The most passkeys a user may have: a few devices and security keys, with room. */
 	static final int MAX_PASSKEYS_PER_USER = 20;
 
@@ -272,8 +275,8 @@ final class PasskeyCeremonies {
 		if (this.fixed != null) {
 			return this.fixed;
 		}
-		// dev mode: whatever host the developer's browser uses
-		return operations(request.getServerName(),
+		// dev mode: the developer's own machine, on any port
+		return operations(devHost(request),
 				this.allowedOrigins.isEmpty() ? List.of(origin(request)) : this.allowedOrigins);
 	}
 
@@ -294,7 +297,19 @@ final class PasskeyCeremonies {
 	}
 
 	private String relyingPartyId(HttpServletRequest request) {
-		return (this.relyingPartyId != null) ? this.relyingPartyId : request.getServerName();
+		return (this.relyingPartyId != null) ? this.relyingPartyId : devHost(request);
+	}
+
+	// a Host header names no relying party but the developer's own machine: a proxy under
+	// another name would get passkeys of its own name
+	private static String devHost(HttpServletRequest request) {
+		String host = request.getServerName();
+		if (!LOOPBACK_HOSTS.contains(host)) {
+			throw new PasskeyRefusal(PasskeyRefusal.Reason.WRONG_RELYING_PARTY, "Passkeys answer on localhost,"
+					+ " 127.0.0.1 and [::1] only while graphql.sign-in.passkey.relying-party-id is not set, not on "
+					+ host + ": set graphql.sign-in.passkey.relying-party-id to the host name of the sign-in pages.");
+		}
+		return host;
 	}
 
 	private static String origin(HttpServletRequest request) {

@@ -75,7 +75,13 @@ final class PasskeyController {
 		if (throttled != null) {
 			return refused(throttled);
 		}
-		String options = this.ceremonies.signInOptions(request);
+		String options;
+		try {
+			options = this.ceremonies.signInOptions(request);
+		}
+		catch (PasskeyRefusal refusal) {
+			return ResponseEntity.badRequest().body(Answer.failure(Objects.requireNonNull(refusal.getMessage())));
+		}
 		if (options == null) {
 			return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
 				.header(HttpHeaders.RETRY_AFTER, String.valueOf(FULL_RETRY_AFTER_SECONDS))

@@ -463,6 +463,21 @@ class PasskeySignInTests {
 			.update();
 	}
 
+	@Test
+	void shouldTakeNoOtherHostThanTheLoopbackForTheRelyingPartyInDevMode() {
+		MvcTestResult refused = post("/api/Passkey/SignInOptions", "{}").with((request) -> {
+			request.setServerName("evil.test");
+			return request;
+		}).exchange();
+		assertThat(refused).hasStatus(400)
+			.bodyText()
+			.contains("not on evil.test", "set graphql.sign-in.passkey.relying-party-id");
+		assertThat(post("/api/Passkey/SignInOptions", "{}").with((request) -> {
+			request.setServerName("127.0.0.1");
+			return request;
+		}).exchange()).hasStatus(200).bodyText().contains("\"rpId\":\"127.0.0.1\"");
+	}
+
 	private static JsonNode tree(String json) {
 		return JsonMapper.shared().readTree(json);
 	}
