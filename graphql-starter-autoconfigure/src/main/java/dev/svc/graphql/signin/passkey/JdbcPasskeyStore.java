@@ -42,13 +42,32 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	private static final String KEY_PREFIX = "#";
 
 	private static final String OWNER = "select p.user_handle, u.id, u.tenant_id, u.user_name, u.name, u.surname,"
-			+ " u.is_active, t.tenancy_name, t.is_active as tenant_active, u.lockout_end_date, u.is_two_factor_enabled"
-			+ " from svc_passkey_users p join svc_users u on u.id = p.user_id"
+			+ " u.is_active, t.tenancy_name, t.is_active as tenant_active, u.lockout_end_date, u.is_two_factor_enabled,"
+			+ " u.should_change_password" + " from svc_passkey_users p join svc_users u on u.id = p.user_id"
 			+ " left join svc_tenants t on t.id = u.tenant_id";
 
 	private static final String CREDENTIAL = "select credential_id, user_handle, label, public_key, signature_count,"
 			+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object,"
 			+ " attestation_client_data, created_time, last_used_time from svc_passkeys";
+
+	/** The longest public key kept, in base64url characters (its column's size). */
+	static final int MAX_PUBLIC_KEY_CHARS = 1024;
+
+	/** The longest attestation object kept, in base64url characters. */
+	static final int MAX_ATTESTATION_OBJECT_CHARS = 4096;
+
+	/** The longest client data kept, in base64url characters. */
+	static final int MAX_CLIENT_DATA_CHARS = 2048;
+
+	/** The longest list of transports kept, comma-separated. */
+	static final int MAX_TRANSPORTS_CHARS = 128;
+
+	/**
+	 * The most sign-in challenges open at once, whoever asked: some 10 MB of rows, and
+	 * far more than sign-ins within a challenge's lifetime on any deployment the module
+	 * serves (2000 a minute).
+	 */
+	static final int MAX_OPEN_SIGN_IN_CHALLENGES = 10_000;
 
 	private final JdbcClient jdbc;
 
@@ -121,19 +140,28 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 
 	/**
 	 * Keeps a challenge until it is taken or expires; expired ones go at the same time.
+	 * Sign-in challenges, which anybody may ask for, are kept
+	 * {@link #MAX_OPEN_SIGN_IN_CHALLENGES} at most.
 	 * @param challenge the challenge
 	 * @param userId the user registering, {@code null} for a sign-in
 	 * @param now the time
 	 * @param expiry when it stops working
+	 * @return {@code false} when there are as many open sign-in challenges as are kept
 	 */
-	void issueChallenge(Bytes challenge, @Nullable Long userId, Instant now, Instant expiry) {
+	boolean issueChallenge(Bytes challenge, @Nullable Long userId, Instant now, Instant expiry) {
 		this.jdbc.sql("delete from svc_passkey_challenges where expiry_time < :now").param("now", utc(now)).update();
+		if (userId == null && this.jdbc.sql("select count(*) from svc_passkey_challenges where user_id is null")
+			.query(Integer.class)
+			.single() >= MAX_OPEN_SIGN_IN_CHALLENGES) {
+			return false;
+		}
 		this.jdbc.sql(
 				"insert into svc_passkey_challenges (challenge, user_id, expiry_time) values (:challenge, :userId, :expiry)")
 			.param("challenge", challenge.toBase64UrlString())
 			.param("userId", userId)
 			.param("expiry", utc(expiry))
 			.update();
+		return true;
 	}
 
 	/**
@@ -194,6 +222,15 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 		}
 		Bytes attestationObject = record.getAttestationObject();
 		Bytes clientData = record.getAttestationClientDataJSON();
+		String publicKey = new Bytes(record.getPublicKey().getBytes()).toBase64UrlString();
+		String attestation = (attestationObject != null) ? attestationObject.toBase64UrlString() : "";
+		String clientDataJson = (clientData != null) ? clientData.toBase64UrlString() : null;
+		String transports = transports(record.getTransports());
+		// the last guard: the ceremony refused larger ones already
+		fits("public key", publicKey.length(), MAX_PUBLIC_KEY_CHARS);
+		fits("response.attestationObject", attestation.length(), MAX_ATTESTATION_OBJECT_CHARS);
+		fits("response.clientDataJSON", (clientDataJson != null) ? clientDataJson.length() : 0, MAX_CLIENT_DATA_CHARS);
+		fits("response.transports", transports.length(), MAX_TRANSPORTS_CHARS);
 		this.jdbc.sql("insert into svc_passkeys (credential_id, user_handle, label, public_key, signature_count,"
 				+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object,"
 				+ " attestation_client_data, created_time, last_used_time) values (:id, :handle, :label, :publicKey,"
@@ -202,22 +239,42 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			.param("id", credentialId)
 			.param("handle", record.getUserEntityUserId().toBase64UrlString())
 			.param("label", record.getLabel())
-			.param("publicKey", new Bytes(record.getPublicKey().getBytes()).toBase64UrlString())
+			.param("publicKey", publicKey)
 			.param("count", record.getSignatureCount())
 			.param("uv", record.isUvInitialized())
 			.param("backupEligible", record.isBackupEligible())
 			.param("backupState", record.isBackupState())
-			.param("transports",
-					record.getTransports()
-						.stream()
-						.map(AuthenticatorTransport::getValue)
-						.sorted()
-						.collect(Collectors.joining(",")))
-			.param("attestation", (attestationObject != null) ? attestationObject.toBase64UrlString() : "")
-			.param("clientData", (clientData != null) ? clientData.toBase64UrlString() : null)
+			.param("transports", transports)
+			.param("attestation", attestation)
+			.param("clientData", clientDataJson)
 			.param("created", utc((record.getCreated() != null) ? record.getCreated() : Instant.now()))
 			.param("lastUsed", null)
 			.update();
+	}
+
+	/**
+	 * The transports as their column keeps them.
+	 * @param transports the transports
+	 * @return their names, sorted and comma-separated
+	 */
+	static String transports(Set<AuthenticatorTransport> transports) {
+		return transports.stream().map(AuthenticatorTransport::getValue).sorted().collect(Collectors.joining(","));
+	}
+
+	/**
+	 * Refuses a part of a new passkey larger than its column.
+	 * @param what the part, as the credential's JSON names it
+	 * @param length its length as kept, in characters
+	 * @param limit its column's size
+	 * @throws PasskeyRefusal when it is larger
+	 */
+	static void fits(String what, int length, int limit) {
+		if (length > limit) {
+			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST,
+					"The credential's " + what + " is " + length
+							+ " characters kept (base64url or comma-separated), more than the " + limit
+							+ " kept at most: use a passkey that answers with less.");
+		}
 	}
 
 	@Override
@@ -229,12 +286,40 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			.orElse(null);
 	}
 
+	/**
+	 * A user's passkeys as Spring Security lists them in the registration options'
+	 * {@code excludeCredentials}: their ids, transports and labels only, not the keys and
+	 * attestations of whole rows.
+	 */
 	@Override
 	public List<CredentialRecord> findByUserId(Bytes userId) {
-		return this.jdbc.sql(CREDENTIAL + " where user_handle = :handle order by id")
+		return this.jdbc
+			.sql("select credential_id, user_handle, label, transports from svc_passkeys where user_handle = :handle"
+					+ " order by id")
 			.param("handle", userId.toBase64UrlString())
-			.query(JdbcPasskeyStore::credential)
+			.query((rs,
+					row) -> (CredentialRecord) ImmutableCredentialRecord.builder()
+						.credentialType(PublicKeyCredentialType.PUBLIC_KEY)
+						.credentialId(Bytes.fromBase64(rs.getString("credential_id")))
+						.userEntityUserId(Bytes.fromBase64(rs.getString("user_handle")))
+						.label(rs.getString("label"))
+						.transports(transports(rs.getString("transports")))
+						.build())
 			.list();
+	}
+
+	/**
+	 * How many passkeys a user has.
+	 * @param userId the user
+	 * @return the count
+	 */
+	int count(long userId) {
+		return this.jdbc
+			.sql("select count(*) from svc_passkeys k join svc_passkey_users p on p.user_handle = k.user_handle"
+					+ " where p.user_id = :userId")
+			.param("userId", userId)
+			.query(Integer.class)
+			.single();
 	}
 
 	private Optional<Owner> ownerOf(long userId) {
@@ -263,7 +348,7 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 				rs.getString("user_name"), rs.getString("name") + " " + rs.getString("surname"),
 				rs.getString("tenancy_name"), rs.getBoolean("is_active"), host || rs.getBoolean("tenant_active"),
 				optionalInstant(rs.getObject("lockout_end_date", OffsetDateTime.class)),
-				rs.getBoolean("is_two_factor_enabled"));
+				rs.getBoolean("is_two_factor_enabled"), rs.getBoolean("should_change_password"));
 	}
 
 	private static CredentialRecord credential(ResultSet rs, int row) throws SQLException {
@@ -281,15 +366,19 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 			.uvInitialized(rs.getBoolean("uv_initialized"))
 			.backupEligible(rs.getBoolean("backup_eligible"))
 			.backupState(rs.getBoolean("backup_state"))
-			.transports((transports == null || transports.isEmpty()) ? Set.of()
-					: Arrays.stream(transports.split(","))
-						.map(AuthenticatorTransport::valueOf)
-						.collect(Collectors.toUnmodifiableSet()))
+			.transports(transports(transports))
 			.attestationObject(Bytes.fromBase64(rs.getString("attestation_object")))
 			.attestationClientDataJSON((clientData != null) ? Bytes.fromBase64(clientData) : null)
 			.created(created)
 			.lastUsed((lastUsed != null) ? lastUsed : created)
 			.build();
+	}
+
+	private static Set<AuthenticatorTransport> transports(@Nullable String transports) {
+		return (transports == null || transports.isEmpty()) ? Set.of()
+				: Arrays.stream(transports.split(","))
+					.map(AuthenticatorTransport::valueOf)
+					.collect(Collectors.toUnmodifiableSet());
 	}
 
 	private static Instant instant(@Nullable OffsetDateTime time) {
@@ -385,10 +474,11 @@ final class JdbcPasskeyStore implements UserCredentialRepository {
 	 * @param tenantActive whether the user's tenant is active (the host always is)
 	 * @param lockoutEnd the lockout end set on the user's record, if any
 	 * @param twoFactorEnabled whether the user signs in with two factors
+	 * @param shouldChangePassword whether the user must change its password to sign in
 	 */
 	record Owner(Bytes userHandle, long userId, @Nullable Integer tenantId, String userName, String fullName,
 			@Nullable String tenancyName, boolean active, boolean tenantActive, @Nullable Instant lockoutEnd,
-			boolean twoFactorEnabled) {
+			boolean twoFactorEnabled, boolean shouldChangePassword) {
 
 		PublicKeyCredentialUserEntity entity() {
 			return ImmutablePublicKeyCredentialUserEntity.builder()

@@ -12,6 +12,7 @@ import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.passkey.JdbcPasskeyStore.Owner;
 import dev.svc.graphql.signin.password.AttemptBudget;
+import dev.svc.graphql.signin.password.PasswordResetCodes;
 import dev.svc.graphql.signin.password.SignInAttempts.Subject;
 import dev.svc.graphql.signin.password.SignInResult;
 import dev.svc.graphql.signin.password.SignInResult.Outcome;
@@ -39,16 +40,13 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredential;
  * deactivated user or tenant and a user of another tenant than the request's tenant
  * header names, and ends in the same principal as a password sign-in: a
  * {@link SignedInUser} of a session the {@link ActiveSessions} keep, which a password
- * change or deactivation ends. A user with two-factor sign-in on signs in so only when
- * the authenticator verified its user (PIN or biometrics): the passkey is then both
- * factors, and answers the second step in place of a code. The cookie and token sign-ins
- * each take a manager of their own from it, whose Spring Security authentication events
- * write the audit records. A refusal throws {@link SignInResult.Refused}.
+ * change or deactivation ends. The authenticator must have verified its user (PIN or
+ * biometrics): the passkey is then both factors, and answers the second step of a user
+ * with two-factor sign-in on in place of a code. The cookie and token sign-ins each take
+ * a manager of their own from it, whose Spring Security authentication events write the
+ * audit records. A refusal throws {@link SignInResult.Refused}.
  */
 public final class PasskeyAuthenticationProvider implements AuthenticationProvider {
-
-	static final String USER_NOT_VERIFIED = "Two-factor sign-in is on for your account: use a passkey that checks"
-			+ " it is you (PIN or biometrics), or your password and a code.";
 
 	/**
 	 * Where the flags are in the authenticator data: after the relying party id's hash.
@@ -61,18 +59,22 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 
 	private final AttemptBudget budget;
 
+	private final PasswordResetCodes resetCodes;
+
 	private final @Nullable ActiveSessions sessions;
 
 	private final Clock clock;
 
-	PasskeyAuthenticationProvider(PasskeyCeremonies ceremonies, AttemptBudget budget, Clock clock) {
-		this(ceremonies, budget, null, clock);
+	PasskeyAuthenticationProvider(PasskeyCeremonies ceremonies, AttemptBudget budget, PasswordResetCodes resetCodes,
+			Clock clock) {
+		this(ceremonies, budget, resetCodes, null, clock);
 	}
 
 	private PasskeyAuthenticationProvider(PasskeyCeremonies ceremonies, AttemptBudget budget,
-			@Nullable ActiveSessions sessions, Clock clock) {
+			PasswordResetCodes resetCodes, @Nullable ActiveSessions sessions, Clock clock) {
 		this.ceremonies = ceremonies;
 		this.budget = budget;
+		this.resetCodes = resetCodes;
 		this.sessions = sessions;
 		this.clock = clock;
 	}
@@ -95,7 +97,8 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 	 * @return the manager
 	 */
 	public AuthenticationManager cookieSessions(ActiveSessions sessions, ApplicationEventPublisher events) {
-		return publishing(new PasskeyAuthenticationProvider(this.ceremonies, this.budget, sessions, this.clock),
+		return publishing(
+				new PasskeyAuthenticationProvider(this.ceremonies, this.budget, this.resetCodes, sessions, this.clock),
 				events);
 	}
 
@@ -196,9 +199,11 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 							? SignInResult.failure(Outcome.LOCKED_OUT, AttemptBudget.LOCKED_OUT) : invalid(refusal),
 					refusal.reason());
 		}
-		if (owner.twoFactorEnabled() && !userVerified(credential)) {
-			return new Checked(SignInResult.failure(Outcome.INVALID_TWO_FACTOR_CODE, USER_NOT_VERIFIED),
-					PasskeyRefusal.Reason.USER_NOT_VERIFIED);
+		if (!userVerified(credential)) {
+			// the request options require it; checked here too, whoever made the options
+			return new Checked(SignInResult.failure(
+					owner.twoFactorEnabled() ? Outcome.INVALID_TWO_FACTOR_CODE : Outcome.INVALID_CREDENTIALS,
+					PasskeyRefusal.USER_NOT_VERIFIED), PasskeyRefusal.Reason.USER_NOT_VERIFIED);
 		}
 		if (!owner.tenantActive()) {
 			return new Checked(
@@ -210,8 +215,12 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 					"User " + owner.userName() + " is not active and can not log in."), null);
 		}
 		this.budget.succeeded(subject);
-		return new Checked(
-				SignInResult.success(new SignedInUser(owner.userId(), owner.tenantId(), owner.userName()), null), null);
+		SignedInUser user = new SignedInUser(owner.userId(), owner.tenantId(), owner.userName());
+		if (owner.shouldChangePassword()) {
+			// as the password sign-in: no session, a code to set a new password with
+			return new Checked(this.resetCodes.issue(user, now), null);
+		}
+		return new Checked(SignInResult.success(user, null), null);
 	}
 
 	// the authenticator data's UV flag, which the signature checked covers

@@ -14,6 +14,7 @@ import dev.svc.graphql.security.SecurityHeaders;
 import dev.svc.graphql.signin.SignInAutoConfiguration;
 import dev.svc.graphql.signin.password.SignInChecks;
 import dev.svc.graphql.signin.password.SignInInput;
+import dev.svc.graphql.signin.session.ActiveSessions;
 import dev.svc.graphql.web.GraphQlEndpointSecurityCustomizer;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -86,7 +87,8 @@ public final class PasskeyAutoConfiguration {
 	@ConditionalOnMissingBean
 	PasskeyAuthenticationProvider passkeyAuthenticationProvider(PasskeyCeremonies svcPasskeyCeremonies,
 			SignInChecks checks) {
-		return new PasskeyAuthenticationProvider(svcPasskeyCeremonies, checks.budget(), checks.clock());
+		return new PasskeyAuthenticationProvider(svcPasskeyCeremonies, checks.budget(), checks.resetCodes(),
+				checks.clock());
 	}
 
 	@Bean
@@ -96,10 +98,10 @@ public final class PasskeyAutoConfiguration {
 
 	@Bean
 	PasskeyController svcPasskeyController(PasskeyCeremonies svcPasskeyCeremonies, CredentialStore credentials,
-			SignInChecks checks) {
+			SignInChecks checks, ActiveSessions activeSessions) {
 		return new PasskeyController(svcPasskeyCeremonies,
-				new PasskeyRegistrations(svcPasskeyCeremonies, credentials, checks, checks.clock()), checks.budget(),
-				checks.clock());
+				new PasskeyRegistrations(svcPasskeyCeremonies, credentials, checks, activeSessions, checks.clock()),
+				checks.budget(), checks.clock());
 	}
 
 	/**

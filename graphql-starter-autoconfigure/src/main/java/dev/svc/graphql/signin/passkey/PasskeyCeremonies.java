@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
+import com.webauthn4j.util.exception.WebAuthnException;
 import com.webauthn4j.verifier.exception.VerificationException;
 import dev.svc.graphql.context.SignedInUser;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,6 +21,7 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.web.webauthn.api.AuthenticatorAssertionResponse;
 import org.springframework.security.web.webauthn.api.AuthenticatorAttestationResponse;
 import org.springframework.security.web.webauthn.api.AuthenticatorResponse;
+import org.springframework.security.web.webauthn.api.AuthenticatorSelectionCriteria;
 import org.springframework.security.web.webauthn.api.Bytes;
 import org.springframework.security.web.webauthn.api.CredentialRecord;
 import org.springframework.security.web.webauthn.api.PublicKeyCredential;
@@ -26,6 +29,7 @@ import org.springframework.security.web.webauthn.api.PublicKeyCredentialCreation
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialRequestOptions;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialRpEntity;
 import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
+import org.springframework.security.web.webauthn.api.ResidentKeyRequirement;
 import org.springframework.security.web.webauthn.api.UserVerificationRequirement;
 import org.springframework.security.web.webauthn.jackson.WebauthnJacksonModule;
 import org.springframework.security.web.webauthn.management.ImmutablePublicKeyCredentialCreationOptionsRequest;
@@ -48,6 +52,12 @@ final class PasskeyCeremonies {
 
 	/** How long a ceremony's challenge works, as long as the browser's own timeout. */
 	static final Duration CHALLENGE_LIFETIME = Duration.ofMinutes(5);
+
+	/** The host names dev mode takes as the relying party. */
+	private static final Set<String> LOOPBACK_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+
+	/** The most passkeys a user may have: a few devices and security keys, with room. */
+	static final int MAX_PASSKEYS_PER_USER = 20;
 
 	/** The longest credential id kept, in bytes (authenticators use 16 to 64). */
 	private static final int MAX_CREDENTIAL_ID_BYTES = 255;
@@ -104,8 +114,10 @@ final class PasskeyCeremonies {
 	 * @param user the user
 	 * @param request the request, whose host is the relying party in dev mode
 	 * @return the options
+	 * @throws PasskeyRefusal when the user has {@link #MAX_PASSKEYS_PER_USER} passkeys
 	 */
 	String registrationOptions(SignedInUser user, HttpServletRequest request) {
+		checkRoomFor(user);
 		PublicKeyCredentialCreationOptions options = creationOptions(user, request);
 		Instant now = this.clock.instant();
 		this.store.issueChallenge(options.getChallenge(), user.userId(), now, now.plus(CHALLENGE_LIFETIME));
@@ -128,7 +140,16 @@ final class PasskeyCeremonies {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST,
 					"The credential id is longer than " + MAX_CREDENTIAL_ID_BYTES + " bytes.");
 		}
-		Bytes challenge = challenge(credential.getResponse());
+		AuthenticatorAttestationResponse response = credential.getResponse();
+		// each refused before the challenge is taken and anything is written
+		JdbcPasskeyStore.fits("response.clientDataJSON", base64Length(response.getClientDataJSON()),
+				JdbcPasskeyStore.MAX_CLIENT_DATA_CHARS);
+		JdbcPasskeyStore.fits("response.attestationObject", base64Length(response.getAttestationObject()),
+				JdbcPasskeyStore.MAX_ATTESTATION_OBJECT_CHARS);
+		JdbcPasskeyStore.fits("response.transports", transportsLength(credentialJson),
+				JdbcPasskeyStore.MAX_TRANSPORTS_CHARS);
+		checkRoomFor(user);
+		Bytes challenge = challenge(response);
 		if (!this.store.takeChallenge(challenge, user.userId(), this.clock.instant())) {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.UNKNOWN_CHALLENGE, PasskeyRefusal.UNKNOWN_CHALLENGE);
 		}
@@ -151,9 +172,16 @@ final class PasskeyCeremonies {
 		catch (VerificationException ex) {
 			throw PasskeyRefusal.of(ex);
 		}
+		catch (WebAuthnException | JacksonException ex) {
+			// DataConversionException, or the CBOR reader's own: bytes that are no
+			// attestation object
+			throw PasskeyRefusal.malformed(ex, PasskeyRefusal.MALFORMED_ATTESTATION);
+		}
 		catch (IllegalArgumentException ex) {
-			// a credential id registered already
-			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST, "This passkey is registered already.");
+			if (this.store.findByCredentialId(credential.getRawId()) != null) {
+				throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST, "This passkey is registered already.");
+			}
+			throw PasskeyRefusal.malformed(ex, PasskeyRefusal.MALFORMED_ATTESTATION);
 		}
 	}
 
@@ -161,13 +189,16 @@ final class PasskeyCeremonies {
 	 * The options of a sign-in with no name typed, as JSON: any passkey of this relying
 	 * party may answer.
 	 * @param request the request
-	 * @return the options
+	 * @return the options, {@code null} when as many sign-in challenges are open as are
+	 * kept
 	 */
-	String signInOptions(HttpServletRequest request) {
+	@Nullable String signInOptions(HttpServletRequest request) {
 		PublicKeyCredentialRequestOptions options = operations(request)
 			.createCredentialRequestOptions(new ImmutablePublicKeyCredentialRequestOptionsRequest(null));
 		Instant now = this.clock.instant();
-		this.store.issueChallenge(options.getChallenge(), null, now, now.plus(CHALLENGE_LIFETIME));
+		if (!this.store.issueChallenge(options.getChallenge(), null, now, now.plus(CHALLENGE_LIFETIME))) {
+			return null;
+		}
 		return this.json.writeValueAsString(options);
 	}
 
@@ -198,7 +229,7 @@ final class PasskeyCeremonies {
 			.challenge(challenge)
 			.rpId(relyingPartyId(request))
 			.timeout(CHALLENGE_LIFETIME)
-			.userVerification(UserVerificationRequirement.PREFERRED)
+			.userVerification(UserVerificationRequirement.REQUIRED)
 			.allowCredentials(List.of())
 			.build();
 		PublicKeyCredentialUserEntity user;
@@ -207,6 +238,11 @@ final class PasskeyCeremonies {
 		}
 		catch (VerificationException ex) {
 			throw PasskeyRefusal.of(ex);
+		}
+		catch (WebAuthnException | JacksonException ex) {
+			// DataConversionException, or the reader's own: bytes that are no
+			// authenticator data
+			throw PasskeyRefusal.malformed(ex, PasskeyRefusal.MALFORMED_ASSERTION);
 		}
 		catch (JdbcPasskeyStore.CounterNotIncreasedException ex) {
 			throw new PasskeyRefusal(PasskeyRefusal.Reason.COUNTER_NOT_INCREASED, PasskeyRefusal.NOT_ACCEPTED);
@@ -222,6 +258,13 @@ final class PasskeyCeremonies {
 		return user.getId();
 	}
 
+	private void checkRoomFor(SignedInUser user) {
+		if (this.store.count(user.userId()) >= MAX_PASSKEYS_PER_USER) {
+			throw new PasskeyRefusal(PasskeyRefusal.Reason.INVALID_REQUEST, "You have " + MAX_PASSKEYS_PER_USER
+					+ " passkeys, the most a user may have: remove one before you add another.");
+		}
+	}
+
 	private PublicKeyCredentialCreationOptions creationOptions(SignedInUser user, HttpServletRequest request) {
 		return operations(request).createPublicKeyCredentialCreationOptions(
 				new ImmutablePublicKeyCredentialCreationOptionsRequest(UsernamePasswordAuthenticationToken
@@ -232,19 +275,41 @@ final class PasskeyCeremonies {
 		if (this.fixed != null) {
 			return this.fixed;
 		}
-		// dev mode: whatever host the developer's browser uses
-		return operations(request.getServerName(),
+		// dev mode: the developer's own machine, on any port
+		return operations(devHost(request),
 				this.allowedOrigins.isEmpty() ? List.of(origin(request)) : this.allowedOrigins);
 	}
 
 	private Webauthn4JRelyingPartyOperations operations(String rpId, List<String> origins) {
-		return new Webauthn4JRelyingPartyOperations(this.store.users(), this.store,
-				PublicKeyCredentialRpEntity.builder().id(rpId).name(this.relyingPartyName).build(),
+		Webauthn4JRelyingPartyOperations operations = new Webauthn4JRelyingPartyOperations(this.store.users(),
+				this.store, PublicKeyCredentialRpEntity.builder().id(rpId).name(this.relyingPartyName).build(),
 				Set.copyOf(origins));
+		// a passkey is a whole sign-in, both factors: the authenticator checks its user
+		// (PIN or biometrics) each time, and keeps the credential (no name is typed)
+		operations.setCustomizeCreationOptions(
+				(options) -> options.authenticatorSelection(AuthenticatorSelectionCriteria.builder()
+					.residentKey(ResidentKeyRequirement.REQUIRED)
+					.userVerification(UserVerificationRequirement.REQUIRED)
+					.build()));
+		operations
+			.setCustomizeRequestOptions((options) -> options.userVerification(UserVerificationRequirement.REQUIRED));
+		return operations;
 	}
 
 	private String relyingPartyId(HttpServletRequest request) {
-		return (this.relyingPartyId != null) ? this.relyingPartyId : request.getServerName();
+		return (this.relyingPartyId != null) ? this.relyingPartyId : devHost(request);
+	}
+
+	// a Host header names no relying party but the developer's own machine: a proxy under
+	// another name would get passkeys of its own name
+	private static String devHost(HttpServletRequest request) {
+		String host = request.getServerName();
+		if (!LOOPBACK_HOSTS.contains(host)) {
+			throw new PasskeyRefusal(PasskeyRefusal.Reason.WRONG_RELYING_PARTY, "Passkeys answer on localhost,"
+					+ " 127.0.0.1 and [::1] only while graphql.sign-in.passkey.relying-party-id is not set, not on "
+					+ host + ": set graphql.sign-in.passkey.relying-party-id to the host name of the sign-in pages.");
+		}
+		return host;
 	}
 
 	private static String origin(HttpServletRequest request) {
@@ -252,6 +317,20 @@ final class PasskeyCeremonies {
 		int port = request.getServerPort();
 		boolean defaultPort = ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
 		return scheme + "://" + request.getServerName() + (defaultPort ? "" : ":" + port);
+	}
+
+	// as the column keeps them: distinct, comma-separated (the names Spring Security does
+	// not know are read as none, but webauthn4j keeps them)
+	private int transportsLength(String credentialJson) {
+		JsonNode transports = this.json.readTree(credentialJson).path("response").path("transports");
+		Set<String> names = new TreeSet<>();
+		transports.forEach((transport) -> names.add(transport.asString("")));
+		return String.join(",", names).length();
+	}
+
+	// unpadded base64url: 4 characters for each 3 bytes, rounded up
+	private static int base64Length(@Nullable Bytes bytes) {
+		return (bytes != null) ? (bytes.getBytes().length * 4 + 2) / 3 : 0;
 	}
 
 	private Bytes challenge(AuthenticatorResponse response) {

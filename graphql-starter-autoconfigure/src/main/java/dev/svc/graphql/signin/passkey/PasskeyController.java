@@ -49,6 +49,9 @@ final class PasskeyController {
 
 	private static final int MAX_LABEL_LENGTH = 64;
 
+	/** When to ask again for sign-in options when all are taken: challenges expire. */
+	private static final int FULL_RETRY_AFTER_SECONDS = 60;
+
 	private final PasskeyCeremonies ceremonies;
 
 	private final PasskeyRegistrations registrations;
@@ -72,12 +75,39 @@ final class PasskeyController {
 		if (throttled != null) {
 			return refused(throttled);
 		}
-		return json(this.ceremonies.signInOptions(request));
+		String options;
+		try {
+			options = this.ceremonies.signInOptions(request);
+		}
+		catch (PasskeyRefusal refusal) {
+			return ResponseEntity.badRequest().body(Answer.failure(Objects.requireNonNull(refusal.getMessage())));
+		}
+		if (options == null) {
+			return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+				.header(HttpHeaders.RETRY_AFTER, String.valueOf(FULL_RETRY_AFTER_SECONDS))
+				.body(Answer.failure("Too many passkey sign-ins are under way: try again in a minute, or sign in"
+						+ " with your password."));
+		}
+		return json(options);
 	}
 
+	/**
+	 * Each challenge is a row until it expires: issued within the throttle of the address
+	 * and of the account, as each check of a secret is.
+	 */
 	@PostMapping(path = PATH + "/RegistrationOptions", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<?> registrationOptions(@AuthenticationPrincipal SignedInUser user, HttpServletRequest request) {
-		return json(this.registrations.options(user, request));
+		SignInResult throttled = this.budget.throttled(ClientAddress.of(request),
+				() -> AttemptBudget.accountKey(user.userId()), this.clock.instant());
+		if (throttled != null) {
+			return refused(throttled);
+		}
+		try {
+			return json(this.registrations.options(user, request));
+		}
+		catch (PasskeyRefusal refusal) {
+			return ResponseEntity.badRequest().body(Answer.failure(Objects.requireNonNull(refusal.getMessage())));
+		}
 	}
 
 	@PostMapping(path = PATH + "/List", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -18,6 +18,7 @@ import dev.svc.graphql.signin.password.SignInChecks;
 import dev.svc.graphql.signin.password.SignInInput;
 import dev.svc.graphql.signin.password.SignInResult;
 import dev.svc.graphql.signin.password.SignInResult.Outcome;
+import dev.svc.graphql.signin.session.ActiveSessions;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -41,12 +42,16 @@ final class PasskeyRegistrations {
 
 	private final SignInChecks checks;
 
+	private final ActiveSessions sessions;
+
 	private final Clock clock;
 
-	PasskeyRegistrations(PasskeyCeremonies ceremonies, CredentialStore credentials, SignInChecks checks, Clock clock) {
+	PasskeyRegistrations(PasskeyCeremonies ceremonies, CredentialStore credentials, SignInChecks checks,
+			ActiveSessions sessions, Clock clock) {
 		this.ceremonies = ceremonies;
 		this.credentials = credentials;
 		this.checks = checks;
+		this.sessions = sessions;
 		this.clock = clock;
 	}
 
@@ -83,10 +88,18 @@ final class PasskeyRegistrations {
 	 * @param passkeyId the passkey
 	 * @param request the request
 	 * @return the outcome; {@link Outcome#TWO_FACTOR_UNCHANGED} when the user has no such
-	 * passkey
+	 * passkey. The user's other sessions (tokens and cookies) end with it.
 	 */
 	SignInResult remove(SignedInUser user, @Nullable String password, long passkeyId, HttpServletRequest request) {
-		return change(REMOVE, user, password, request, () -> this.ceremonies.store().remove(user.userId(), passkeyId));
+		return change(REMOVE, user, password, request, () -> {
+			if (!this.ceremonies.store().remove(user.userId(), passkeyId)) {
+				return false;
+			}
+			// a lost device's passkey may have started any of them: all end but this one,
+			// as the user who removes it gave the password again
+			this.sessions.endOthers(user.userId(), user.sessionId());
+			return true;
+		});
 	}
 
 	private SignInResult change(String action, SignedInUser user, @Nullable String password, HttpServletRequest request,

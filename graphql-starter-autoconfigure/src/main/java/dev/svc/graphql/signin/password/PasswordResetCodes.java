@@ -45,8 +45,14 @@ public final class PasswordResetCodes {
 		this.lifetime = lifetime;
 	}
 
-	// instead of a session; a new code gets the full count of guesses
-	SignInResult issue(SignedInUser user, Instant now) {
+	/**
+	 * Issues the code of a user who proved who it is but must change its password,
+	 * instead of a session; a new code gets the full count of guesses.
+	 * @param user the user, signed in by a password or a passkey
+	 * @param now the time
+	 * @return the refusal that carries the code
+	 */
+	public SignInResult issue(SignedInUser user, Instant now) {
 		String code = newCode();
 		if (!this.credentials.savePasswordResetCode(user.userId(), Sha256.hex(code), now.plus(this.lifetime))) {
 			logger.warn("User " + user.userId() + " must change its password, but the credential store keeps no reset"

@@ -9,6 +9,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.error.ErrorCode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The sessions of every sign-in. A log-out, password change, or the user's or tenant's
@@ -148,6 +149,15 @@ public final class ActiveSessions {
 	public void end(String sessionId) {
 		this.sessions.end(sessionId, this.clock.instant());
 		this.checked.invalidate(sessionId);
+	}
+
+	/**
+	 * Ends every session of a user but one, at once on this instance.
+	 * @param userId the user
+	 * @param keep the session to keep, {@code null} for none
+	 */
+	public void endOthers(long userId, @Nullable String keep) {
+		this.checked.invalidateAll(this.sessions.endOthers(userId, keep, this.clock.instant()));
 	}
 
 	private record Check(boolean active, Instant until) {

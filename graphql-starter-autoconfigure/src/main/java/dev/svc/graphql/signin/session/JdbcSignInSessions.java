@@ -3,9 +3,11 @@ package dev.svc.graphql.signin.session;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 
 import dev.svc.graphql.identity.UserCredentials;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -96,6 +98,22 @@ final class JdbcSignInSessions implements SignInSessions {
 			.param("now", utc(now))
 			.param("id", sessionId)
 			.update();
+	}
+
+	@Override
+	public List<String> endOthers(long userId, @Nullable String keep, Instant now) {
+		List<String> open = this.jdbc
+			.sql("select id from svc_sign_in_sessions where user_id = :userId and revoked_time is null"
+					+ " and expiry_time > :now")
+			.param("userId", userId)
+			.param("now", utc(now))
+			.query(String.class)
+			.list()
+			.stream()
+			.filter((sessionId) -> !sessionId.equals(keep))
+			.toList();
+		open.forEach((sessionId) -> end(sessionId, now));
+		return open;
 	}
 
 	private static OffsetDateTime utc(Instant instant) {

@@ -1,8 +1,11 @@
 package dev.svc.graphql.signin.session;
 
 import java.time.Instant;
+import java.util.List;
 
 import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -58,6 +61,16 @@ public interface SignInSessions {
 	 * @param now the time
 	 */
 	void end(String sessionId, Instant now);
+
+	/**
+	 * Ends every session of a user but one and every token of them, as removing a
+	 * passkey, which may have started any of them, does.
+	 * @param userId the user
+	 * @param keep the session to keep (the one that asks), {@code null} for none
+	 * @param now the time
+	 * @return the sessions ended
+	 */
+	List<String> endOthers(long userId, @Nullable String keep, Instant now);
 
 	/**
 	 * The sessions in the module's tables.

@@ -16,12 +16,14 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.core.io.support.SpringFactoriesLoader.ArgumentResolver;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.webauthn.management.Webauthn4JRelyingPartyOperations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -67,6 +69,22 @@ class PasskeyAutoConfigurationTests {
 			assertThat(analysis.getDescription()).contains("graphql.sign-in.passkey.relying-party-id is not set");
 			assertThat(analysis.getAction()).startsWith("Set graphql.sign-in.passkey.relying-party-id");
 		});
+	}
+
+	@Test
+	void shouldStopAStartWithPasskeysOnAndNoWebAuthnLibraryNamingTheDependency() {
+		new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(PasskeyLibraryCheck.class))
+			.withClassLoader(new FilteredClassLoader(Webauthn4JRelyingPartyOperations.class))
+			.withPropertyValues("graphql.sign-in.passkey.enabled=true")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = analysis(context.getStartupFailure());
+				assertThat(analysis.getDescription()).contains("spring-security-webauthn");
+				assertThat(analysis.getAction()).contains("org.springframework.security:spring-security-webauthn");
+			});
+		new WebApplicationContextRunner().withConfiguration(AutoConfigurations.of(PasskeyLibraryCheck.class))
+			.withPropertyValues("graphql.sign-in.passkey.enabled=true")
+			.run((context) -> assertThat(context).as("the library there").hasNotFailed());
 	}
 
 	// as Spring Boot reports it: the first registered analyzer that explains the failure

@@ -1,8 +1,11 @@
 package dev.svc.graphql.signin.passkey;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.context.SignedInUser;
@@ -10,6 +13,10 @@ import dev.svc.graphql.signin.session.SignInSessions;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -51,6 +58,11 @@ class PasskeySignInTests {
 
 	private static final String PASSWORD = "123qwe";
 
+	// each test from an address of its own, so that the address's throttle is its own
+	private static final AtomicInteger ADDRESSES = new AtomicInteger(1);
+
+	private String address = "127.0.0.1";
+
 	@Autowired
 	private MockMvcTester mvc;
 
@@ -66,6 +78,50 @@ class PasskeySignInTests {
 	@BeforeEach
 	void emptyTheLog() {
 		this.jdbc.sql("delete from svc_audit_logs").update();
+		this.address = "127.0.1." + ADDRESSES.incrementAndGet();
+	}
+
+	@Test
+	void shouldRefuseMalformedAuthenticatorDataAsAnyWrongAnswerIsRefused() {
+		insertUser(494, "garbled");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "garbled", PASSWORD), "key");
+		for (int attempt = 1; attempt <= 5; attempt++) {
+			JsonNode answer = tree(authenticator.get(signInOptions(), ORIGIN));
+			((ObjectNode) answer.path("response")).put("authenticatorData", "AQID");
+			MvcTestResult refused = tokenSignIn(answer.toString());
+			assertThat(refused).as("attempt " + attempt).hasStatus(401);
+			if (attempt < 5) {
+				assertThat(body(refused)).contains("response.authenticatorData must be the authenticator's data");
+			}
+		}
+		MvcTestResult good = tokenSignIn(authenticator.get(signInOptions(), ORIGIN));
+		assertThat(good).as("locked out by five malformed answers").hasStatus(401);
+		assertThat(body(good)).contains("locked out");
+		drainTheWriter();
+		assertThat(count("method_name = 'PasskeySignIn' and parameters like '%INVALID_REQUEST%' and user_id = 494"))
+			.isEqualTo(5);
+	}
+
+	@Test
+	void shouldRefuseMalformedAttestationObjects() {
+		String bearer = bearerToken(this.mvc, "Default", "admin", PASSWORD);
+		// 3 bytes; a CBOR map of fmt and attStmt with no authData; a format nobody knows
+		List<String> garbled = List.of("AQID", "omNmbXRkbm9uZWdhdHRTdG10oA");
+		for (String attestationObject : garbled) {
+			JsonNode credential = tree(new SoftwareAuthenticator().create(registrationOptions(bearer), ORIGIN));
+			((ObjectNode) credential.path("response")).put("attestationObject", attestationObject);
+			assertThat(registerCredential(bearer, credential)).hasStatus(400)
+				.bodyText()
+				.contains("response.attestationObject must be");
+		}
+		SoftwareAuthenticator unknownFormat = new SoftwareAuthenticator();
+		unknownFormat.setAttestationFormat("bogus");
+		assertThat(registerCredential(bearer, tree(unknownFormat.create(registrationOptions(bearer), ORIGIN))))
+			.hasStatus(400)
+			.bodyText()
+			.contains("response.attestationObject must be");
+		drainTheWriter();
+		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%INVALID_REQUEST%'")).isEqualTo(3);
 	}
 
 	@Test
@@ -239,6 +295,207 @@ class PasskeySignInTests {
 			.update();
 	}
 
+	@Test
+	void shouldRefuseARegistrationLargerThanItsColumnsBeforeWritingIt() {
+		insertUser(495, "bulky");
+		String bearer = bearerToken(this.mvc, "", "bulky", PASSWORD);
+
+		JsonNode padded = tree(new SoftwareAuthenticator().create(registrationOptions(bearer), ORIGIN));
+		ObjectNode response = (ObjectNode) padded.path("response");
+		ObjectNode clientData = (ObjectNode) tree(new String(
+				Base64.getUrlDecoder().decode(response.path("clientDataJSON").asString()), StandardCharsets.UTF_8));
+		clientData.put("padding", "x".repeat(1600));
+		response.put("clientDataJSON",
+				Base64.getUrlEncoder()
+					.withoutPadding()
+					.encodeToString(clientData.toString().getBytes(StandardCharsets.UTF_8)));
+		assertThat(registerCredential(bearer, padded)).hasStatus(400)
+			.bodyText()
+			.contains("response.clientDataJSON", "2048");
+
+		JsonNode transports = tree(new SoftwareAuthenticator().create(registrationOptions(bearer), ORIGIN));
+		ArrayNode many = ((ObjectNode) transports.path("response")).putArray("transports");
+		for (int i = 0; i < 30; i++) {
+			many.add("transport-" + i);
+		}
+		assertThat(registerCredential(bearer, transports)).hasStatus(400)
+			.bodyText()
+			.contains("response.transports", "128");
+
+		JsonNode large = tree(new SoftwareAuthenticator().create(registrationOptions(bearer), ORIGIN));
+		((ObjectNode) large.path("response")).put("attestationObject", "A".repeat(5000));
+		assertThat(registerCredential(bearer, large)).hasStatus(400)
+			.bodyText()
+			.contains("response.attestationObject", "4096");
+
+		assertThat(this.jdbc
+			.sql("select count(*) from svc_passkeys k join svc_passkey_users p"
+					+ " on p.user_handle = k.user_handle where p.user_id = 495")
+			.query(Integer.class)
+			.single()).isZero();
+		drainTheWriter();
+		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%INVALID_REQUEST%' and user_id = 495"))
+			.isEqualTo(3);
+	}
+
+	@Test
+	void shouldEndThePasskeysSessionsWhenItIsRemoved() {
+		insertUser(496, "loser");
+		String bearer = bearerToken(this.mvc, "", "loser", PASSWORD);
+		SoftwareAuthenticator lost = register(bearer, "lost phone");
+		Map<?, ?> tokens = (Map<?, ?>) parse(body(tokenSignIn(lost.get(signInOptions(), ORIGIN)))).get("result");
+		String accessToken = "Bearer " + tokens.get("accessToken");
+		assertThat(post("/api/Passkey/List", "{}").header(HttpHeaders.AUTHORIZATION, accessToken).exchange())
+			.hasStatus(200);
+		long id = this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
+			.param("id", lost.credentialId())
+			.query(Long.class)
+			.single();
+
+		assertThat(post("/api/Passkey/Remove", json(Map.of("id", id, "password", PASSWORD)))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange()).hasStatus(200);
+
+		assertThat(post("/api/Passkey/List", "{}").header(HttpHeaders.AUTHORIZATION, accessToken).exchange())
+			.as("the lost passkey's access token")
+			.hasStatus(401);
+		assertThat(post("/api/TokenAuth/RefreshToken", json(Map.of("refreshToken", tokens.get("refreshToken"))))
+			.exchange()).as("its refresh token").hasStatus(401);
+		assertThat(post("/api/Passkey/List", "{}").header(HttpHeaders.AUTHORIZATION, bearer).exchange())
+			.as("the session of the user who removed it")
+			.hasStatus(200);
+	}
+
+	@Test
+	void shouldRequireTheAuthenticatorToVerifyItsUser() {
+		insertUser(497, "presence");
+		String bearer = bearerToken(this.mvc, "", "presence", PASSWORD);
+		assertThat(registrationOptions(bearer)).contains("\"userVerification\":\"required\"");
+		assertThat(signInOptions()).contains("\"userVerification\":\"required\"");
+		SoftwareAuthenticator unverified = new SoftwareAuthenticator();
+		unverified.setVerifiesUser(false);
+		assertThat(registerCredential(bearer, tree(unverified.create(registrationOptions(bearer), ORIGIN))))
+			.as("a registration without a PIN or biometrics")
+			.hasStatus(400)
+			.bodyText()
+			.contains("use a passkey that checks it is you");
+
+		SoftwareAuthenticator authenticator = register(bearer, "key");
+		authenticator.setVerifiesUser(false);
+		assertThat(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))).as("no two-factor sign-in, all the same")
+			.hasStatus(401)
+			.bodyText()
+			.contains("use a passkey that checks it is you");
+		assertRefusedFor("USER_NOT_VERIFIED", 497L);
+		drainTheWriter();
+		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%USER_NOT_VERIFIED%' and user_id = 497"))
+			.isEqualTo(1);
+	}
+
+	@Test
+	void shouldAskAUserWhoMustChangeItsPasswordToChangeItAsThePasswordSignInDoes() {
+		insertUser(498, "stale");
+		SoftwareAuthenticator authenticator = register(bearerToken(this.mvc, "", "stale", PASSWORD), "key");
+		this.jdbc.sql("update svc_users set should_change_password = true where id = 498").update();
+
+		MvcTestResult token = tokenSignIn(authenticator.get(signInOptions(), ORIGIN));
+		assertThat(token).hasStatus(200);
+		Map<?, ?> result = (Map<?, ?>) parse(body(token)).get("result");
+		assertThat(result.get("shouldResetPassword")).isEqualTo(true);
+		assertThat(result.get("passwordResetCode")).isNotNull();
+		assertThat(result.get("accessToken")).as("no tokens").isNull();
+		assertThat(result.get("refreshToken")).isNull();
+
+		MvcTestResult cookie = post("/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN)).exchange();
+		assertThat(cookie).hasStatus(200).bodyText().contains("\"shouldResetPassword\":true");
+		MockHttpSession session = (MockHttpSession) cookie.getRequest().getSession(false);
+		assertThat((session != null)
+				? session.getAttribute(HttpSessionSecurityContextRepository.SPRING_SECURITY_CONTEXT_KEY) : null)
+			.as("no session signed in")
+			.isNull();
+	}
+
+	@Test
+	void shouldKeepTwentyPasskeysPerUserAndListTheirIdsToExclude() {
+		insertUser(500, "collector");
+		String bearer = bearerToken(this.mvc, "", "collector", PASSWORD);
+		String handle = tree(registrationOptions(bearer)).path("result").path("user").path("id").asString();
+		for (int i = 0; i < 19; i++) {
+			insertPasskey(handle, "keyid0" + (10 + i));
+		}
+		String options = registrationOptions(bearer);
+		assertThat(tree(options).path("result").path("excludeCredentials")).hasSize(19);
+		assertThat(options).contains("\"id\":\"keyid017\"");
+
+		insertPasskey(handle, "keyid029");
+		assertThat(post("/api/Passkey/RegistrationOptions", "{}").header(HttpHeaders.AUTHORIZATION, bearer).exchange())
+			.hasStatus(400)
+			.bodyText()
+			.contains("You have 20 passkeys, the most a user may have");
+	}
+
+	@Test
+	void shouldRefuseSignInOptionsWhenAllTheOpenChallengesAreTaken() {
+		this.jdbc
+			.sql("insert into svc_passkey_challenges (challenge, user_id, expiry_time) select concat('full-', x),"
+					+ " null, timestamp with time zone '2999-01-01 00:00:00+00' from system_range(1, :count)")
+			.param("count", JdbcPasskeyStore.MAX_OPEN_SIGN_IN_CHALLENGES)
+			.update();
+		try {
+			assertThat(post("/api/Passkey/SignInOptions", "{}").exchange()).hasStatus(503)
+				.hasHeader(HttpHeaders.RETRY_AFTER, "60")
+				.bodyText()
+				.contains("Too many passkey sign-ins are under way");
+		}
+		finally {
+			this.jdbc.sql("delete from svc_passkey_challenges where challenge like 'full-%'").update();
+		}
+		assertThat(post("/api/Passkey/SignInOptions", "{}").exchange()).hasStatus(200);
+	}
+
+	private void insertPasskey(String handle, String credentialId) {
+		this.jdbc
+			.sql("insert into svc_passkeys (credential_id, user_handle, label, public_key, signature_count,"
+					+ " uv_initialized, backup_eligible, backup_state, transports, attestation_object, created_time)"
+					+ " values (:id, :handle, :id, 'AA', 0, true, false, false, 'internal', 'AA', current_timestamp)")
+			.param("id", credentialId)
+			.param("handle", handle)
+			.update();
+	}
+
+	@Test
+	void shouldTakeNoOtherHostThanTheLoopbackForTheRelyingPartyInDevMode() {
+		MvcTestResult refused = post("/api/Passkey/SignInOptions", "{}").with((request) -> {
+			request.setServerName("evil.test");
+			return request;
+		}).exchange();
+		assertThat(refused).hasStatus(400)
+			.bodyText()
+			.contains("not on evil.test", "set graphql.sign-in.passkey.relying-party-id");
+		assertThat(post("/api/Passkey/SignInOptions", "{}").with((request) -> {
+			request.setServerName("127.0.0.1");
+			return request;
+		}).exchange()).hasStatus(200).bodyText().contains("\"rpId\":\"127.0.0.1\"");
+	}
+
+	private static JsonNode tree(String json) {
+		return JsonMapper.shared().readTree(json);
+	}
+
+	private MvcTestResult registerCredential(String bearer, JsonNode credential) {
+		return post("/api/Passkey/Register",
+				json(Map.of("password", PASSWORD, "label", "key", "credential", credential)))
+			.header(HttpHeaders.AUTHORIZATION, bearer)
+			.exchange();
+	}
+
+	private MockMvcTester.MockMvcRequestBuilder post(String path, String body) {
+		return postJson(this.mvc, path, body).with((request) -> {
+			request.setRemoteAddr(this.address);
+			return request;
+		});
+	}
+
 	private SoftwareAuthenticator register(String bearer, String label) {
 		SoftwareAuthenticator authenticator = new SoftwareAuthenticator();
 		String credential = authenticator.create(registrationOptions(bearer), ORIGIN);
@@ -251,21 +508,20 @@ class PasskeySignInTests {
 	}
 
 	private String registrationOptions(String bearer) {
-		MvcTestResult options = postJson(this.mvc, "/api/Passkey/RegistrationOptions", "{}")
-			.header(HttpHeaders.AUTHORIZATION, bearer)
+		MvcTestResult options = post("/api/Passkey/RegistrationOptions", "{}").header(HttpHeaders.AUTHORIZATION, bearer)
 			.exchange();
 		assertThat(options).hasStatus(200);
 		return body(options);
 	}
 
 	private String signInOptions() {
-		MvcTestResult options = postJson(this.mvc, "/api/Passkey/SignInOptions", "{}").exchange();
+		MvcTestResult options = post("/api/Passkey/SignInOptions", "{}").exchange();
 		assertThat(options).hasStatus(200);
 		return body(options);
 	}
 
 	private MvcTestResult tokenSignIn(String credential) {
-		return postJson(this.mvc, "/api/TokenAuth/PasskeyAuthenticate", credential).exchange();
+		return post("/api/TokenAuth/PasskeyAuthenticate", credential).exchange();
 	}
 
 	private void assertRefusedFor(String reason, Long userId) {

@@ -42,6 +42,8 @@ final class SoftwareAuthenticator {
 
 	private boolean verifiesUser = true;
 
+	private String attestationFormat = "none";
+
 	SoftwareAuthenticator() {
 		try {
 			KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
@@ -72,6 +74,14 @@ final class SoftwareAuthenticator {
 	}
 
 	/**
+	 * The attestation statement format its registrations name.
+	 * @param attestationFormat the format, "none" by default
+	 */
+	void setAttestationFormat(String attestationFormat) {
+		this.attestationFormat = attestationFormat;
+	}
+
+	/**
 	 * Makes the credential for registration options.
 	 * @param optionsEnvelope the answer of RegistrationOptions
 	 * @param origin the page's origin
@@ -85,7 +95,7 @@ final class SoftwareAuthenticator {
 		ByteArrayOutputStream authData = new ByteArrayOutputStream();
 		authData.writeBytes(sha256(rpId.getBytes(StandardCharsets.UTF_8)));
 		// user present, user verified, attested credential data
-		authData.write(0x01 | 0x04 | 0x40);
+		authData.write(this.verifiesUser ? (0x01 | 0x04 | 0x40) : (0x01 | 0x40));
 		authData.writeBytes(ByteBuffer.allocate(4).putInt((int) this.counter).array());
 		authData.writeBytes(new byte[16]);
 		authData.writeBytes(ByteBuffer.allocate(2).putShort((short) this.credentialId.length).array());
@@ -94,7 +104,7 @@ final class SoftwareAuthenticator {
 		ByteArrayOutputStream attestation = new ByteArrayOutputStream();
 		attestation.write(0xA3);
 		text(attestation, "fmt");
-		text(attestation, "none");
+		text(attestation, this.attestationFormat);
 		text(attestation, "attStmt");
 		attestation.write(0xA0);
 		text(attestation, "authData");

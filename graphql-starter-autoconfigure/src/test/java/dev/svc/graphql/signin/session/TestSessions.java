@@ -3,9 +3,12 @@ package dev.svc.graphql.signin.session;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.unit.DataSize;
 
@@ -44,9 +47,12 @@ public final class TestSessions {
 
 		private final Set<String> unused = ConcurrentHashMap.newKeySet();
 
+		private final Map<String, Long> users = new ConcurrentHashMap<>();
+
 		@Override
 		public void start(String sessionId, long userId, Instant now, Instant expiry) {
 			this.ends.put(sessionId, expiry);
+			this.users.put(sessionId, userId);
 		}
 
 		@Override
@@ -72,6 +78,18 @@ public final class TestSessions {
 		@Override
 		public void end(String sessionId, Instant now) {
 			this.ends.computeIfPresent(sessionId, (id, end) -> now);
+		}
+
+		@Override
+		public List<String> endOthers(long userId, @Nullable String keep, Instant now) {
+			List<String> ended = this.users.entrySet()
+				.stream()
+				.filter((entry) -> entry.getValue() == userId && !entry.getKey().equals(keep)
+						&& isActive(entry.getKey(), now))
+				.map(Map.Entry::getKey)
+				.toList();
+			ended.forEach((sessionId) -> end(sessionId, now));
+			return ended;
 		}
 
 	}
