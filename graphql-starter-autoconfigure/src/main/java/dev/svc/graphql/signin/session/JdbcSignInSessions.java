@@ -107,7 +107,7 @@ final class JdbcSignInSessions implements SignInSessions {
 					+ " and expiry_time > :now")
 			.param("userId", userId)
 			.param("now", utc(now))
-			.query(String.class)
+			.query((rs, row) -> rs.getString("id"))
 			.list()
 			.stream()
 			.filter((sessionId) -> !sessionId.equals(keep))
