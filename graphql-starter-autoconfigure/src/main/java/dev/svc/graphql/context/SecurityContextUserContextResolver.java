@@ -9,18 +9,25 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.graphql.server.WebGraphQlRequest;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
  * An authenticated {@link SignedInUser} principal is signed in; anything else is
- * anonymous, in the tenant of the request's header.
+ * anonymous, in the tenant of the request's header. A permission that a deployment
+ * reserves for passkey sign-ins is held only by an authentication whose factors include
+ * WebAuthn ({@link FactorGrantedAuthority#WEBAUTHN_AUTHORITY}).
  */
 final class SecurityContextUserContextResolver implements UserContextResolver {
 
 	private final @Nullable Function<SignedInUser, Set<String>> grantedPermissions;
 
-	SecurityContextUserContextResolver(@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
+	private final Set<String> passkeyPermissions;
+
+	SecurityContextUserContextResolver(@Nullable Function<SignedInUser, Set<String>> grantedPermissions,
+			Set<String> passkeyPermissions) {
 		this.grantedPermissions = grantedPermissions;
+		this.passkeyPermissions = Set.copyOf(passkeyPermissions);
 	}
 
 	@Override
@@ -31,11 +38,23 @@ final class SecurityContextUserContextResolver implements UserContextResolver {
 			Set<String> permissions = (this.grantedPermissions != null) ? this.grantedPermissions.apply(user)
 					: authentication.getAuthorities()
 						.stream()
+						.filter((authority) -> !(authority instanceof FactorGrantedAuthority))
 						.map(GrantedAuthority::getAuthority)
 						.collect(Collectors.toUnmodifiableSet());
-			return UserContext.signedIn(user, permissions);
+			return UserContext.signedIn(user, proven(permissions, authentication));
 		}
 		return AnonymousUserContextResolver.INSTANCE.resolve(request);
+	}
+
+	private Set<String> proven(Set<String> permissions, Authentication authentication) {
+		if (this.passkeyPermissions.isEmpty() || authentication.getAuthorities()
+			.stream()
+			.anyMatch((authority) -> FactorGrantedAuthority.WEBAUTHN_AUTHORITY.equals(authority.getAuthority()))) {
+			return permissions;
+		}
+		return permissions.stream()
+			.filter((permission) -> !this.passkeyPermissions.contains(permission))
+			.collect(Collectors.toUnmodifiableSet());
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.svc.graphql.context;
 
+import java.util.Set;
+
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.identity.IdentityStore;
@@ -15,10 +17,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.graphql.server.WebGraphQlInterceptor;
 
 /**
@@ -33,6 +38,19 @@ import org.springframework.graphql.server.WebGraphQlInterceptor;
 		UserContextAutoConfiguration.SecurityUserContextConfiguration.class,
 		UserContextAutoConfiguration.AnonymousUserContextConfiguration.class })
 public final class UserContextAutoConfiguration {
+
+	/**
+	 * The permissions held only while signed in with a passkey
+	 * ({@code graphql.sign-in.passkey.required-for}, described by
+	 * {@code PasskeyProperties}), read here by name: the context knows no sign-in.
+	 * @param environment the environment
+	 * @return the permissions' names
+	 */
+	public static Set<String> passkeyPermissions(Environment environment) {
+		return Binder.get(environment)
+			.bind("graphql.sign-in.passkey.required-for", Bindable.setOf(String.class))
+			.orElseGet(Set::of);
+	}
 
 	@Bean
 	@Order(PipelineOrder.USER_CONTEXT_INTERCEPTOR)
@@ -72,10 +90,11 @@ public final class UserContextAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		UserContextResolver userContextResolver(ObjectProvider<IdentityStore> identityStore) {
+		UserContextResolver userContextResolver(ObjectProvider<IdentityStore> identityStore, Environment environment) {
 			IdentityStore store = identityStore.getIfUnique();
-			return UserContextResolver
-				.fromSecurityContext((store != null) ? (user) -> store.findGrantedPermissions(user.userId()) : null);
+			return new SecurityContextUserContextResolver(
+					(store != null) ? (user) -> store.findGrantedPermissions(user.userId()) : null,
+					passkeyPermissions(environment));
 		}
 
 	}

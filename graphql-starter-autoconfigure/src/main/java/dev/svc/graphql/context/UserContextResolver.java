@@ -31,7 +31,7 @@ public interface UserContextResolver {
 	 * @return the resolver
 	 */
 	static UserContextResolver fromSecurityContext(@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
-		return new SecurityContextUserContextResolver(grantedPermissions);
+		return new SecurityContextUserContextResolver(grantedPermissions, Set.of());
 	}
 
 	/**

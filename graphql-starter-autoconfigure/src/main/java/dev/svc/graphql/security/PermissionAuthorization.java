@@ -3,6 +3,7 @@ package dev.svc.graphql.security;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.context.UserContext;
@@ -10,6 +11,7 @@ import dev.svc.graphql.context.UserContext;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 
 /**
  * Spring Security authorization by identity-data permissions, for a host's own paths.
@@ -26,14 +28,20 @@ public final class PermissionAuthorization {
 
 	private final PermissionChecker checker;
 
+	private final Set<String> passkeyPermissions;
+
 	/**
 	 * Creates the authorization; the module declares it wherever it signs users in.
 	 * @param grantedPermissions loads the permissions of a signed-in user
 	 * @param checker decides whether a user holds a permission
+	 * @param passkeyPermissions the permissions held only by an authentication whose
+	 * factors include WebAuthn ({@code graphql.sign-in.passkey.required-for})
 	 */
-	public PermissionAuthorization(Function<SignedInUser, Set<String>> grantedPermissions, PermissionChecker checker) {
+	public PermissionAuthorization(Function<SignedInUser, Set<String>> grantedPermissions, PermissionChecker checker,
+			Set<String> passkeyPermissions) {
 		this.grantedPermissions = grantedPermissions;
 		this.checker = checker;
+		this.passkeyPermissions = Set.copyOf(passkeyPermissions);
 	}
 
 	/**
@@ -66,8 +74,20 @@ public final class PermissionAuthorization {
 				|| (hostOnly && user.tenantId() != null)) {
 			return false;
 		}
-		return this.checker.isGrantedAny(UserContext.signedIn(user, this.grantedPermissions.apply(user)),
+		return this.checker.isGrantedAny(
+				UserContext.signedIn(user, proven(this.grantedPermissions.apply(user), authentication)),
 				List.of(permissions));
+	}
+
+	private Set<String> proven(Set<String> permissions, Authentication authentication) {
+		if (this.passkeyPermissions.isEmpty() || authentication.getAuthorities()
+			.stream()
+			.anyMatch((authority) -> FactorGrantedAuthority.WEBAUTHN_AUTHORITY.equals(authority.getAuthority()))) {
+			return permissions;
+		}
+		return permissions.stream()
+			.filter((permission) -> !this.passkeyPermissions.contains(permission))
+			.collect(Collectors.toUnmodifiableSet());
 	}
 
 }

@@ -9,6 +9,7 @@ import dev.svc.graphql.SvcGraphQlProperties;
 import dev.svc.graphql.audit.AuditAutoConfiguration;
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.audit.AuditQuota;
+import dev.svc.graphql.context.UserContextAutoConfiguration;
 import dev.svc.graphql.identity.CredentialStore;
 import dev.svc.graphql.identity.IdentityStore;
 import dev.svc.graphql.ratelimit.RateLimitAutoConfiguration;
@@ -74,8 +75,10 @@ public final class SignInAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnClass(name = "org.springframework.security.authorization.AuthorizationManager")
-	PermissionAuthorization permissionAuthorization(IdentityStore store, PermissionChecker checker) {
-		return new PermissionAuthorization((user) -> store.findGrantedPermissions(user.userId()), checker);
+	PermissionAuthorization permissionAuthorization(IdentityStore store, PermissionChecker checker,
+			Environment environment) {
+		return new PermissionAuthorization((user) -> store.findGrantedPermissions(user.userId()), checker,
+				UserContextAutoConfiguration.passkeyPermissions(environment));
 	}
 
 	// the module's own encoder is no bean: it would change how the host checks its own

@@ -1,7 +1,7 @@
 package dev.svc.graphql.security;
 
-import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import dev.svc.graphql.context.SignedInUser;
 import org.jspecify.annotations.Nullable;
@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PermissionAuthorizationTests {
 
 	private final PermissionAuthorization permissions = new PermissionAuthorization(
-			(user) -> Set.of(PermissionDefinition.ADMINISTRATION), PermissionChecker.fromUserContext());
+			(user) -> Set.of(PermissionDefinition.ADMINISTRATION, PermissionDefinition.USERS),
+			PermissionChecker.fromUserContext(), Set.of(PermissionDefinition.USERS));
 
 	@Test
 	void shouldLetInOnTheHostOnlyHostUsersHoldingThePermission() {
@@ -38,13 +40,25 @@ class PermissionAuthorizationTests {
 		assertThat(isGranted(anywhere, signedIn(2))).isTrue();
 	}
 
+	@Test
+	void shouldLetInToAPermissionReservedForPasskeysOnlyThoseSignedInWithOne() {
+		AuthorizationManager<Object> users = this.permissions.require(PermissionDefinition.USERS);
+		assertThat(isGranted(users, signedIn(null))).as("signed in with no factor named").isFalse();
+		assertThat(isGranted(users, signedIn(null, FactorGrantedAuthority.PASSWORD_AUTHORITY))).isFalse();
+		assertThat(isGranted(users, signedIn(null, FactorGrantedAuthority.WEBAUTHN_AUTHORITY))).isTrue();
+		assertThat(isGranted(this.permissions.require(PermissionDefinition.ADMINISTRATION),
+				signedIn(null, FactorGrantedAuthority.PASSWORD_AUTHORITY)))
+			.as("a permission not reserved")
+			.isTrue();
+	}
+
 	private static boolean isGranted(AuthorizationManager<Object> manager, @Nullable Authentication authentication) {
 		return manager.authorize(() -> authentication, new Object()).isGranted();
 	}
 
-	private static Authentication signedIn(@Nullable Integer tenantId) {
+	private static Authentication signedIn(@Nullable Integer tenantId, String... factors) {
 		return UsernamePasswordAuthenticationToken.authenticated(new SignedInUser(1, tenantId, "admin"), null,
-				List.of());
+				Stream.of(factors).map(FactorGrantedAuthority::fromAuthority).toList());
 	}
 
 }

@@ -30,6 +30,7 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.authentication.event.AuthenticationFailureBadCredentialsEvent;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 import org.springframework.security.web.webauthn.api.AuthenticatorAssertionResponse;
 import org.springframework.security.web.webauthn.api.PublicKeyCredential;
 
@@ -165,7 +166,8 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 				new PasskeyAuthenticationDetails.Attempt(result, null, false, started, user.userId(), user.tenantId()));
 		SignedInUser signedIn = Objects.requireNonNull(result.user(), "a success names its user");
 		UsernamePasswordAuthenticationToken token = UsernamePasswordAuthenticationToken.authenticated(
-				(this.sessions != null) ? this.sessions.startCookieSession(signedIn) : signedIn, null, List.of());
+				(this.sessions != null) ? this.sessions.startCookieSession(signedIn) : signedIn, null,
+				List.of(FactorGrantedAuthority.fromAuthority(FactorGrantedAuthority.WEBAUTHN_AUTHORITY)));
 		token.setDetails(details);
 		return token;
 	}

@@ -1,7 +1,9 @@
 package dev.svc.graphql.signin.passkey;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
@@ -32,6 +34,14 @@ public class PasskeyProperties {
 	 */
 	private List<String> allowedOrigins = new ArrayList<>();
 
+	/**
+	 * Permissions a user holds only while signed in with a passkey, for example
+	 * "Pages.Administration.Users": a password sign-in, with or without a code, leaves
+	 * them out of its fields, its schema and the host's paths. With passkeys off, no one
+	 * holds them.
+	 */
+	private Set<String> requiredFor = new LinkedHashSet<>();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -46,6 +56,14 @@ public class PasskeyProperties {
 
 	public void setRelyingPartyId(@Nullable String relyingPartyId) {
 		this.relyingPartyId = relyingPartyId;
+	}
+
+	public Set<String> getRequiredFor() {
+		return this.requiredFor;
+	}
+
+	public void setRequiredFor(Set<String> requiredFor) {
+		this.requiredFor = requiredFor;
 	}
 
 	public List<String> getAllowedOrigins() {

@@ -20,6 +20,7 @@ import org.springframework.security.authentication.event.AuthenticationFailureBa
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.CredentialsContainer;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
 /**
@@ -98,8 +99,9 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 			throw new SignInResult.Refused(result);
 		}
 		SignedInUser user = Objects.requireNonNull(result.user(), "a success names its user");
-		UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken
-			.authenticated((this.sessions != null) ? this.sessions.startCookieSession(user) : user, null, List.of());
+		UsernamePasswordAuthenticationToken signedIn = UsernamePasswordAuthenticationToken.authenticated(
+				(this.sessions != null) ? this.sessions.startCookieSession(user) : user, null,
+				List.of(FactorGrantedAuthority.fromAuthority(FactorGrantedAuthority.PASSWORD_AUTHORITY)));
 		signedIn.setDetails(authentication.getDetails());
 		return signedIn;
 	}

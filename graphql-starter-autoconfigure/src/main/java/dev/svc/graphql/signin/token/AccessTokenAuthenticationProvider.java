@@ -1,10 +1,7 @@
 package dev.svc.graphql.signin.token;
 
-import java.util.List;
-
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationProvider;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
@@ -29,7 +26,6 @@ final class AccessTokenAuthenticationProvider implements AuthenticationProvider 
 	public Authentication authenticate(Authentication authentication) {
 		String token = ((BearerTokenAuthenticationToken) authentication).getToken();
 		return this.tokens.readAccessToken(token)
-			.<Authentication>map((user) -> UsernamePasswordAuthenticationToken.authenticated(user, null, List.of()))
 			.orElseGet(() -> new AnonymousAuthenticationToken(ANONYMOUS_KEY, "anonymousUser",
 					AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS")));
 	}

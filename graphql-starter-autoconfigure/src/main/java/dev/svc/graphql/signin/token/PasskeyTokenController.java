@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -35,16 +36,15 @@ final class PasskeyTokenController {
 
 	@PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody String credential, HttpServletRequest request) {
-		SignedInUser user;
+		Authentication signedIn;
 		try {
-			user = (SignedInUser) Objects
-				.requireNonNull(this.passkeys.authenticate(PasskeyAuthenticationProvider.attempt(request, credential))
-					.getPrincipal());
+			signedIn = this.passkeys.authenticate(PasskeyAuthenticationProvider.attempt(request, credential));
 		}
 		catch (SignInResult.Refused refused) {
 			return TokenAuthController.refused(refused.getResult());
 		}
-		TokenService.Tokens issued = this.tokens.signIn(user);
+		SignedInUser user = (SignedInUser) Objects.requireNonNull(signedIn.getPrincipal());
+		TokenService.Tokens issued = this.tokens.signIn(signedIn);
 		return ResponseEntity.ok(AjaxResponse
 			.success(new AuthenticateResultModel(issued.accessToken(), this.tokens.encrypt(issued.accessToken()),
 					issued.accessTokenLifetime().toSeconds(), false, null, user.userId(), false, null, null, null,

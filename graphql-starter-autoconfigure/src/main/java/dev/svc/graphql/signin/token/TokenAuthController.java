@@ -27,6 +27,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -68,16 +69,17 @@ final class TokenAuthController {
 				new SecondFactor(model.twoFactorVerificationCode(), Boolean.TRUE.equals(model.rememberClient()),
 						model.twoFactorRememberClientToken()));
 		attempt.setDetails(details);
-		SignedInUser user;
+		Authentication signedIn;
 		try {
-			user = (SignedInUser) Objects.requireNonNull(this.signIns.authenticate(attempt).getPrincipal());
+			signedIn = this.signIns.authenticate(attempt);
 		}
 		catch (SignInResult.Refused refused) {
 			return invalid.isEmpty() ? refused(refused.getResult())
 					// audited and throttled as any sign-in; the answer says what is wrong
 					: invalidRequest("Your request is not valid!", invalid);
 		}
-		TokenService.Tokens issued = this.tokens.signIn(user);
+		SignedInUser user = (SignedInUser) Objects.requireNonNull(signedIn.getPrincipal());
+		TokenService.Tokens issued = this.tokens.signIn(signedIn);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
 				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
 				user.userId(), false, null, details.twoFactorRememberClientToken(), null, issued.refreshToken(),

@@ -118,7 +118,9 @@ final class TwoFactorController {
 	private ResponseEntity<AjaxResponse> asUser(HttpServletRequest request, @Nullable String authorization,
 			Function<SignedInUser, ResponseEntity<AjaxResponse>> action) {
 		Optional<SignedInUser> user = (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7))
-				? this.tokens.readAccessToken(authorization.substring(7).trim()) : sessionUser(request);
+				? this.tokens.readAccessToken(authorization.substring(7).trim())
+					.map((signedIn) -> (SignedInUser) signedIn.getPrincipal())
+				: sessionUser(request);
 		return user.map(action)
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
 				.body(AjaxResponse.failure("Current user did not login to the application!", true)));

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.svc.graphql.audit.AuditLogWriter;
 import dev.svc.graphql.context.SignedInUser;
+import dev.svc.graphql.security.PermissionDefinition;
 import dev.svc.graphql.signin.session.SignInSessions;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,9 +33,11 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static dev.svc.graphql.test.MockMvcRequests.bearerToken;
 import static dev.svc.graphql.test.MockMvcRequests.body;
+import static dev.svc.graphql.test.MockMvcRequests.graphQl;
 import static dev.svc.graphql.test.MockMvcRequests.json;
 import static dev.svc.graphql.test.MockMvcRequests.parse;
 import static dev.svc.graphql.test.MockMvcRequests.postJson;
+import static dev.svc.graphql.test.MockMvcRequests.signedInSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -50,13 +53,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.expose-exception-details=true", "graphql.sign-in.cookie.enabled=true",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=passkey-tests-key-0123456789abcdef-not-a-secret",
-				"graphql.sign-in.passkey.enabled=true" })
+				"graphql.sign-in.passkey.enabled=true", "graphql.queries.audit-logs.enabled=true",
+				"graphql.sign-in.passkey.required-for=" + PermissionDefinition.AUDIT_LOGS })
 @AutoConfigureMockMvc
 class PasskeySignInTests {
 
 	private static final String ORIGIN = "http://localhost";
 
 	private static final String PASSWORD = "123qwe";
+
+	private static final String AUDIT_LOGS = "{ auditLogs(serviceName: \"none\") { id } }";
 
 	// each test from an address of its own, so that the address's throttle is its own
 	private static final AtomicInteger ADDRESSES = new AtomicInteger(1);
@@ -161,6 +167,47 @@ class PasskeySignInTests {
 		drainTheWriter();
 		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%SUCCESS%'")).isEqualTo(1);
 		assertThat(count("method_name = 'PasskeySignIn' and parameters like '%SUCCESS%' and user_id = 4")).isEqualTo(2);
+	}
+
+	@Test
+	void shouldGrantAPermissionReservedForPasskeysOnlyToSessionsBegunWithOne() {
+		String byPassword = bearerToken(this.mvc, "", "auditor", PASSWORD);
+		SoftwareAuthenticator authenticator = register(byPassword, "reserved");
+		assertThat(auditLogs(graphQl(this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION, byPassword)))
+			.as("a password's token")
+			.isFalse();
+		assertThat(auditLogs(
+				graphQl(this.mvc, "/graphql", AUDIT_LOGS).session(signedInSession(this.mvc, "", "auditor", PASSWORD))))
+			.as("a password's cookie")
+			.isFalse();
+
+		Map<?, ?> tokens = (Map<?, ?>) parse(body(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))))
+			.get("result");
+		assertThat(auditLogs(graphQl(this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION,
+				"Bearer " + tokens.get("accessToken"))))
+			.as("a passkey's token")
+			.isTrue();
+		MvcTestResult refreshed = postJson(this.mvc, "/api/TokenAuth/RefreshToken",
+				json(Map.of("refreshToken", tokens.get("refreshToken"))))
+			.exchange();
+		assertThat(auditLogs(graphQl(this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION,
+				"Bearer " + ((Map<?, ?>) parse(body(refreshed)).get("result")).get("accessToken"))))
+			.as("its refreshed token")
+			.isTrue();
+		MvcTestResult cookie = postJson(this.mvc, "/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN))
+			.exchange();
+		assertThat(auditLogs(
+				graphQl(this.mvc, "/graphql", AUDIT_LOGS).session((MockHttpSession) cookie.getRequest().getSession())))
+			.as("a passkey's cookie")
+			.isTrue();
+	}
+
+	// whether the answer has the audit logs, or the specification's refusal for a
+	// permission not held
+	private boolean auditLogs(MockMvcTester.MockMvcRequestBuilder query) {
+		String answer = body(query.exchange());
+		assertThat(answer).containsAnyOf("{\"data\":{\"auditLogs\":[]}}", "SVC_AUTHORIZATION");
+		return answer.contains("\"auditLogs\":[]");
 	}
 
 	@Test

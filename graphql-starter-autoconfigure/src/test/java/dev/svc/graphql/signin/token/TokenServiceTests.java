@@ -2,6 +2,7 @@ package dev.svc.graphql.signin.token;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.signin.session.SignInSessions;
@@ -9,6 +10,10 @@ import dev.svc.graphql.signin.session.TestSessions;
 import dev.svc.graphql.test.MutableClock;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.FactorGrantedAuthority;
 import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,6 +26,8 @@ class TokenServiceTests {
 
 	private static final SignedInUser ADMIN = new SignedInUser(1, 7, "admin");
 
+	private static final Authentication ADMIN_BY_PASSWORD = signedIn(FactorGrantedAuthority.PASSWORD_AUTHORITY);
+
 	private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
 
 	private final SignInSessions sessions = TestSessions.inMemory();
@@ -31,7 +38,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldReadATokenAgainUntilItExpires() {
-		String token = this.tokens.signIn(ADMIN).accessToken();
+		String token = this.tokens.signIn(ADMIN_BY_PASSWORD).accessToken();
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
 		this.clock.advance(Duration.ofDays(1).minusSeconds(1));
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
@@ -41,7 +48,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldRefuseATokenReadBeforeOnceItsSessionEnded() {
-		String token = this.tokens.signIn(ADMIN).accessToken();
+		String token = this.tokens.signIn(ADMIN_BY_PASSWORD).accessToken();
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
 		assertThat(this.tokens.logOut(token)).isTrue();
 		assertThat(this.tokens.readAccessToken(token)).isEmpty();
@@ -49,7 +56,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldRefuseAnAlteredCopyOfATokenReadBefore() {
-		String token = this.tokens.signIn(ADMIN).accessToken();
+		String token = this.tokens.signIn(ADMIN_BY_PASSWORD).accessToken();
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
 		char last = token.charAt(token.length() - 2);
 		String altered = token.substring(0, token.length() - 2) + ((last == 'A') ? 'B' : 'A')
@@ -60,7 +67,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldNotTakeARefreshTokenForAnAccessToken() {
-		TokenService.Tokens issued = this.tokens.signIn(ADMIN);
+		TokenService.Tokens issued = this.tokens.signIn(ADMIN_BY_PASSWORD);
 		assertThat(this.tokens.readAccessToken(issued.accessToken())).map(TokenServiceTests::withoutSession)
 			.contains(ADMIN);
 		assertThat(this.tokens.readAccessToken(issued.refreshToken())).isEmpty();
@@ -83,7 +90,33 @@ class TokenServiceTests {
 		assertThat(other.decrypt(encrypted)).as("another key").isEmpty();
 	}
 
-	private static SignedInUser withoutSession(SignedInUser user) {
+	@Test
+	void shouldKeepThroughRefreshesWhetherTheSessionBeganWithAPasskey() {
+		TokenService.Tokens byPasskey = this.tokens.signIn(signedIn(FactorGrantedAuthority.WEBAUTHN_AUTHORITY));
+		assertThat(factors(byPasskey.accessToken())).containsExactly(FactorGrantedAuthority.WEBAUTHN_AUTHORITY);
+		TokenService.Tokens refreshed = this.tokens.refresh(byPasskey.refreshToken()).orElseThrow();
+		assertThat(factors(refreshed.accessToken())).containsExactly(FactorGrantedAuthority.WEBAUTHN_AUTHORITY);
+		TokenService.Tokens byPassword = this.tokens.signIn(ADMIN_BY_PASSWORD);
+		assertThat(factors(this.tokens.refresh(byPassword.refreshToken()).orElseThrow().accessToken()))
+			.containsExactly(FactorGrantedAuthority.PASSWORD_AUTHORITY);
+	}
+
+	private List<String> factors(String accessToken) {
+		return this.tokens.readAccessToken(accessToken)
+			.orElseThrow()
+			.getAuthorities()
+			.stream()
+			.map(GrantedAuthority::getAuthority)
+			.toList();
+	}
+
+	private static Authentication signedIn(String factor) {
+		return UsernamePasswordAuthenticationToken.authenticated(ADMIN, null,
+				List.of(FactorGrantedAuthority.fromAuthority(factor)));
+	}
+
+	private static SignedInUser withoutSession(Authentication signedIn) {
+		SignedInUser user = (SignedInUser) signedIn.getPrincipal();
 		assertThat(user.sessionId()).as("the token's session").isNotNull();
 		return new SignedInUser(user.userId(), user.tenantId(), user.userName());
 	}
