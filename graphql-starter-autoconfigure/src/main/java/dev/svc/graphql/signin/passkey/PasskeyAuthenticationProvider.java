@@ -16,6 +16,7 @@ import dev.svc.graphql.signin.password.PasswordResetCodes;
 import dev.svc.graphql.signin.password.SignInAttempts.Subject;
 import dev.svc.graphql.signin.password.SignInResult;
 import dev.svc.graphql.signin.password.SignInResult.Outcome;
+import dev.svc.graphql.signin.password.TenancyAuthenticationProvider;
 import dev.svc.graphql.signin.session.ActiveSessions;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
@@ -24,10 +25,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.AuthenticationProvider;
-import org.springframework.security.authentication.DefaultAuthenticationEventPublisher;
-import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.authentication.event.AuthenticationFailureBadCredentialsEvent;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.authority.FactorGrantedAuthority;
@@ -98,7 +96,7 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 	 * @return the manager
 	 */
 	public AuthenticationManager cookieSessions(ActiveSessions sessions, ApplicationEventPublisher events) {
-		return publishing(
+		return TenancyAuthenticationProvider.publishingEvents(
 				new PasskeyAuthenticationProvider(this.ceremonies, this.budget, this.resetCodes, sessions, this.clock),
 				events);
 	}
@@ -109,15 +107,7 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 	 * @return the manager
 	 */
 	public AuthenticationManager tokens(ApplicationEventPublisher events) {
-		return publishing(this, events);
-	}
-
-	private static AuthenticationManager publishing(AuthenticationProvider provider, ApplicationEventPublisher events) {
-		DefaultAuthenticationEventPublisher publisher = new DefaultAuthenticationEventPublisher(events);
-		publisher.setDefaultAuthenticationFailureEvent(AuthenticationFailureBadCredentialsEvent.class);
-		ProviderManager manager = new ProviderManager(provider);
-		manager.setAuthenticationEventPublisher(publisher);
-		return manager;
+		return TenancyAuthenticationProvider.publishingEvents(this, events);
 	}
 
 	@Override

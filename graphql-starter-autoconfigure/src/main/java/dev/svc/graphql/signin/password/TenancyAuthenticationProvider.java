@@ -116,9 +116,21 @@ public final class TenancyAuthenticationProvider implements AuthenticationProvid
 	 * @return the manager
 	 */
 	public AuthenticationManager publishingEvents(ApplicationEventPublisher events) {
+		return publishingEvents(this, events);
+	}
+
+	/**
+	 * A manager of one provider of the module's sign-ins, publishing as
+	 * {@link #publishingEvents(ApplicationEventPublisher)} does.
+	 * @param provider the provider, which throws {@link SignInResult.Refused}
+	 * @param events where the events go, the application context
+	 * @return the manager
+	 */
+	public static AuthenticationManager publishingEvents(AuthenticationProvider provider,
+			ApplicationEventPublisher events) {
 		DefaultAuthenticationEventPublisher publisher = new DefaultAuthenticationEventPublisher(events);
 		publisher.setDefaultAuthenticationFailureEvent(AuthenticationFailureBadCredentialsEvent.class);
-		ProviderManager manager = new ProviderManager(this);
+		ProviderManager manager = new ProviderManager(provider);
 		manager.setAuthenticationEventPublisher(publisher);
 		return manager;
 	}
