@@ -23,6 +23,7 @@ trap 'status=$?; [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/
   --graphql.sign-in.token.signing-key=passkey-bench-signing-key-0123456789abcdef \
   --graphql.sign-in.passkey.enabled=true --graphql.sign-in.passkey.relying-party-id=localhost \
   --graphql.sign-in.passkey.allowed-origins=http://localhost:$port \
+  --graphql.sign-in.passkey.required-for=Pages.Administration.Users \
   --logging.level.root=WARN > "$work/app.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/actuator/health" && break; sleep 1; done

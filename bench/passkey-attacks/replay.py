@@ -124,6 +124,35 @@ def main():
     ROWS.append(("the refresh token of a removed passkey's sign-in", "401", refreshed[0], "-",
                  "held" if refreshed[0] == 401 else "BROKEN", refreshed[2][:120].replace("|", "/")))
 
+    # Pages.Administration.Users is reserved for passkey sign-ins (graphql.sign-in.passkey.required-for)
+    def users_answered(c):
+        status, body, text, _ = c.users_query()
+        return status == 200 and isinstance(body, dict) and (body.get("data") or {}).get("users") is not None, text
+
+    def reserved(label, c, expected):
+        answered, text = users_answered(c)
+        ROWS.append((label, "answered" if expected else "SVC_AUTHORIZATION", "answered" if answered else "refused",
+                     "-", "held" if answered == expected and (answered or "SVC_AUTHORIZATION" in text) else "BROKEN",
+                     text[:120].replace("|", "/")))
+
+    by_password = signed_in("admin", "Default")
+    reserved("the users query with a password's token (permission reserved for passkeys)", by_password, False)
+    password_refresh = client().req("POST", "/api/TokenAuth/RefreshToken",
+                                    {"refreshToken": by_password.req("POST", "/api/TokenAuth/Authenticate",
+                                                                     {"tenancyName": "Default",
+                                                                      "userNameOrEmailAddress": "admin",
+                                                                      "password": "123qwe"})[1]["result"]
+                                    ["refreshToken"]})
+    reserved("... with a password's refreshed token", client(password_refresh[1]["result"]["accessToken"]), False)
+    cookie = client()
+    cookie.cookie_sign_in("admin", "123qwe", "Default")
+    reserved("... with a password's session cookie", cookie, False)
+    _, by_passkey, text, _ = sign_in(lambda o: second_admin.get(o, ORIGIN))
+    reserved("... with a passkey's token", client(by_passkey["result"]["accessToken"]), True)
+    passkey_refresh = client().req("POST", "/api/TokenAuth/RefreshToken",
+                                   {"refreshToken": by_passkey["result"]["refreshToken"]})
+    reserved("... with a passkey's refreshed token", client(passkey_refresh[1]["result"]["accessToken"]), True)
+
     print("| # | sent | expected | got | audit records | | answer (start) |")
     print("|---|---|---|---|---|---|---|")
     for i, (label, expected, status, recorded, verdict, text) in enumerate(ROWS, 1):
