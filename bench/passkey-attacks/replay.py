@@ -82,6 +82,9 @@ def main():
     _, jdoe = enrolled("jdoe", "Default")
     _, second_admin = enrolled("admin", "Second")
     owner, removed = enrolled("admin", "Default")
+    # the rows before 10 lock jdoe out (five refusals): the last refusals are another user's, so
+    # that each is refused for its own reason
+    _, auditor = enrolled("auditor", None)
 
     row("a good assertion (the reference)", {200}, lambda: sign_in(lambda o: jdoe.get(o, ORIGIN)))
     row("wrong origin", REFUSED, lambda: sign_in(lambda o: jdoe.get(o, "https://evil.test")))
@@ -97,17 +100,17 @@ def main():
     row("a signature of another key", REFUSED, lambda: sign_in(lambda o: jdoe.get(o, ORIGIN, sign=False)))
     row("another user's handle on the passkey", REFUSED,
         lambda: sign_in(lambda o: jdoe.get(o, ORIGIN, user_handle=second_admin.user_handle)))
-    row("no user verification (UP only)", REFUSED, lambda: sign_in(lambda o: jdoe.get(o, ORIGIN, flags=UP)))
+    row("no user verification (UP only)", REFUSED, lambda: sign_in(lambda o: auditor.get(o, ORIGIN, flags=UP)))
 
     def malformed(options):
-        assertion = jdoe.get(options, ORIGIN)
+        assertion = auditor.get(options, ORIGIN)
         assertion["response"]["authenticatorData"] = b64u(b"abc")
         return assertion
 
     row("malformed authenticator data", {400, 401}, lambda: sign_in(malformed))
-    sql("update svc_users set is_active = false where user_name = 'jdoe'")
-    row("a deactivated user", REFUSED, lambda: sign_in(lambda o: jdoe.get(o, ORIGIN)))
-    sql("update svc_users set is_active = true where user_name = 'jdoe'")
+    sql("update svc_users set is_active = false where user_name = 'auditor'")
+    row("a deactivated user", REFUSED, lambda: sign_in(lambda o: auditor.get(o, ORIGIN)))
+    sql("update svc_users set is_active = true where user_name = 'auditor'")
 
     # a session the passkey started, before it is removed (a lost device)
     _, started, text, _ = sign_in(lambda o: removed.get(o, ORIGIN))
