@@ -15,8 +15,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 /**
  * An authenticated {@link SignedInUser} principal is signed in; anything else is
  * anonymous, in the tenant of the request's header. A permission that a deployment
- * reserves for passkey sign-ins is held only by an authentication whose factors include
- * WebAuthn ({@link FactorGrantedAuthority#WEBAUTHN_AUTHORITY}).
+ * reserves for passkey sign-ins is held only by a user whose sign-in was a passkey's
+ * ({@link SignedInUser#passkey()}).
  */
 final class SecurityContextUserContextResolver implements UserContextResolver {
 
@@ -41,15 +41,13 @@ final class SecurityContextUserContextResolver implements UserContextResolver {
 						.filter((authority) -> !(authority instanceof FactorGrantedAuthority))
 						.map(GrantedAuthority::getAuthority)
 						.collect(Collectors.toUnmodifiableSet());
-			return UserContext.signedIn(user, proven(permissions, authentication));
+			return UserContext.signedIn(user, proven(permissions, user));
 		}
 		return AnonymousUserContextResolver.INSTANCE.resolve(request);
 	}
 
-	private Set<String> proven(Set<String> permissions, Authentication authentication) {
-		if (this.passkeyPermissions.isEmpty() || authentication.getAuthorities()
-			.stream()
-			.anyMatch((authority) -> FactorGrantedAuthority.WEBAUTHN_AUTHORITY.equals(authority.getAuthority()))) {
+	private Set<String> proven(Set<String> permissions, SignedInUser user) {
+		if (this.passkeyPermissions.isEmpty() || user.passkey()) {
 			return permissions;
 		}
 		return permissions.stream()

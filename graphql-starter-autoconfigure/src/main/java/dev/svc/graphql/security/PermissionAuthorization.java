@@ -11,7 +11,6 @@ import dev.svc.graphql.context.UserContext;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.authority.FactorGrantedAuthority;
 
 /**
  * Spring Security authorization by identity-data permissions, for a host's own paths.
@@ -34,8 +33,9 @@ public final class PermissionAuthorization {
 	 * Creates the authorization; the module declares it wherever it signs users in.
 	 * @param grantedPermissions loads the permissions of a signed-in user
 	 * @param checker decides whether a user holds a permission
-	 * @param passkeyPermissions the permissions held only by an authentication whose
-	 * factors include WebAuthn ({@code graphql.sign-in.passkey.required-for})
+	 * @param passkeyPermissions the permissions held only by a user whose sign-in was a
+	 * passkey's ({@link SignedInUser#passkey()},
+	 * {@code graphql.sign-in.passkey.required-for})
 	 */
 	public PermissionAuthorization(Function<SignedInUser, Set<String>> grantedPermissions, PermissionChecker checker,
 			Set<String> passkeyPermissions) {
@@ -74,15 +74,12 @@ public final class PermissionAuthorization {
 				|| (hostOnly && user.tenantId() != null)) {
 			return false;
 		}
-		return this.checker.isGrantedAny(
-				UserContext.signedIn(user, proven(this.grantedPermissions.apply(user), authentication)),
+		return this.checker.isGrantedAny(UserContext.signedIn(user, proven(this.grantedPermissions.apply(user), user)),
 				List.of(permissions));
 	}
 
-	private Set<String> proven(Set<String> permissions, Authentication authentication) {
-		if (this.passkeyPermissions.isEmpty() || authentication.getAuthorities()
-			.stream()
-			.anyMatch((authority) -> FactorGrantedAuthority.WEBAUTHN_AUTHORITY.equals(authority.getAuthority()))) {
+	private Set<String> proven(Set<String> permissions, SignedInUser user) {
+		if (this.passkeyPermissions.isEmpty() || user.passkey()) {
 			return permissions;
 		}
 		return permissions.stream()

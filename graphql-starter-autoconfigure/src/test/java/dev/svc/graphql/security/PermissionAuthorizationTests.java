@@ -43,11 +43,14 @@ class PermissionAuthorizationTests {
 	@Test
 	void shouldLetInToAPermissionReservedForPasskeysOnlyThoseSignedInWithOne() {
 		AuthorizationManager<Object> users = this.permissions.require(PermissionDefinition.USERS);
-		assertThat(isGranted(users, signedIn(null))).as("signed in with no factor named").isFalse();
-		assertThat(isGranted(users, signedIn(null, FactorGrantedAuthority.PASSWORD_AUTHORITY))).isFalse();
-		assertThat(isGranted(users, signedIn(null, FactorGrantedAuthority.WEBAUTHN_AUTHORITY))).isTrue();
-		assertThat(isGranted(this.permissions.require(PermissionDefinition.ADMINISTRATION),
-				signedIn(null, FactorGrantedAuthority.PASSWORD_AUTHORITY)))
+		assertThat(isGranted(users, signedIn(null))).as("a password's sign-in").isFalse();
+		assertThat(isGranted(users, byPasskey(FactorGrantedAuthority.WEBAUTHN_AUTHORITY))).isTrue();
+		assertThat(isGranted(users,
+				authenticated(new SignedInUser(1, null, "admin"), FactorGrantedAuthority.PASSWORD_AUTHORITY,
+						FactorGrantedAuthority.WEBAUTHN_AUTHORITY)))
+			.as("a passkey's factor copied from another authentication, as Spring Security's filters copy them")
+			.isFalse();
+		assertThat(isGranted(this.permissions.require(PermissionDefinition.ADMINISTRATION), signedIn(null)))
 			.as("a permission not reserved")
 			.isTrue();
 	}
@@ -56,8 +59,16 @@ class PermissionAuthorizationTests {
 		return manager.authorize(() -> authentication, new Object()).isGranted();
 	}
 
-	private static Authentication signedIn(@Nullable Integer tenantId, String... factors) {
-		return UsernamePasswordAuthenticationToken.authenticated(new SignedInUser(1, tenantId, "admin"), null,
+	private static Authentication signedIn(@Nullable Integer tenantId) {
+		return authenticated(new SignedInUser(1, tenantId, "admin"), FactorGrantedAuthority.PASSWORD_AUTHORITY);
+	}
+
+	private static Authentication byPasskey(String... factors) {
+		return authenticated(new SignedInUser(1, null, "admin", "session", true), factors);
+	}
+
+	private static Authentication authenticated(SignedInUser user, String... factors) {
+		return UsernamePasswordAuthenticationToken.authenticated(user, null,
 				Stream.of(factors).map(FactorGrantedAuthority::fromAuthority).toList());
 	}
 

@@ -207,7 +207,7 @@ public final class PasskeyAuthenticationProvider implements AuthenticationProvid
 					"User " + owner.userName() + " is not active and can not log in."), null);
 		}
 		this.budget.succeeded(subject);
-		SignedInUser user = new SignedInUser(owner.userId(), owner.tenantId(), owner.userName());
+		SignedInUser user = new SignedInUser(owner.userId(), owner.tenantId(), owner.userName(), null, true);
 		if (owner.shouldChangePassword()) {
 			// as the password sign-in: no session, a code to set a new password with
 			return new Checked(this.resetCodes.issue(user, now), null);

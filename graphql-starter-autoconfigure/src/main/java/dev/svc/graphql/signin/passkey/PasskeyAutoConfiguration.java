@@ -98,10 +98,10 @@ public final class PasskeyAutoConfiguration {
 
 	@Bean
 	PasskeyController svcPasskeyController(PasskeyCeremonies svcPasskeyCeremonies, CredentialStore credentials,
-			SignInChecks checks, ActiveSessions activeSessions) {
+			SignInChecks checks, ActiveSessions activeSessions, PasskeyProperties passkey) {
 		return new PasskeyController(svcPasskeyCeremonies,
 				new PasskeyRegistrations(svcPasskeyCeremonies, credentials, checks, activeSessions, checks.clock()),
-				checks.budget(), checks.clock());
+				checks.budget(), !passkey.getRequiredFor().isEmpty(), checks.clock());
 	}
 
 	/**

@@ -58,13 +58,16 @@ final class PasskeyController {
 
 	private final AttemptBudget budget;
 
+	private final boolean permissionsReserved;
+
 	private final Clock clock;
 
 	PasskeyController(PasskeyCeremonies ceremonies, PasskeyRegistrations registrations, AttemptBudget budget,
-			Clock clock) {
+			boolean permissionsReserved, Clock clock) {
 		this.ceremonies = ceremonies;
 		this.registrations = registrations;
 		this.budget = budget;
+		this.permissionsReserved = permissionsReserved;
 		this.clock = clock;
 	}
 
@@ -102,6 +105,9 @@ final class PasskeyController {
 		if (throttled != null) {
 			return refused(throttled);
 		}
+		if (needsAPasskeySession(user)) {
+			return passkeySessionNeeded();
+		}
 		try {
 			return json(this.registrations.options(user, request));
 		}
@@ -133,6 +139,9 @@ final class PasskeyController {
 		if (!problems.isEmpty()) {
 			return ResponseEntity.badRequest().body(Answer.failure(String.join(" ", problems)));
 		}
+		if (needsAPasskeySession(user)) {
+			return passkeySessionNeeded();
+		}
 		try {
 			return answer(this.registrations.register(user, model.password(), label,
 					Objects.requireNonNull(model.credential()).toString(), request));
@@ -149,6 +158,9 @@ final class PasskeyController {
 			return ResponseEntity.badRequest()
 				.body(Answer.failure("The id and password fields are required: the passkey's id, as List gives it,"
 						+ " and your password again."));
+		}
+		if (needsAPasskeySession(user)) {
+			return passkeySessionNeeded();
 		}
 		return answer(this.registrations.remove(user, model.password(), model.id(), request));
 	}
@@ -184,6 +196,21 @@ final class PasskeyController {
 			.contentType(MediaType.APPLICATION_JSON)
 			.cacheControl(CacheControl.noStore())
 			.body("{\"success\":true,\"result\":" + body + "}");
+	}
+
+	/**
+	 * While passkeys are required for some permissions, a password (which can be phished)
+	 * must not lead to them through a passkey of the thief's: a session begun with a
+	 * password may add a user's first passkey only, and remove none.
+	 */
+	private boolean needsAPasskeySession(SignedInUser user) {
+		return this.permissionsReserved && !user.passkey() && !this.registrations.passkeys(user).isEmpty();
+	}
+
+	private static ResponseEntity<Answer> passkeySessionNeeded() {
+		return ResponseEntity.status(HttpStatus.FORBIDDEN)
+			.body(Answer.failure("Adding or removing a passkey needs a sign-in with one of your passkeys, as some"
+					+ " permissions are held only with a passkey: sign in with a passkey, then try again."));
 	}
 
 	private static ResponseEntity<Answer> answer(SignInResult result) {

@@ -110,7 +110,7 @@ public final class ActiveSessions {
 	public SignedInUser start(SignedInUser user, Instant end) {
 		String sessionId = UUID.randomUUID().toString();
 		this.sessions.start(sessionId, user.userId(), this.clock.instant(), end);
-		return new SignedInUser(user.userId(), user.tenantId(), user.userName(), sessionId);
+		return new SignedInUser(user.userId(), user.tenantId(), user.userName(), sessionId, user.passkey());
 	}
 
 	/**

@@ -44,7 +44,7 @@ final class PasskeyTokenController {
 			return TokenAuthController.refused(refused.getResult());
 		}
 		SignedInUser user = (SignedInUser) Objects.requireNonNull(signedIn.getPrincipal());
-		TokenService.Tokens issued = this.tokens.signIn(signedIn);
+		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse
 			.success(new AuthenticateResultModel(issued.accessToken(), this.tokens.encrypt(issued.accessToken()),
 					issued.accessTokenLifetime().toSeconds(), false, null, user.userId(), false, null, null, null,

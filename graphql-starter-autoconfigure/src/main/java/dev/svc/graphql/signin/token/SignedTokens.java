@@ -22,8 +22,6 @@ import io.jsonwebtoken.security.Keys;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.security.core.authority.FactorGrantedAuthority;
-
 /**
  * Signs and reads the module's JWTs, with JSON by the Jackson that Spring Boot 4 runs on
  * (jjwt's own Jackson support is for Jackson 2, a second JSON library to load).
@@ -65,8 +63,7 @@ final class SignedTokens {
 			.build();
 	}
 
-	String sign(SignedInUser user, String factor, String type, String sessionId, String id, Instant now,
-			Instant expiry) {
+	String sign(SignedInUser user, String type, String sessionId, String id, Instant now, Instant expiry) {
 		return Jwts.builder()
 			.id(id)
 			.subject(Long.toString(user.userId()))
@@ -74,7 +71,7 @@ final class SignedTokens {
 			.claim(TENANT_ID, user.tenantId())
 			.claim(TOKEN_TYPE, type)
 			.claim(SESSION_ID, sessionId)
-			.claim(METHODS, List.of(FactorGrantedAuthority.WEBAUTHN_AUTHORITY.equals(factor) ? PASSKEY : "pwd"))
+			.claim(METHODS, List.of(user.passkey() ? PASSKEY : "pwd"))
 			.issuedAt(Date.from(now))
 			.expiration(Date.from(expiry))
 			.signWith(this.signingKey, Jwts.SIG.HS256)
@@ -99,21 +96,11 @@ final class SignedTokens {
 		}
 	}
 
+	// a token that names no passkey is a password's
 	static SignedInUser user(Claims claims) {
 		return new SignedInUser(Long.parseLong(claims.getSubject()), claims.get(TENANT_ID, Integer.class),
-				claims.get("name", String.class), claims.get(SESSION_ID, String.class));
-	}
-
-	/**
-	 * The factor a token's user signed in with, as Spring Security names it; a token that
-	 * names no passkey is a password's.
-	 * @param claims the token's claims
-	 * @return {@link FactorGrantedAuthority#WEBAUTHN_AUTHORITY} or
-	 * {@link FactorGrantedAuthority#PASSWORD_AUTHORITY}
-	 */
-	static String factor(Claims claims) {
-		return (claims.get(METHODS) instanceof List<?> methods && methods.contains(PASSKEY))
-				? FactorGrantedAuthority.WEBAUTHN_AUTHORITY : FactorGrantedAuthority.PASSWORD_AUTHORITY;
+				claims.get("name", String.class), claims.get(SESSION_ID, String.class),
+				claims.get(METHODS) instanceof List<?> methods && methods.contains(PASSKEY));
 	}
 
 	static final class JsonWriter extends AbstractSerializer<Map<String, ?>> {

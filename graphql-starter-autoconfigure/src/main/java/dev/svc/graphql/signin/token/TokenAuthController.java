@@ -79,7 +79,7 @@ final class TokenAuthController {
 					: invalidRequest("Your request is not valid!", invalid);
 		}
 		SignedInUser user = (SignedInUser) Objects.requireNonNull(signedIn.getPrincipal());
-		TokenService.Tokens issued = this.tokens.signIn(signedIn);
+		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
 				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
 				user.userId(), false, null, details.twoFactorRememberClientToken(), null, issued.refreshToken(),

@@ -19,7 +19,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.FactorGrantedAuthority;
 
 /**
@@ -87,24 +86,11 @@ final class TokenService {
 		return this.readTokens;
 	}
 
-	/**
-	 * Starts a session for an authentication of the sign-in's providers.
-	 * @param authentication a {@link SignedInUser}, with the factor it used
-	 * ({@link FactorGrantedAuthority}) among its authorities
-	 * @return the session's first tokens
-	 */
-	Tokens signIn(Authentication authentication) {
-		SignedInUser user = (SignedInUser) Objects.requireNonNull(authentication.getPrincipal());
-		String factor = authentication.getAuthorities()
-			.stream()
-			.map(GrantedAuthority::getAuthority)
-			.filter(FactorGrantedAuthority.WEBAUTHN_AUTHORITY::equals)
-			.findFirst()
-			.orElse(FactorGrantedAuthority.PASSWORD_AUTHORITY);
+	Tokens signIn(SignedInUser user) {
 		Instant now = this.clock.instant();
 		Instant end = now.plus(this.refreshTokenLifetime);
 		SignedInUser signedIn = this.activeSessions.start(user, end);
-		return issue(signedIn, factor, Objects.requireNonNull(signedIn.sessionId()), now, end);
+		return issue(signedIn, Objects.requireNonNull(signedIn.sessionId()), now, end);
 	}
 
 	/** Each refresh token works once; one presented again ends its session. */
@@ -119,8 +105,8 @@ final class TokenService {
 			this.activeSessions.end(sessionId);
 			return Optional.empty();
 		}
-		return Optional.of(issue(SignedTokens.user(claims.get()), SignedTokens.factor(claims.get()), sessionId, now,
-				claims.get().getExpiration().toInstant()));
+		return Optional
+			.of(issue(SignedTokens.user(claims.get()), sessionId, now, claims.get().getExpiration().toInstant()));
 	}
 
 	/** Ends the session of an access or refresh token, and every token of it. */
@@ -134,7 +120,7 @@ final class TokenService {
 	/**
 	 * The signed-in user of a valid access token of a session still active.
 	 * @param token the token
-	 * @return the user, as an authentication with its factor, or empty
+	 * @return the user, as an authentication with the factor of its sign-in, or empty
 	 */
 	Optional<Authentication> readAccessToken(String token) {
 		Instant now = this.clock.instant();
@@ -144,15 +130,16 @@ final class TokenService {
 			if (claims.isEmpty()) {
 				return Optional.empty();
 			}
-			read = new AccessToken(SignedTokens.user(claims.get()),
-					FactorGrantedAuthority.fromAuthority(SignedTokens.factor(claims.get())),
-					claims.get().getExpiration().toInstant());
+			read = new AccessToken(SignedTokens.user(claims.get()), claims.get().getExpiration().toInstant());
 			this.readTokens.put(token, read);
 		}
-		return this.activeSessions.isActive(read.user())
-				? Optional
-					.of(UsernamePasswordAuthenticationToken.authenticated(read.user(), null, List.of(read.factor())))
-				: Optional.empty();
+		if (!this.activeSessions.isActive(read.user())) {
+			return Optional.empty();
+		}
+		String factor = read.user().passkey() ? FactorGrantedAuthority.WEBAUTHN_AUTHORITY
+				: FactorGrantedAuthority.PASSWORD_AUTHORITY;
+		return Optional.of(UsernamePasswordAuthenticationToken.authenticated(read.user(), null,
+				List.of(FactorGrantedAuthority.fromAuthority(factor))));
 	}
 
 	String encrypt(String token) {
@@ -164,7 +151,7 @@ final class TokenService {
 	}
 
 	// the access token ends with its lifetime or its session, whichever comes first
-	private Tokens issue(SignedInUser user, String factor, String sessionId, Instant now, Instant sessionEnd) {
+	private Tokens issue(SignedInUser user, String sessionId, Instant now, Instant sessionEnd) {
 		Instant accessEnd = now.plus(this.accessTokenLifetime);
 		if (sessionEnd.isBefore(accessEnd)) {
 			accessEnd = sessionEnd;
@@ -172,10 +159,9 @@ final class TokenService {
 		String refreshId = UUID.randomUUID().toString();
 		this.sessions.issued(sessionId, refreshId);
 		return new Tokens(
-				this.jwts.sign(user, factor, SignedTokens.ACCESS, sessionId, UUID.randomUUID().toString(), now,
-						accessEnd),
+				this.jwts.sign(user, SignedTokens.ACCESS, sessionId, UUID.randomUUID().toString(), now, accessEnd),
 				Duration.between(now, accessEnd),
-				this.jwts.sign(user, factor, SignedTokens.REFRESH, sessionId, refreshId, now, sessionEnd),
+				this.jwts.sign(user, SignedTokens.REFRESH, sessionId, refreshId, now, sessionEnd),
 				Duration.between(now, sessionEnd));
 	}
 
@@ -183,7 +169,7 @@ final class TokenService {
 			Duration refreshTokenLifetime) {
 	}
 
-	private record AccessToken(SignedInUser user, GrantedAuthority factor, Instant expiry) {
+	private record AccessToken(SignedInUser user, Instant expiry) {
 	}
 
 }

@@ -13,6 +13,7 @@ import dev.svc.graphql.security.PermissionDefinition;
 import dev.svc.graphql.signin.session.SignInSessions;
 import dev.svc.graphql.test.TestHostApplication;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -28,6 +29,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.mock.web.MockHttpSession;
 import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
@@ -53,8 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"graphql.expose-exception-details=true", "graphql.sign-in.cookie.enabled=true",
 				"graphql.sign-in.token.enabled=true",
 				"graphql.sign-in.token.signing-key=passkey-tests-key-0123456789abcdef-not-a-secret",
-				"graphql.sign-in.passkey.enabled=true", "graphql.queries.audit-logs.enabled=true",
-				"graphql.sign-in.passkey.required-for=" + PermissionDefinition.AUDIT_LOGS })
+				"graphql.sign-in.passkey.enabled=true", "graphql.queries.audit-logs.enabled=true" })
 @AutoConfigureMockMvc
 class PasskeySignInTests {
 
@@ -167,47 +168,6 @@ class PasskeySignInTests {
 		drainTheWriter();
 		assertThat(count("method_name = 'RegisterPasskey' and parameters like '%SUCCESS%'")).isEqualTo(1);
 		assertThat(count("method_name = 'PasskeySignIn' and parameters like '%SUCCESS%' and user_id = 4")).isEqualTo(2);
-	}
-
-	@Test
-	void shouldGrantAPermissionReservedForPasskeysOnlyToSessionsBegunWithOne() {
-		String byPassword = bearerToken(this.mvc, "", "auditor", PASSWORD);
-		SoftwareAuthenticator authenticator = register(byPassword, "reserved");
-		assertThat(auditLogs(graphQl(this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION, byPassword)))
-			.as("a password's token")
-			.isFalse();
-		assertThat(auditLogs(
-				graphQl(this.mvc, "/graphql", AUDIT_LOGS).session(signedInSession(this.mvc, "", "auditor", PASSWORD))))
-			.as("a password's cookie")
-			.isFalse();
-
-		Map<?, ?> tokens = (Map<?, ?>) parse(body(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))))
-			.get("result");
-		assertThat(auditLogs(graphQl(this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION,
-				"Bearer " + tokens.get("accessToken"))))
-			.as("a passkey's token")
-			.isTrue();
-		MvcTestResult refreshed = postJson(this.mvc, "/api/TokenAuth/RefreshToken",
-				json(Map.of("refreshToken", tokens.get("refreshToken"))))
-			.exchange();
-		assertThat(auditLogs(graphQl(this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION,
-				"Bearer " + ((Map<?, ?>) parse(body(refreshed)).get("result")).get("accessToken"))))
-			.as("its refreshed token")
-			.isTrue();
-		MvcTestResult cookie = postJson(this.mvc, "/Account/Login/Passkey", authenticator.get(signInOptions(), ORIGIN))
-			.exchange();
-		assertThat(auditLogs(
-				graphQl(this.mvc, "/graphql", AUDIT_LOGS).session((MockHttpSession) cookie.getRequest().getSession())))
-			.as("a passkey's cookie")
-			.isTrue();
-	}
-
-	// whether the answer has the audit logs, or the specification's refusal for a
-	// permission not held
-	private boolean auditLogs(MockMvcTester.MockMvcRequestBuilder query) {
-		String answer = body(query.exchange());
-		assertThat(answer).containsAnyOf("{\"data\":{\"auditLogs\":[]}}", "SVC_AUTHORIZATION");
-		return answer.contains("\"auditLogs\":[]");
 	}
 
 	@Test
@@ -594,6 +554,94 @@ class PasskeySignInTests {
 		SmartLifecycle lifecycle = (SmartLifecycle) this.writer;
 		lifecycle.stop();
 		lifecycle.start();
+	}
+
+	/**
+	 * With a permission reserved for passkey sign-ins: only a session begun with a
+	 * passkey holds it, whatever else the request carries, and a password cannot lead to
+	 * it through a passkey of the thief's.
+	 */
+	@Nested
+	@TestPropertySource(properties = "graphql.sign-in.passkey.required-for=" + PermissionDefinition.AUDIT_LOGS)
+	class ReservedPermissions {
+
+		@Test
+		void shouldGrantAPermissionReservedForPasskeysOnlyToSessionsBegunWithOne() {
+			String byPassword = bearerToken(PasskeySignInTests.this.mvc, "", "auditor", PASSWORD);
+			SoftwareAuthenticator authenticator = register(byPassword, "reserved");
+			assertThat(auditLogs(graphQl(PasskeySignInTests.this.mvc, "/graphql", AUDIT_LOGS)
+				.header(HttpHeaders.AUTHORIZATION, byPassword))).as("a password's token").isFalse();
+			assertThat(auditLogs(graphQl(PasskeySignInTests.this.mvc, "/graphql", AUDIT_LOGS)
+				.session(signedInSession(PasskeySignInTests.this.mvc, "", "auditor", PASSWORD))))
+				.as("a password's cookie")
+				.isFalse();
+
+			Map<?, ?> tokens = (Map<?, ?>) parse(body(tokenSignIn(authenticator.get(signInOptions(), ORIGIN))))
+				.get("result");
+			assertThat(auditLogs(graphQl(PasskeySignInTests.this.mvc, "/graphql", AUDIT_LOGS)
+				.header(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.get("accessToken")))).as("a passkey's token")
+				.isTrue();
+			MvcTestResult refreshed = postJson(PasskeySignInTests.this.mvc, "/api/TokenAuth/RefreshToken",
+					json(Map.of("refreshToken", tokens.get("refreshToken"))))
+				.exchange();
+			assertThat(auditLogs(
+					graphQl(PasskeySignInTests.this.mvc, "/graphql", AUDIT_LOGS).header(HttpHeaders.AUTHORIZATION,
+							"Bearer " + ((Map<?, ?>) parse(body(refreshed)).get("result")).get("accessToken"))))
+				.as("its refreshed token")
+				.isTrue();
+			MvcTestResult cookie = postJson(PasskeySignInTests.this.mvc, "/Account/Login/Passkey",
+					authenticator.get(signInOptions(), ORIGIN))
+				.exchange();
+			assertThat(auditLogs(graphQl(PasskeySignInTests.this.mvc, "/graphql", AUDIT_LOGS)
+				.session((MockHttpSession) cookie.getRequest().getSession()))).as("a passkey's cookie").isTrue();
+		}
+
+		// whether the answer has the audit logs, or the specification's refusal for a
+		// permission not held
+		private boolean auditLogs(MockMvcTester.MockMvcRequestBuilder query) {
+			String answer = body(query.exchange());
+			assertThat(answer).containsAnyOf("{\"data\":{\"auditLogs\":[]}}", "SVC_AUTHORIZATION");
+			return answer.contains("\"auditLogs\":[]");
+		}
+
+		@Test
+		void shouldNotLendAPasskeySessionsFactorToABearerTokenSentWithIt() {
+			// the thief's own passkey session, and the victim's token from a stolen
+			// password
+			insertUser(495, "thief");
+			SoftwareAuthenticator thief = register(bearerToken(PasskeySignInTests.this.mvc, "", "thief", PASSWORD),
+					"thief's");
+			MvcTestResult cookie = postJson(PasskeySignInTests.this.mvc, "/Account/Login/Passkey",
+					thief.get(signInOptions(), ORIGIN))
+				.exchange();
+			String victim = bearerToken(PasskeySignInTests.this.mvc, "", "auditor", PASSWORD);
+			assertThat(auditLogs(graphQl(PasskeySignInTests.this.mvc, "/graphql", AUDIT_LOGS)
+				.session((MockHttpSession) cookie.getRequest().getSession())
+				.header(HttpHeaders.AUTHORIZATION, victim))).isFalse();
+		}
+
+		@Test
+		void shouldLetAPasswordAddTheFirstPasskeyOnlyAndRemoveNone() {
+			insertUser(496, "enrolling");
+			String byPassword = bearerToken(PasskeySignInTests.this.mvc, "", "enrolling", PASSWORD);
+			SoftwareAuthenticator first = register(byPassword, "first");
+			MvcTestResult second = post("/api/Passkey/RegistrationOptions", "{}")
+				.header(HttpHeaders.AUTHORIZATION, byPassword)
+				.exchange();
+			assertThat(second).hasStatus(403).bodyText().contains("needs a sign-in with one of your passkeys");
+			long id = PasskeySignInTests.this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
+				.param("id", first.credentialId())
+				.query(Long.class)
+				.single();
+			assertThat(postJson(PasskeySignInTests.this.mvc, "/api/Passkey/Remove",
+					json(Map.of("id", id, "password", PASSWORD)))
+				.header(HttpHeaders.AUTHORIZATION, byPassword)
+				.exchange()).hasStatus(403);
+			Map<?, ?> byPasskey = (Map<?, ?>) parse(body(tokenSignIn(first.get(signInOptions(), ORIGIN))))
+				.get("result");
+			register("Bearer " + byPasskey.get("accessToken"), "second");
+		}
+
 	}
 
 }

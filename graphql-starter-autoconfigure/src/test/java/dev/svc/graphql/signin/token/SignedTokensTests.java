@@ -12,8 +12,6 @@ import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Keys;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.security.core.authority.FactorGrantedAuthority;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SignedTokensTests {
@@ -26,13 +24,10 @@ class SignedTokensTests {
 
 	@Test
 	void shouldReadBackTheUserOfATokenItSigned() {
-		String token = this.tokens.sign(new SignedInUser(7, 2, "admin", "session-1"),
-				FactorGrantedAuthority.WEBAUTHN_AUTHORITY, SignedTokens.ACCESS, "session-1", "token-1", NOW,
-				NOW.plusSeconds(60));
+		String token = this.tokens.sign(new SignedInUser(7, 2, "admin", "session-1", true), SignedTokens.ACCESS,
+				"session-1", "token-1", NOW, NOW.plusSeconds(60));
 		assertThat(this.tokens.read(token, SignedTokens.ACCESS).map(SignedTokens::user))
-			.contains(new SignedInUser(7, 2, "admin", "session-1"));
-		assertThat(this.tokens.read(token, SignedTokens.ACCESS).map(SignedTokens::factor))
-			.contains(FactorGrantedAuthority.WEBAUTHN_AUTHORITY);
+			.contains(new SignedInUser(7, 2, "admin", "session-1", true));
 		assertThat(this.tokens.read(token, SignedTokens.REFRESH)).isEmpty();
 	}
 

@@ -10,7 +10,6 @@ import dev.svc.graphql.signin.session.TestSessions;
 import dev.svc.graphql.test.MutableClock;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.FactorGrantedAuthority;
@@ -26,8 +25,6 @@ class TokenServiceTests {
 
 	private static final SignedInUser ADMIN = new SignedInUser(1, 7, "admin");
 
-	private static final Authentication ADMIN_BY_PASSWORD = signedIn(FactorGrantedAuthority.PASSWORD_AUTHORITY);
-
 	private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
 
 	private final SignInSessions sessions = TestSessions.inMemory();
@@ -38,7 +35,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldReadATokenAgainUntilItExpires() {
-		String token = this.tokens.signIn(ADMIN_BY_PASSWORD).accessToken();
+		String token = this.tokens.signIn(ADMIN).accessToken();
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
 		this.clock.advance(Duration.ofDays(1).minusSeconds(1));
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
@@ -48,7 +45,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldRefuseATokenReadBeforeOnceItsSessionEnded() {
-		String token = this.tokens.signIn(ADMIN_BY_PASSWORD).accessToken();
+		String token = this.tokens.signIn(ADMIN).accessToken();
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
 		assertThat(this.tokens.logOut(token)).isTrue();
 		assertThat(this.tokens.readAccessToken(token)).isEmpty();
@@ -56,7 +53,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldRefuseAnAlteredCopyOfATokenReadBefore() {
-		String token = this.tokens.signIn(ADMIN_BY_PASSWORD).accessToken();
+		String token = this.tokens.signIn(ADMIN).accessToken();
 		assertThat(this.tokens.readAccessToken(token)).map(TokenServiceTests::withoutSession).contains(ADMIN);
 		char last = token.charAt(token.length() - 2);
 		String altered = token.substring(0, token.length() - 2) + ((last == 'A') ? 'B' : 'A')
@@ -67,7 +64,7 @@ class TokenServiceTests {
 
 	@Test
 	void shouldNotTakeARefreshTokenForAnAccessToken() {
-		TokenService.Tokens issued = this.tokens.signIn(ADMIN_BY_PASSWORD);
+		TokenService.Tokens issued = this.tokens.signIn(ADMIN);
 		assertThat(this.tokens.readAccessToken(issued.accessToken())).map(TokenServiceTests::withoutSession)
 			.contains(ADMIN);
 		assertThat(this.tokens.readAccessToken(issued.refreshToken())).isEmpty();
@@ -92,11 +89,11 @@ class TokenServiceTests {
 
 	@Test
 	void shouldKeepThroughRefreshesWhetherTheSessionBeganWithAPasskey() {
-		TokenService.Tokens byPasskey = this.tokens.signIn(signedIn(FactorGrantedAuthority.WEBAUTHN_AUTHORITY));
+		TokenService.Tokens byPasskey = this.tokens.signIn(new SignedInUser(1, 7, "admin", null, true));
 		assertThat(factors(byPasskey.accessToken())).containsExactly(FactorGrantedAuthority.WEBAUTHN_AUTHORITY);
 		TokenService.Tokens refreshed = this.tokens.refresh(byPasskey.refreshToken()).orElseThrow();
 		assertThat(factors(refreshed.accessToken())).containsExactly(FactorGrantedAuthority.WEBAUTHN_AUTHORITY);
-		TokenService.Tokens byPassword = this.tokens.signIn(ADMIN_BY_PASSWORD);
+		TokenService.Tokens byPassword = this.tokens.signIn(ADMIN);
 		assertThat(factors(this.tokens.refresh(byPassword.refreshToken()).orElseThrow().accessToken()))
 			.containsExactly(FactorGrantedAuthority.PASSWORD_AUTHORITY);
 	}
@@ -108,11 +105,6 @@ class TokenServiceTests {
 			.stream()
 			.map(GrantedAuthority::getAuthority)
 			.toList();
-	}
-
-	private static Authentication signedIn(String factor) {
-		return UsernamePasswordAuthenticationToken.authenticated(ADMIN, null,
-				List.of(FactorGrantedAuthority.fromAuthority(factor)));
 	}
 
 	private static SignedInUser withoutSession(Authentication signedIn) {

@@ -2,7 +2,6 @@ package dev.svc.graphql.signin.token;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 import dev.svc.graphql.context.SignedInUser;
@@ -17,7 +16,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 import org.springframework.util.unit.DataSize;
@@ -150,10 +148,7 @@ class TokenSignInTests {
 		TokenService other = new TokenService("another-signing-key-0123456789abcdef-000000", Duration.ofDays(1),
 				Duration.ofDays(365), DataSize.ofMegabytes(4).toBytes(),
 				TestSessions.active(this.sessions, Clock.systemUTC()), this.sessions, Clock.systemUTC());
-		String forged = other
-			.signIn(UsernamePasswordAuthenticationToken.authenticated(new SignedInUser(1, null, "admin"), null,
-					List.of()))
-			.accessToken();
+		String forged = other.signIn(new SignedInUser(1, null, "admin")).accessToken();
 		assertThat(this.tokens.readAccessToken(forged)).isEmpty();
 		MvcTestResult response = graphQl(this.mvc, "/graphql", "{ roles { id } }")
 			.header("Authorization", "Bearer " + forged)
