@@ -118,10 +118,17 @@ def main():
     refresh_token = started["result"]["refreshToken"]
     _, body, _, _ = owner.req("POST", "/api/Passkey/List", {})
     passkeys = (body or {}).get("result", {}).get("items", []) if isinstance(body, dict) else []
-    removal = owner.req("POST", "/api/Passkey/Remove", {"password": "123qwe", "id": passkeys[0]["id"]}) \
-        if passkeys else (0, None, "no passkey listed", {})
-    ROWS.append(("(the owner removes a passkey)", "200", removal[0], "-", "held" if removal[0] == 200 else "BROKEN",
-                 removal[2][:120]))
+    assert passkeys, body
+    # while permissions are reserved for passkeys, a password's session removes none
+    by_password = owner.req("POST", "/api/Passkey/Remove", {"password": "123qwe", "id": passkeys[0]["id"]})
+    ROWS.append(("the owner's password session removes a passkey", "403", by_password[0], "-",
+                 "held" if by_password[0] == 403 else "BROKEN", by_password[2][:120]))
+    _, by_passkey, text, _ = sign_in(lambda o: removed.get(o, ORIGIN))
+    assert by_passkey and by_passkey.get("success"), text
+    removal = client(by_passkey["result"]["accessToken"]).req(
+        "POST", "/api/Passkey/Remove", {"password": "123qwe", "id": passkeys[0]["id"]})
+    ROWS.append(("(the owner, signed in with a passkey, removes it)", "200", removal[0], "-",
+                 "held" if removal[0] == 200 else "BROKEN", removal[2][:120]))
     row("a removed passkey", REFUSED, lambda: sign_in(lambda o: removed.get(o, ORIGIN)))
     refreshed = client().req("POST", "/api/TokenAuth/RefreshToken", {"refreshToken": refresh_token})
     ROWS.append(("the refresh token of a removed passkey's sign-in", "401", refreshed[0], "-",
@@ -155,6 +162,14 @@ def main():
     passkey_refresh = client().req("POST", "/api/TokenAuth/RefreshToken",
                                    {"refreshToken": by_passkey["result"]["refreshToken"]})
     reserved("... with a passkey's refreshed token", client(passkey_refresh[1]["result"]["accessToken"]), True)
+
+    # the red team's find: a passkey's session cookie (the thief's) sent with a password's token (the
+    # victim's); Spring Security's bearer filter copies the session's authorities onto the token's
+    mixed = client()
+    status, _, text, _ = mixed.passkey_cookie(second_admin.get(mixed.sign_in_options(), ORIGIN))
+    assert status == 200, text
+    mixed.token = by_password.token
+    reserved("... with a passkey's session cookie and another user's password token", mixed, False)
 
     print("| # | sent | expected | got | audit records | | answer (start) |")
     print("|---|---|---|---|---|---|---|")
