@@ -56,9 +56,12 @@ else
   options+=(--graphql.shared-store=database)
 fi
 
+# each instance as the README runs it: extracted, with the AOT cache that the Temurin 25 build made
+# (-XX:AOTMode=on fails the start if it cannot be used) and the sample's own heap
+jdk25=$(ls -d /usr/lib/jvm/temurin-25-jdk-* | head -n 1)
 start() {
-  java -Xmx256m -jar sample-spa-app/target/sample-spa-app-0.1.0-SNAPSHOT.jar --server.port="$1" "${options[@]}" \
-    > "$logs/$1.log" 2>&1 &
+  "$jdk25/bin/java" @sample-spa-app/target/app/jvm.options -XX:AOTMode=on \
+    -jar sample-spa-app/target/app/sample-spa-app.jar --server.port="$1" "${options[@]}" > "$logs/$1.log" 2>&1 &
   pids+=($!)
 }
 ready() {
