@@ -41,18 +41,9 @@ final class SecurityContextUserContextResolver implements UserContextResolver {
 						.filter((authority) -> !(authority instanceof FactorGrantedAuthority))
 						.map(GrantedAuthority::getAuthority)
 						.collect(Collectors.toUnmodifiableSet());
-			return UserContext.signedIn(user, proven(permissions, user));
+			return UserContext.signedIn(user, permissions, this.passkeyPermissions);
 		}
 		return AnonymousUserContextResolver.INSTANCE.resolve(request);
-	}
-
-	private Set<String> proven(Set<String> permissions, SignedInUser user) {
-		if (this.passkeyPermissions.isEmpty() || user.passkey()) {
-			return permissions;
-		}
-		return permissions.stream()
-			.filter((permission) -> !this.passkeyPermissions.contains(permission))
-			.collect(Collectors.toUnmodifiableSet());
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.svc.graphql.context;
 
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 
@@ -44,6 +45,26 @@ public record UserContext(@Nullable Long userId, @Nullable String userName, @Nul
 	 */
 	public static UserContext signedIn(SignedInUser user, Set<String> grantedPermissions) {
 		return new UserContext(user.userId(), user.userName(), user.tenantId(), grantedPermissions);
+	}
+
+	/**
+	 * A signed-in user, holding the permissions reserved for passkey sign-ins only if its
+	 * sign-in was a passkey's ({@code graphql.sign-in.passkey.required-for}).
+	 * @param user the user
+	 * @param grantedPermissions the names of its permissions
+	 * @param passkeyPermissions the names of the permissions reserved for passkey
+	 * sign-ins
+	 * @return the context
+	 */
+	public static UserContext signedIn(SignedInUser user, Set<String> grantedPermissions,
+			Set<String> passkeyPermissions) {
+		if (user.passkey() || passkeyPermissions.isEmpty()) {
+			return signedIn(user, grantedPermissions);
+		}
+		return signedIn(user,
+				grantedPermissions.stream()
+					.filter((permission) -> !passkeyPermissions.contains(permission))
+					.collect(Collectors.toUnmodifiableSet()));
 	}
 
 	/**

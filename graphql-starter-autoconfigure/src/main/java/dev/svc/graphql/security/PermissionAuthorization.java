@@ -3,7 +3,6 @@ package dev.svc.graphql.security;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import dev.svc.graphql.context.SignedInUser;
 import dev.svc.graphql.context.UserContext;
@@ -74,17 +73,9 @@ public final class PermissionAuthorization {
 				|| (hostOnly && user.tenantId() != null)) {
 			return false;
 		}
-		return this.checker.isGrantedAny(UserContext.signedIn(user, proven(this.grantedPermissions.apply(user), user)),
+		return this.checker.isGrantedAny(
+				UserContext.signedIn(user, this.grantedPermissions.apply(user), this.passkeyPermissions),
 				List.of(permissions));
-	}
-
-	private Set<String> proven(Set<String> permissions, SignedInUser user) {
-		if (this.passkeyPermissions.isEmpty() || user.passkey()) {
-			return permissions;
-		}
-		return permissions.stream()
-			.filter((permission) -> !this.passkeyPermissions.contains(permission))
-			.collect(Collectors.toUnmodifiableSet());
 	}
 
 }

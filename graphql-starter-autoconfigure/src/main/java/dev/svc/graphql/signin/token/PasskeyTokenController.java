@@ -10,7 +10,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.authentication.AuthenticationManager;
-import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -36,14 +35,15 @@ final class PasskeyTokenController {
 
 	@PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<AjaxResponse> authenticate(@RequestBody String credential, HttpServletRequest request) {
-		Authentication signedIn;
+		SignedInUser user;
 		try {
-			signedIn = this.passkeys.authenticate(PasskeyAuthenticationProvider.attempt(request, credential));
+			user = (SignedInUser) Objects
+				.requireNonNull(this.passkeys.authenticate(PasskeyAuthenticationProvider.attempt(request, credential))
+					.getPrincipal());
 		}
 		catch (SignInResult.Refused refused) {
 			return TokenAuthController.refused(refused.getResult());
 		}
-		SignedInUser user = (SignedInUser) Objects.requireNonNull(signedIn.getPrincipal());
 		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse
 			.success(new AuthenticateResultModel(issued.accessToken(), this.tokens.encrypt(issued.accessToken()),

@@ -27,7 +27,6 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.Authentication;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -69,16 +68,15 @@ final class TokenAuthController {
 				new SecondFactor(model.twoFactorVerificationCode(), Boolean.TRUE.equals(model.rememberClient()),
 						model.twoFactorRememberClientToken()));
 		attempt.setDetails(details);
-		Authentication signedIn;
+		SignedInUser user;
 		try {
-			signedIn = this.signIns.authenticate(attempt);
+			user = (SignedInUser) Objects.requireNonNull(this.signIns.authenticate(attempt).getPrincipal());
 		}
 		catch (SignInResult.Refused refused) {
 			return invalid.isEmpty() ? refused(refused.getResult())
 					// audited and throttled as any sign-in; the answer says what is wrong
 					: invalidRequest("Your request is not valid!", invalid);
 		}
-		SignedInUser user = (SignedInUser) Objects.requireNonNull(signedIn.getPrincipal());
 		TokenService.Tokens issued = this.tokens.signIn(user);
 		return ResponseEntity.ok(AjaxResponse.success(new AuthenticateResultModel(issued.accessToken(),
 				this.tokens.encrypt(issued.accessToken()), issued.accessTokenLifetime().toSeconds(), false, null,
