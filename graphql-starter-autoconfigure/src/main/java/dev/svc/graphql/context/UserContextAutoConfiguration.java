@@ -92,7 +92,7 @@ public final class UserContextAutoConfiguration {
 		@ConditionalOnMissingBean
 		UserContextResolver userContextResolver(ObjectProvider<IdentityStore> identityStore, Environment environment) {
 			IdentityStore store = identityStore.getIfUnique();
-			return new SecurityContextUserContextResolver(
+			return UserContextResolver.fromSecurityContext(
 					(store != null) ? (user) -> store.findGrantedPermissions(user.userId()) : null,
 					passkeyPermissions(environment));
 		}

@@ -28,10 +28,14 @@ public interface UserContextResolver {
 	 * A resolver reading a {@link SignedInUser} principal from Spring Security's context.
 	 * @param grantedPermissions loads a user's permissions; {@code null} takes the
 	 * authentication's authorities
+	 * @param passkeyPermissions the permissions held only by a user whose sign-in was a
+	 * passkey's ({@code graphql.sign-in.passkey.required-for}, as
+	 * {@link UserContextAutoConfiguration#passkeyPermissions} reads it)
 	 * @return the resolver
 	 */
-	static UserContextResolver fromSecurityContext(@Nullable Function<SignedInUser, Set<String>> grantedPermissions) {
-		return new SecurityContextUserContextResolver(grantedPermissions, Set.of());
+	static UserContextResolver fromSecurityContext(@Nullable Function<SignedInUser, Set<String>> grantedPermissions,
+			Set<String> passkeyPermissions) {
+		return new SecurityContextUserContextResolver(grantedPermissions, passkeyPermissions);
 	}
 
 	/**

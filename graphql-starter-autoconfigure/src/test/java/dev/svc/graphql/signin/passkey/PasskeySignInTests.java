@@ -174,10 +174,7 @@ class PasskeySignInTests {
 	void shouldRefuseARemovedPasskey() {
 		String bearer = bearerToken(this.mvc, "", "admin", PASSWORD);
 		SoftwareAuthenticator authenticator = register(bearer, "to remove");
-		long id = this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
-			.param("id", authenticator.credentialId())
-			.query(Long.class)
-			.single();
+		long id = passkeyId(authenticator);
 		assertThat(postJson(this.mvc, "/api/Passkey/Remove", json(Map.of("id", id, "password", "wrong")))
 			.header(HttpHeaders.AUTHORIZATION, bearer)
 			.exchange()).as("the password again, right").hasStatus(400);
@@ -485,6 +482,13 @@ class PasskeySignInTests {
 		}).exchange()).hasStatus(200).bodyText().contains("\"rpId\":\"127.0.0.1\"");
 	}
 
+	private long passkeyId(SoftwareAuthenticator authenticator) {
+		return this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
+			.param("id", authenticator.credentialId())
+			.query(Long.class)
+			.single();
+	}
+
 	private static JsonNode tree(String json) {
 		return JsonMapper.shared().readTree(json);
 	}
@@ -629,10 +633,7 @@ class PasskeySignInTests {
 				.header(HttpHeaders.AUTHORIZATION, byPassword)
 				.exchange();
 			assertThat(second).hasStatus(403).bodyText().contains("needs a sign-in with one of your passkeys");
-			long id = PasskeySignInTests.this.jdbc.sql("select id from svc_passkeys where credential_id = :id")
-				.param("id", first.credentialId())
-				.query(Long.class)
-				.single();
+			long id = passkeyId(first);
 			assertThat(postJson(PasskeySignInTests.this.mvc, "/api/Passkey/Remove",
 					json(Map.of("id", id, "password", PASSWORD)))
 				.header(HttpHeaders.AUTHORIZATION, byPassword)
