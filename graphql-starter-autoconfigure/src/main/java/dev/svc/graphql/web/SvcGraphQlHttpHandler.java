@@ -218,21 +218,25 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	}
 
 	/**
-	 * In this handler's media type; an unreachable database becomes a response without
-	 * data, which {@link #selectResponseStatus} answers with 503.
+	 * Spring's response in this handler's media type (Spring's own choice is private); an
+	 * unreachable database becomes a response without data, which
+	 * {@link #selectResponseStatus} answers with 503.
 	 */
 	@Override
 	protected ServerResponse prepareResponse(ServerRequest request, Mono<WebGraphQlResponse> responseMono) {
-		return super.prepareResponse(acceptingOnly(responseMediaType(request), request), responseMono
-			.onErrorResume(ErrorCode::isDatabaseUnavailable, (ex) -> Mono.just(databaseUnavailable(ex))));
-	}
-
-	/**
-	 * Spring's private media-type choice takes the first supported {@code Accept} type,
-	 * so an {@code Accept} of only the chosen type makes it take that one.
-	 */
-	private static ServerRequest acceptingOnly(MediaType mediaType, ServerRequest request) {
-		return ServerRequest.from(request).headers((headers) -> headers.setAccept(List.of(mediaType))).build();
+		MediaType contentType = responseMediaType(request);
+		return ServerResponse.async(
+				responseMono.onErrorResume(ErrorCode::isDatabaseUnavailable, (ex) -> Mono.just(databaseUnavailable(ex)))
+					.map((response) -> {
+						ServerResponse.BodyBuilder builder = ServerResponse
+							.status(selectResponseStatus(response, contentType))
+							.headers((headers) -> headers.putAll(response.getResponseHeaders()))
+							.contentType(contentType);
+						Map<String, Object> resultMap = response.toMap();
+						WriteFunction write = getWriteFunction(resultMap, contentType);
+						return (write != null) ? builder.build(write) : builder.body(resultMap);
+					})
+					.toFuture());
 	}
 
 	/**
