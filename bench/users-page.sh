@@ -7,7 +7,8 @@
 # Usage: bench/users-page.sh    (needs wrk, node, PostgreSQL on 127.0.0.1:5432 and, for the last
 # part, a JDK 25 (JAVA25, else /usr/lib/jvm/temurin-25-*); about 30 minutes)
 # ROUNDS, SECONDS_PER_ROUND, WARMUP_SECONDS and CONNECTIONS change the wrk schedule; PART=many-connections
-# runs the last part alone (about 12 minutes, the data set loaded first).
+# runs the last part alone (about 12 minutes, the data set loaded first); PART=page the floor, this project as
+# shipped and the hand-written app on the users page alone (about 12 minutes with 90 s of warm-up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./mvnw -B -q install -DskipTests

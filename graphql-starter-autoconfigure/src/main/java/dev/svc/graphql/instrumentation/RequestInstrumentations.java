@@ -16,6 +16,7 @@ import graphql.execution.instrumentation.Instrumentation;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.dataloader.EmptyDataLoaderRegistryInstance;
 import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecuteOperationParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
@@ -128,7 +129,18 @@ final class RequestInstrumentations implements Instrumentation {
 		for (int i = 0; i < states.own.length; i++) {
 			input = this.instrumentations.get(i).instrumentExecutionInput(input, parameters, states.own[i]);
 		}
-		return this.chain.instrumentExecutionInput(input, parameters, states.chain);
+		ExecutionInput instrumented = this.chain.instrumentExecutionInput(input, parameters, states.chain);
+		boolean noLoaders = input.getDataLoaderRegistry() == EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY
+				&& instrumented.getDataLoaderRegistry().getDataLoaders().isEmpty();
+		// a registry of no loader in place of graphql-java's empty one (Spring's
+		// observation
+		// gives every request one) makes graphql-java keep count of every field for
+		// loaders
+		// that do not exist: the empty one stays, as without observation
+		return (noLoaders && instrumented.getDataLoaderRegistry() != input.getDataLoaderRegistry()) ? instrumented
+			.transform(
+					(builder) -> builder.dataLoaderRegistry(EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY))
+				: instrumented;
 	}
 
 	@Override

@@ -14,10 +14,14 @@ import graphql.execution.ValueUnboxer;
 import graphql.execution.instrumentation.InstrumentationContext;
 import graphql.execution.instrumentation.InstrumentationState;
 import graphql.execution.instrumentation.SimplePerformantInstrumentation;
+import graphql.execution.instrumentation.dataloader.EmptyDataLoaderRegistryInstance;
 import graphql.execution.instrumentation.parameters.InstrumentationCreateStateParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationExecutionParameters;
 import graphql.execution.instrumentation.parameters.InstrumentationFieldParameters;
 import graphql.schema.GraphQLSchema;
+import io.micrometer.observation.ObservationRegistry;
+import org.dataloader.DataLoaderFactory;
+import org.dataloader.DataLoaderRegistry;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +34,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.graphql.execution.GraphQlSource;
 import org.springframework.graphql.execution.RuntimeWiringConfigurer;
+import org.springframework.graphql.observation.GraphQlObservationInstrumentation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,6 +77,27 @@ class RequestInstrumentationAutoConfigurationTests {
 					"request: operation", "first: field users", "first: field name", "first: field name",
 					"request: result", "first: result seen");
 		});
+	}
+
+	@Test
+	void shouldKeepGraphQlJavasEmptyDataLoaderRegistryWhereTheChainAddsNoLoader() {
+		this.contextRunner.withUserConfiguration(Instrumented.class)
+			.withBean(GraphQlObservationInstrumentation.class,
+					() -> new GraphQlObservationInstrumentation(ObservationRegistry.create()))
+			.withBean(Registries.class)
+			.run((context) -> {
+				GraphQL graphQl = context.getBean(GraphQlSource.class).graphQl();
+				DataLoaderRegistry loaders = DataLoaderRegistry.newRegistry()
+					.register("names", DataLoaderFactory.newDataLoader(CompletableFuture::completedFuture))
+					.build();
+				graphQl.execute(ExecutionInput.newExecutionInput("{ users { name } }").build());
+				graphQl.execute(
+						ExecutionInput.newExecutionInput("{ users { name } }").dataLoaderRegistry(loaders).build());
+				List<DataLoaderRegistry> seen = context.getBean(Registries.class).seen;
+				assertThat(seen.get(0)).as("no per-level dispatch for no loader")
+					.isSameAs(EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY);
+				assertThat(seen.get(1).getKeys()).containsExactly("names");
+			});
 	}
 
 	@Test
@@ -244,6 +270,20 @@ class RequestInstrumentationAutoConfigurationTests {
 		@Bean
 		HostInstrumentation host() {
 			return new HostInstrumentation("host", new CopyOnWriteArrayList<>());
+		}
+
+	}
+
+	/** Records the data loader registry each execution runs with. */
+	static final class Registries extends SimplePerformantInstrumentation {
+
+		final List<DataLoaderRegistry> seen = new CopyOnWriteArrayList<>();
+
+		@Override
+		public ExecutionContext instrumentExecutionContext(ExecutionContext context,
+				InstrumentationExecutionParameters parameters, InstrumentationState state) {
+			this.seen.add(context.getDataLoaderRegistry());
+			return context;
 		}
 
 	}
