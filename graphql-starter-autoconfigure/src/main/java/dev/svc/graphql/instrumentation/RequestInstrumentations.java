@@ -30,6 +30,7 @@ import graphql.language.Document;
 import graphql.schema.DataFetcher;
 import graphql.schema.GraphQLSchema;
 import graphql.validation.ValidationError;
+import org.dataloader.DataLoaderRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.graphql.execution.GraphQlSource;
@@ -130,17 +131,14 @@ final class RequestInstrumentations implements Instrumentation {
 			input = this.instrumentations.get(i).instrumentExecutionInput(input, parameters, states.own[i]);
 		}
 		ExecutionInput instrumented = this.chain.instrumentExecutionInput(input, parameters, states.chain);
-		boolean noLoaders = input.getDataLoaderRegistry() == EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY
-				&& instrumented.getDataLoaderRegistry().getDataLoaders().isEmpty();
-		// a registry of no loader in place of graphql-java's empty one (Spring's
-		// observation
-		// gives every request one) makes graphql-java keep count of every field for
-		// loaders
+		DataLoaderRegistry loaders = instrumented.getDataLoaderRegistry();
+		DataLoaderRegistry none = EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY;
+		// a registry of no loader in place of graphql-java's empty one (Spring's observation
+		// gives every request one) makes graphql-java keep count of every field for loaders
 		// that do not exist: the empty one stays, as without observation
-		return (noLoaders && instrumented.getDataLoaderRegistry() != input.getDataLoaderRegistry()) ? instrumented
-			.transform(
-					(builder) -> builder.dataLoaderRegistry(EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY))
-				: instrumented;
+		boolean noLoaders = input.getDataLoaderRegistry() == none && loaders != none
+				&& loaders.getDataLoaders().isEmpty();
+		return noLoaders ? instrumented.transform((builder) -> builder.dataLoaderRegistry(none)) : instrumented;
 	}
 
 	@Override

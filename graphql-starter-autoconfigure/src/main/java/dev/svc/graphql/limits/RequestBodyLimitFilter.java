@@ -15,7 +15,6 @@ import java.util.Map;
 import dev.svc.graphql.PipelineOrder;
 import dev.svc.graphql.error.ErrorCode;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -250,14 +249,12 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 			return this.stream;
 		}
 
-		private final class LimitedStream extends ServletInputStream {
-
-			private final ServletInputStream body;
+		private final class LimitedStream extends ReadThroughBody {
 
 			private long read;
 
 			LimitedStream(ServletInputStream body) {
-				this.body = body;
+				super(body);
 			}
 
 			@Override
@@ -283,21 +280,6 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
 					throw new IOException(
 							"The request body is larger than " + RequestBodyLimitFilter.this.maxBytes + " bytes");
 				}
-			}
-
-			@Override
-			public boolean isFinished() {
-				return this.body.isFinished();
-			}
-
-			@Override
-			public boolean isReady() {
-				return this.body.isReady();
-			}
-
-			@Override
-			public void setReadListener(ReadListener listener) {
-				this.body.setReadListener(listener);
 			}
 
 		}

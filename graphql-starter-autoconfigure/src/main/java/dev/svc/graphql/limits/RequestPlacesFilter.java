@@ -10,7 +10,6 @@ import dev.svc.graphql.context.ClientAddress;
 import dev.svc.graphql.error.ErrorCode;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
@@ -253,9 +252,7 @@ final class RequestPlacesFilter implements Filter {
 
 	// the body as the request reads it: a read that would wait for the client gives the
 	// place back for as long as it waits
-	private static final class Body extends ServletInputStream {
-
-		private final ServletInputStream body;
+	private static final class Body extends ReadThroughBody {
 
 		private final Place place;
 
@@ -264,7 +261,7 @@ final class RequestPlacesFilter implements Filter {
 		private long waitedNanos;
 
 		Body(ServletInputStream body, Place place) {
-			this.body = body;
+			super(body);
 			this.place = place;
 		}
 
@@ -325,26 +322,6 @@ final class RequestPlacesFilter implements Filter {
 			if (length >= 0 && this.bytes >= length) {
 				this.place.arrived();
 			}
-		}
-
-		@Override
-		public int available() throws IOException {
-			return this.body.available();
-		}
-
-		@Override
-		public boolean isFinished() {
-			return this.body.isFinished();
-		}
-
-		@Override
-		public boolean isReady() {
-			return this.body.isReady();
-		}
-
-		@Override
-		public void setReadListener(ReadListener listener) {
-			this.body.setReadListener(listener);
 		}
 
 	}

@@ -125,8 +125,8 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 		}
 		// the persisted documents' interceptor finds one named by id or hash, as for a
 		// POST, answering one the caller may not know of as not found
-		String query = text
-			.orElseGet(() -> (documentId != null || hasPersistedQuery(extensions)) ? PersistedQuery.MARKER : "");
+		boolean named = documentId != null || (extensions != null && extensions.get(PersistedQuery.EXTENSION) != null);
+		String query = text.orElseGet(() -> named ? PersistedQuery.MARKER : "");
 		if (query.isBlank()) {
 			return EndpointRoutes.error(HttpStatus.BAD_REQUEST,
 					"No 'query' parameter, nor 'documentId', nor a persisted query in 'extensions'. "
@@ -152,10 +152,6 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 				request.remoteAddress().orElse(null), request.attributes(), body, this.ids.generateId().toString(),
 				LocaleContextHolder.getLocale());
 		return prepareResponse(request, Mono.defer(() -> this.graphQlHandler.handleRequest(graphQlRequest)));
-	}
-
-	private static boolean hasPersistedQuery(@Nullable Map<String, Object> extensions) {
-		return extensions != null && extensions.get(PersistedQuery.EXTENSION) != null;
 	}
 
 	/**
@@ -267,17 +263,13 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	/** A response without data because of the database or the time limit answers 503. */
 	@Override
 	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
-		boolean unavailable = response.getExecutionResult().getData() == null && response.getErrors()
-			.stream()
-			.anyMatch((error) -> ErrorCode.SERVICE_UNAVAILABLE.equals(error.getExtensions().get("code"))
-					|| ErrorCode.QUERY_TIMEOUT.equals(error.getExtensions().get("code")));
-		if (unavailable) {
+		List<@Nullable Object> codes = (response.getExecutionResult().getData() != null) ? List.of()
+				: response.getErrors().stream().map((error) -> error.getExtensions().get("code")).toList();
+		if (codes.contains(ErrorCode.SERVICE_UNAVAILABLE) || codes.contains(ErrorCode.QUERY_TIMEOUT)) {
 			return HttpStatus.SERVICE_UNAVAILABLE;
 		}
-		boolean rateLimited = response.getExecutionResult().getData() == null && response.getErrors()
-			.stream()
-			.anyMatch((error) -> ErrorCode.RATE_LIMITED.equals(error.getExtensions().get("code")));
-		return rateLimited ? HttpStatus.TOO_MANY_REQUESTS : super.selectResponseStatus(response, responseMediaType);
+		return codes.contains(ErrorCode.RATE_LIMITED) ? HttpStatus.TOO_MANY_REQUESTS
+				: super.selectResponseStatus(response, responseMediaType);
 	}
 
 	/** An {@code Accept} header that does not parse is no preference. */
