@@ -97,11 +97,8 @@ final class RequestInstrumentations implements Instrumentation {
 	private static Instrumentation unchained(Instrumentation instrumentation) {
 		if (instrumentation.getClass() == ChainedInstrumentation.class) {
 			List<Instrumentation> links = ((ChainedInstrumentation) instrumentation).getInstrumentations();
-			if (links.isEmpty()) {
-				return SimplePerformantInstrumentation.INSTANCE;
-			}
-			if (links.size() == 1) {
-				return links.get(0);
+			if (links.size() <= 1) {
+				return links.isEmpty() ? SimplePerformantInstrumentation.INSTANCE : links.get(0);
 			}
 		}
 		return instrumentation;
@@ -133,9 +130,9 @@ final class RequestInstrumentations implements Instrumentation {
 		ExecutionInput instrumented = this.chain.instrumentExecutionInput(input, parameters, states.chain);
 		DataLoaderRegistry loaders = instrumented.getDataLoaderRegistry();
 		DataLoaderRegistry none = EmptyDataLoaderRegistryInstance.EMPTY_DATALOADER_REGISTRY;
-		// a registry of no loader in place of graphql-java's empty one (Spring's observation
-		// gives every request one) makes graphql-java keep count of every field for loaders
-		// that do not exist: the empty one stays, as without observation
+		// Spring's observation gives every request a registry of its own: one with no
+		// loader makes graphql-java count every field for loaders that do not exist, so
+		// graphql-java's empty one stays, as without observation
 		boolean noLoaders = input.getDataLoaderRegistry() == none && loaders != none
 				&& loaders.getDataLoaders().isEmpty();
 		return noLoaders ? instrumented.transform((builder) -> builder.dataLoaderRegistry(none)) : instrumented;

@@ -1,9 +1,11 @@
 package dev.svc.graphql.web;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.svc.graphql.error.ErrorCode;
@@ -263,8 +265,10 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	/** A response without data because of the database or the time limit answers 503. */
 	@Override
 	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
-		List<@Nullable Object> codes = (response.getExecutionResult().getData() != null) ? List.of()
-				: response.getErrors().stream().map((error) -> error.getExtensions().get("code")).toList();
+		Set<String> codes = new HashSet<>();
+		if (response.getExecutionResult().getData() == null) {
+			response.getErrors().forEach((error) -> codes.add(String.valueOf(error.getExtensions().get("code"))));
+		}
 		if (codes.contains(ErrorCode.SERVICE_UNAVAILABLE) || codes.contains(ErrorCode.QUERY_TIMEOUT)) {
 			return HttpStatus.SERVICE_UNAVAILABLE;
 		}
