@@ -265,10 +265,11 @@ final class SvcGraphQlHttpHandler extends GraphQlHttpHandler {
 	/** A response without data because of the database or the time limit answers 503. */
 	@Override
 	protected HttpStatus selectResponseStatus(WebGraphQlResponse response, MediaType responseMediaType) {
-		Set<String> codes = new HashSet<>();
-		if (response.getExecutionResult().getData() == null) {
-			response.getErrors().forEach((error) -> codes.add(String.valueOf(error.getExtensions().get("code"))));
+		if (response.getExecutionResult().getData() != null) {
+			return super.selectResponseStatus(response, responseMediaType);
 		}
+		Set<String> codes = new HashSet<>();
+		response.getErrors().forEach((error) -> codes.add(String.valueOf(error.getExtensions().get("code"))));
 		if (codes.contains(ErrorCode.SERVICE_UNAVAILABLE) || codes.contains(ErrorCode.QUERY_TIMEOUT)) {
 			return HttpStatus.SERVICE_UNAVAILABLE;
 		}
